@@ -1,0 +1,32 @@
+// Parent side of worker.mjs.
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
+
+/**
+ * @param {{ kind: string, baseUrl: string, sid: number, [k: string]: unknown }} task
+ * @param {string} key
+ * @param {{ timeoutMs?: number }} [opts]
+ */
+export function runWorker(task, key, { timeoutMs = 15 * 60_000 } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = fork(workerPath, [], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      env: { ...process.env, BENCH_TASK: JSON.stringify(task), BENCH_KEY: key },
+    });
+    let message;
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${task.kind} timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.on('message', (m) => {
+      message = m;
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      if (message?.ok) resolve({ ...message.result, memory: message.memory });
+      else reject(new Error(message?.error ?? `${task.kind} worker exited with code ${code}`));
+    });
+  });
+}

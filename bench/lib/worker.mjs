@@ -1,0 +1,139 @@
+// One measurement in a fresh child process: so peak RSS and heap belong to that loader alone, and
+// no run warms the next one's caches. Task comes in BENCH_TASK (JSON), the key in BENCH_KEY (not
+// argv, so it never shows in `ps`); the result goes back over IPC.
+import { runCeiling } from './ceiling.mjs';
+import { naiveLoad } from './naive.mjs';
+import { createOurLoaders, loadAll } from './ours.mjs';
+import { apiUrl, fullLoadPaths, modificationsPaths } from './request-set.mjs';
+
+const task = JSON.parse(process.env.BENCH_TASK ?? '{}');
+const key = process.env.BENCH_KEY ?? '';
+const conn = { baseUrl: task.baseUrl, key, sid: task.sid };
+
+const mem = startMemorySampler();
+
+async function fetchJson(op, params = {}) {
+  const res = await fetch(apiUrl(conn.baseUrl, op, { key, sid: conn.sid, ...params }));
+  if (!res.ok) throw new Error(`${op}: HTTP ${res.status}`);
+  return res.json();
+}
+
+async function catalogLists() {
+  const [sections, products, articles] = await Promise.all([
+    fetchJson('dir/Get'),
+    fetchJson('goods/Get'),
+    fetchJson('article/Get'),
+  ]);
+  return { sections, products, articles };
+}
+
+/** Changes `count` products behind the loaders' back, through the service's own write operation. */
+async function changeProducts(products, fraction, tag) {
+  const step = Math.max(1, Math.round(1 / fraction));
+  const chosen = products.filter((_, i) => i % step === 0);
+  for (const p of chosen) {
+    const body = new URLSearchParams({ sid: String(conn.sid), id: String(p.id) });
+    body.set('param[zag]', `${p.zag} (${tag})`);
+    const res = await fetch(apiUrl(conn.baseUrl, 'goods/Set', { key }), { method: 'POST', body });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`goods/Set ${p.id}: HTTP ${res.status} ${text.slice(0, 200)}`);
+  }
+  return chosen.length;
+}
+
+const tasks = {
+  async 'ours-full'() {
+    const loaders = await createOurLoaders({
+      ...conn,
+      concurrency: task.concurrency,
+      collections: ['sections', 'products', 'articles'],
+    });
+    mem.markBaseline();
+    const r = await loadAll(loaders);
+    return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
+  },
+  async 'ours-mods'() {
+    const loaders = await createOurLoaders({
+      ...conn,
+      concurrency: task.concurrency,
+      collections: ['modifications'],
+    });
+    mem.markBaseline();
+    const r = await loadAll(loaders);
+    return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
+  },
+  async 'naive-full'() {
+    mem.markBaseline();
+    const t0 = performance.now();
+    const r = await naiveLoad(conn);
+    return { elapsedMs: performance.now() - t0, entries: r.entries, requests: r.requests };
+  },
+  async 'ceiling-full'() {
+    const paths = fullLoadPaths(conn, await catalogLists());
+    mem.markBaseline();
+    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
+  },
+  async 'ceiling-mods'() {
+    const { products } = await catalogLists();
+    const paths = modificationsPaths(conn, { products });
+    mem.markBaseline();
+    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
+  },
+  async rebuild() {
+    const loaders = await createOurLoaders({
+      ...conn,
+      concurrency: task.concurrency,
+      collections: ['sections', 'products', 'articles'],
+    });
+    mem.markBaseline();
+    const first = await loadAll(loaders);
+    const unchanged = await loadAll(loaders, first.store);
+    const { products } = await catalogLists();
+    const changed = await changeProducts(products, task.fraction ?? 0.01, task.tag ?? `bench ${Date.now()}`);
+    const afterChange = await loadAll(loaders, first.store);
+    const pick = (r) => ({
+      elapsedMs: r.elapsedMs,
+      written: r.written,
+      entries: r.entries,
+      perCollection: r.perCollection,
+    });
+    return { first: pick(first), unchanged: pick(unchanged), changed, afterChange: pick(afterChange) };
+  },
+};
+
+function startMemorySampler() {
+  let peakRss = 0;
+  let peakHeap = 0;
+  let baselineRss = 0;
+  let baselineHeap = 0;
+  const sample = () => {
+    const m = process.memoryUsage();
+    if (m.rss > peakRss) peakRss = m.rss;
+    if (m.heapUsed > peakHeap) peakHeap = m.heapUsed;
+  };
+  const timer = setInterval(sample, 25);
+  timer.unref();
+  return {
+    markBaseline() {
+      const m = process.memoryUsage();
+      baselineRss = m.rss;
+      baselineHeap = m.heapUsed;
+    },
+    finish() {
+      sample();
+      clearInterval(timer);
+      // resourceUsage().maxRSS is the kernel's high-water mark in KiB (what `/usr/bin/time -v` shows).
+      const maxRss = process.resourceUsage().maxRSS * 1024;
+      return { peakRss: Math.max(peakRss, maxRss), peakHeap, baselineRss, baselineHeap };
+    },
+  };
+}
+
+try {
+  const run = tasks[task.kind];
+  if (!run) throw new Error(`unknown task ${task.kind}`);
+  const result = await run();
+  process.send({ ok: true, result, memory: mem.finish() }, () => process.exit(0));
+} catch (err) {
+  process.send({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1));
+}
