@@ -1,0 +1,384 @@
+/**
+ * `sitecontent meta pull | plan | push` (issue 5). `main.ts` parses the connection flags, builds
+ * the client and calls {@link runMetaCommand} with the arguments after `meta`.
+ *
+ * Exit codes: 0 done / nothing to change, 3 (`plan`) changes pending, 1 error (unreadable or
+ * invalid file, failed request, failed writes, declined confirmation), 2 bad usage (unknown flag,
+ * missing FILE, `push` without `--yes` when not on a terminal).
+ */
+import { writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline/promises';
+import { parseArgs } from 'node:util';
+import pc from 'picocolors';
+import { applyMetaPlan } from '../meta-sync/apply.js';
+import {
+  type DesiredMetaFormat,
+  formatFromPath,
+  loadDesiredMetaFile,
+  serializeDesiredMeta,
+} from '../meta-sync/desired-meta.js';
+import { isDesiredMetaError } from '../meta-sync/errors.js';
+import { formatApplyReport, formatIssues, formatPlan } from '../meta-sync/format.js';
+import { planMetaChanges } from '../meta-sync/plan.js';
+import { describeError } from '../meta-sync/pool.js';
+import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
+import type { MetaApplyProgress, MetaPlan, MetaPullClient } from '../meta-sync/types.js';
+
+/** A stream the command writes text to. */
+interface TextOut {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+/**
+ * What the meta command needs from the CLI context (`CliContext` of `context.ts` satisfies it):
+ * the connected client, the three streams, whether we are on a terminal, and the environment.
+ */
+export interface MetaCommandContext {
+  client: MetaPullClient & { readonly baseUrl?: string };
+  stdout: TextOut;
+  stderr: TextOut;
+  stdin: NodeJS.ReadableStream;
+  /** True when the user is on a terminal: enables colour, the progress bar and the confirmation prompt. */
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+}
+
+export const META_USAGE = `Usage: sitecontent [connection flags] meta <command>
+
+Commands:
+  pull [--md MODULE]... [--out FILE] [--format json|yaml] [--skip-empty]
+        Export the meta of every section (dir), product (goods) and article (blog, news or
+        article by its section) as a file that plan and push accept. Default: JSON on stdout.
+  plan FILE [--json]
+        Show what push would change (old → new per field).
+        Exit 0 nothing to change, 3 changes pending, 1 error, 2 bad usage.
+  push FILE [--yes] [--concurrency N]
+        Show the plan, ask for confirmation (--yes is required when not on a terminal), write
+        the changes. Exit 1 if any page failed; running it again completes the rest.
+
+Common flags: --concurrency N (pages read/written at once, default 8), -h, --help
+FILE is JSON (.json) or YAML (.yaml, .yml): a list of { md, id, ttl?, dsc?, kwd?, og_title?, og_image? }.
+`;
+
+class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+type Flags = {
+  md?: string[];
+  out?: string;
+  format?: string;
+  'skip-empty'?: boolean;
+  json?: boolean;
+  yes?: boolean;
+  concurrency?: string;
+  help?: boolean;
+};
+
+function parse(argv: string[]): { positionals: string[]; flags: Flags } {
+  try {
+    const { values, positionals } = parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: {
+        md: { type: 'string', multiple: true },
+        out: { type: 'string', short: 'o' },
+        format: { type: 'string' },
+        'skip-empty': { type: 'boolean' },
+        json: { type: 'boolean' },
+        yes: { type: 'boolean', short: 'y' },
+        concurrency: { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    return { positionals, flags: values as Flags };
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+function concurrencyOf(flags: Flags): number {
+  if (flags.concurrency === undefined) return 8;
+  const n = Number(flags.concurrency);
+  if (!Number.isInteger(n) || n < 1 || n > 256) {
+    throw new UsageError(`--concurrency must be a whole number from 1 to 256, got "${flags.concurrency}"`);
+  }
+  return n;
+}
+
+function allow(flags: Flags, command: string, allowed: readonly (keyof Flags)[]): void {
+  for (const name of Object.keys(flags) as (keyof Flags)[]) {
+    if (flags[name] !== undefined && !allowed.includes(name)) {
+      throw new UsageError(`meta ${command} does not take --${name}`);
+    }
+  }
+}
+
+function oneFile(positionals: string[], command: string): string {
+  if (positionals.length === 0) throw new UsageError(`meta ${command} needs a FILE (JSON or YAML)`);
+  if (positionals.length > 1)
+    throw new UsageError(`meta ${command} takes one FILE, got: ${positionals.join(' ')}`);
+  return positionals[0] as string;
+}
+
+function useColor(ctx: MetaCommandContext): boolean {
+  const noColor = ctx.env.NO_COLOR;
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = ctx.env.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0') return true;
+  return ctx.isTTY;
+}
+
+/** Writes text with every literal occurrence of the API key from the environment masked (belt and braces). */
+function writer(ctx: MetaCommandContext, stream: TextOut): (text: string) => void {
+  const key = ctx.env.SITECONTENT_API_KEY;
+  return (text) => {
+    stream.write(key !== undefined && key.length >= 4 ? text.split(key).join('***') : text);
+  };
+}
+
+function siteLabel(ctx: MetaCommandContext): string {
+  const sid = ctx.client.sid;
+  const base = ctx.client.baseUrl;
+  return `site ${sid ?? '?'}${base === undefined ? '' : ` at ${base}`}`;
+}
+
+/** Runs `sitecontent meta …`; `argv` are the arguments after `meta`. Returns the exit code. */
+export async function runMetaCommand(argv: string[], ctx: MetaCommandContext): Promise<number> {
+  const err = writer(ctx, ctx.stderr);
+  const args = argv[0] === 'meta' ? argv.slice(1) : argv;
+  const [command, ...rest] = args;
+  try {
+    if (command === undefined || command === 'help' || command === '-h' || command === '--help') {
+      writer(ctx, command === undefined ? ctx.stderr : ctx.stdout)(META_USAGE);
+      return command === undefined ? 2 : 0;
+    }
+    const { positionals, flags } = parse(rest);
+    if (flags.help === true) {
+      writer(ctx, ctx.stdout)(META_USAGE);
+      return 0;
+    }
+    switch (command) {
+      case 'pull':
+        return await pullCommand(positionals, flags, ctx);
+      case 'plan':
+        return await planCommand(positionals, flags, ctx);
+      case 'push':
+        return await pushCommand(positionals, flags, ctx);
+      default:
+        throw new UsageError(`unknown meta command "${command}" (expected pull, plan or push)`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError) {
+      err(`sitecontent meta: ${error.message}\n\n${META_USAGE}`);
+      return 2;
+    }
+    if (isDesiredMetaError(error)) {
+      err(`sitecontent meta: ${error.message}\nNo request was sent.\n`);
+      return 1;
+    }
+    err(`sitecontent meta: ${describeError(error).reason}\n`);
+    return 1;
+  }
+}
+
+async function pullCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
+  allow(flags, 'pull', ['md', 'out', 'format', 'skip-empty', 'concurrency']);
+  if (positionals.length > 0) throw new UsageError(`meta pull takes no FILE argument; use --out FILE`);
+  const modules = (flags.md ?? []).flatMap((value) => value.split(',')).map((value) => value.trim());
+  for (const md of modules) {
+    if (!(PULL_MODULES as readonly string[]).includes(md)) {
+      throw new UsageError(`unknown module "${md}" for --md (expected ${PULL_MODULES.join(', ')})`);
+    }
+  }
+  let format: DesiredMetaFormat = 'json';
+  if (flags.format !== undefined) {
+    if (flags.format !== 'json' && flags.format !== 'yaml') {
+      throw new UsageError(`--format must be json or yaml, got "${flags.format}"`);
+    }
+    format = flags.format;
+  }
+  if (flags.out !== undefined) {
+    const byExtension = formatFromPath(flags.out);
+    if (byExtension === undefined) {
+      throw new UsageError(`cannot tell the format of "${flags.out}": name it .json, .yaml or .yml`);
+    }
+    if (flags.format !== undefined && flags.format !== byExtension) {
+      throw new UsageError(`--format ${flags.format} does not match the extension of "${flags.out}"`);
+    }
+    format = byExtension;
+  }
+  const concurrency = concurrencyOf(flags);
+  const err = writer(ctx, ctx.stderr);
+
+  const entries = await pullMeta(ctx.client, {
+    concurrency,
+    includeEmpty: flags['skip-empty'] !== true,
+    ...(modules.length > 0 ? { modules } : {}),
+  });
+  const text = serializeDesiredMeta(entries, format);
+  if (flags.out === undefined) {
+    writer(ctx, ctx.stdout)(text);
+  } else {
+    await writeFile(flags.out, text, 'utf8');
+  }
+  const withMeta = entries.filter((entry) =>
+    [entry.ttl, entry.dsc, entry.kwd, entry.og_title, entry.og_image].some((v) => v !== ''),
+  );
+  err(
+    `Pulled the meta of ${entries.length} ${entries.length === 1 ? 'page' : 'pages'} (${withMeta.length} with values) from ${siteLabel(ctx)}${flags.out === undefined ? '' : ` into ${flags.out}`}\n`,
+  );
+  return 0;
+}
+
+async function loadAndPlan(
+  file: string,
+  concurrency: number,
+  ctx: MetaCommandContext,
+): Promise<{ plan: MetaPlan; pages: number }> {
+  const err = writer(ctx, ctx.stderr);
+  const loaded = await loadDesiredMetaFile(file);
+  if (loaded.warnings.length > 0) err(formatIssues(loaded.warnings, 'warning: '));
+  const plan = await planMetaChanges(ctx.client, loaded.entries, { concurrency });
+  return { plan, pages: loaded.entries.length };
+}
+
+async function planCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
+  allow(flags, 'plan', ['json', 'concurrency']);
+  const file = oneFile(positionals, 'plan');
+  const concurrency = concurrencyOf(flags);
+  const { plan } = await loadAndPlan(file, concurrency, ctx);
+  const out = writer(ctx, ctx.stdout);
+  if (flags.json === true) {
+    out(`${JSON.stringify(plan, null, 2)}\n`);
+  } else {
+    out(`Meta plan for ${siteLabel(ctx)} from ${file}\n`);
+    out(formatPlan(plan, { color: useColor(ctx) }));
+  }
+  if (plan.errors.length > 0) return 1;
+  return plan.entries.length > 0 ? 3 : 0;
+}
+
+async function confirm(ctx: MetaCommandContext, question: string): Promise<boolean> {
+  const rl = createInterface({
+    input: ctx.stdin,
+    output: ctx.stderr as NodeJS.WritableStream,
+    terminal: false,
+  });
+  try {
+    const closed = new Promise<string>((resolve) => rl.once('close', () => resolve('')));
+    const answer = await Promise.race([rl.question(question), closed]);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** Progress on stderr: a redrawn bar on a terminal, one plain line per page otherwise. */
+function progressReporter(ctx: MetaCommandContext): {
+  onProgress: (e: MetaApplyProgress) => void;
+  end: () => void;
+} {
+  const err = writer(ctx, ctx.stderr);
+  const tty = ctx.isTTY && ctx.stderr.isTTY !== false;
+  const color = useColor(ctx);
+  const c = pc.createColors(color);
+  const tally = { updated: 0, unchanged: 0, failed: 0 };
+  let drawn = false;
+  return {
+    onProgress(event) {
+      tally[event.outcome]++;
+      if (tty) {
+        const width = 24;
+        const filled = event.total === 0 ? width : Math.round((event.done / event.total) * width);
+        const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+        const failed = tally.failed > 0 ? c.red(`${tally.failed} failed`) : '0 failed';
+        err(
+          `\r\u001b[2K${c.cyan(bar)} ${event.done}/${event.total}  ${tally.updated} updated, ${tally.unchanged} unchanged, ${failed}`,
+        );
+        drawn = true;
+      } else {
+        const detail = event.outcome === 'failed' ? `: ${event.reason ?? ''}` : '';
+        err(`[${event.done}/${event.total}] ${event.outcome} ${event.md} ${event.id}${detail}\n`);
+      }
+    },
+    end() {
+      if (drawn) err('\n');
+    },
+  };
+}
+
+async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
+  allow(flags, 'push', ['yes', 'concurrency']);
+  const file = oneFile(positionals, 'push');
+  const concurrency = concurrencyOf(flags);
+  const out = writer(ctx, ctx.stdout);
+  const err = writer(ctx, ctx.stderr);
+  const color = useColor(ctx);
+
+  const { plan } = await loadAndPlan(file, concurrency, ctx);
+  out(`Meta push to ${siteLabel(ctx)} from ${file}\n`);
+  out(formatPlan(plan, { color }));
+  if (plan.entries.length === 0) {
+    if (plan.errors.length > 0) {
+      err(
+        `${plan.errors.length} ${plan.errors.length === 1 ? 'page' : 'pages'} could not be read; run again to retry.\n`,
+      );
+      return 1;
+    }
+    return 0;
+  }
+
+  if (flags.yes !== true) {
+    if (!ctx.isTTY) {
+      err(
+        `sitecontent meta push: refusing to write ${plan.entries.length} ${plan.entries.length === 1 ? 'page' : 'pages'} without --yes: not on a terminal, so no confirmation can be asked. Nothing was written.\n`,
+      );
+      return 2;
+    }
+    const ok = await confirm(
+      ctx,
+      `Write ${plan.counts.fieldChanges} field changes to ${plan.entries.length} pages of ${siteLabel(ctx)}? [y/N] `,
+    );
+    if (!ok) {
+      err('Cancelled; nothing was written.\n');
+      return 1;
+    }
+  }
+
+  const controller = new AbortController();
+  const onSigint = (): void => {
+    err('\nInterrupted: finishing the writes in flight, sending no more.\n');
+    controller.abort(new Error('interrupted'));
+  };
+  process.once('SIGINT', onSigint);
+  const progress = progressReporter(ctx);
+  let report: Awaited<ReturnType<typeof applyMetaPlan>>;
+  try {
+    report = await applyMetaPlan(ctx.client, plan, {
+      concurrency,
+      signal: controller.signal,
+      onProgress: progress.onProgress,
+    });
+  } finally {
+    progress.end();
+    process.removeListener('SIGINT', onSigint);
+  }
+
+  out(formatApplyReport(report, { color }));
+  for (const error of plan.errors) {
+    out(
+      `  ${color ? pc.red('✗') : '✗'} ${error.md} ${error.id}: cannot read the current meta: ${error.reason}\n`,
+    );
+  }
+  const failures = report.failed.length + plan.errors.length;
+  if (failures > 0) {
+    err(
+      `${failures} ${failures === 1 ? 'page' : 'pages'} not written. Run the same command again to retry them (pages already written are left alone).\n`,
+    );
+    return 1;
+  }
+  return 0;
+}

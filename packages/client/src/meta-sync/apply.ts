@@ -1,0 +1,150 @@
+/**
+ * Applying a plan (issue 5). Idempotent: each page is re-read just before it is written and only
+ * the fields that still differ from the plan's new values are sent, so applying the same plan twice
+ * writes nothing the second time, and re-running after a partial failure writes only the rest.
+ * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the
+ * only repetition, and it is safe: setting a field to a value is idempotent).
+ */
+import { assertDesiredMeta } from './desired-meta.js';
+import { currentValue } from './plan.js';
+import { describeError, mapPool } from './pool.js';
+import type {
+  DesiredMetaEntry,
+  MetaApplyFailure,
+  MetaApplyProgress,
+  MetaApplyReport,
+  MetaApplyUnchanged,
+  MetaApplyUpdated,
+  MetaField,
+  MetaPlan,
+  MetaSyncClient,
+  MetaValues,
+} from './types.js';
+
+/** Options of {@link applyMetaPlan}. */
+export interface ApplyMetaOptions {
+  /**
+   * Pages handled at the same time. The client's own bound (default 16) still applies on top.
+   * @default 8
+   */
+  concurrency?: number;
+  /** Stops starting new pages; pages not started are reported as failed with stage `aborted`. */
+  signal?: AbortSignal;
+  /** Called once per plan entry when it is settled. */
+  onProgress?: (event: MetaApplyProgress) => void;
+  /**
+   * Re-read each page right before writing it and send only the fields that still differ. Turning
+   * it off halves the requests but writes every planned field even if someone already set it.
+   * @default true
+   */
+  reread?: boolean;
+}
+
+export const APPLY_META_DEFAULTS = { concurrency: 8, reread: true } as const satisfies ApplyMetaOptions;
+
+/** The desired state a plan describes: each entry's new values. */
+export function planToDesired(plan: Pick<MetaPlan, 'entries'>): DesiredMetaEntry[] {
+  return plan.entries.map((entry) => {
+    const out: DesiredMetaEntry = { md: entry.md, id: entry.id };
+    for (const change of entry.changes) out[change.field] = change.to;
+    return out;
+  });
+}
+
+/**
+ * Writes the changes of a plan (`meta/Set`, bounded concurrency) and reports what was updated,
+ * what turned out to be unchanged already, and what failed (with the error's message; URLs show
+ * `key=***`). Never throws for a failed page; throws a `DesiredMetaError` before sending anything
+ * when the plan itself is malformed (e.g. hand-edited).
+ */
+export async function applyMetaPlan(
+  client: MetaSyncClient,
+  plan: Pick<MetaPlan, 'entries'>,
+  options: ApplyMetaOptions = {},
+): Promise<MetaApplyReport> {
+  const { entries: targets } = assertDesiredMeta(planToDesired(plan));
+  const concurrency = options.concurrency ?? APPLY_META_DEFAULTS.concurrency;
+  const reread = options.reread ?? APPLY_META_DEFAULTS.reread;
+  const { signal } = options;
+  const callOptions = signal === undefined ? undefined : { signal };
+
+  const updated: MetaApplyUpdated[] = [];
+  const unchanged: MetaApplyUnchanged[] = [];
+  const failed: MetaApplyFailure[] = [];
+  // Targets whose write succeeded in this run: never sent twice, whatever the plan says.
+  const written = new Set<string>();
+  const settled = new Set<number>();
+  let done = 0;
+
+  const settle = (index: number, progress: Omit<MetaApplyProgress, 'done' | 'total'>): void => {
+    settled.add(index);
+    done++;
+    options.onProgress?.({ done, total: targets.length, ...progress });
+  };
+
+  await mapPool(
+    targets,
+    concurrency,
+    async (target, index) => {
+      const { md, id } = target;
+      const key = `${md}\u0000${id}`;
+      if (written.has(key)) {
+        unchanged.push({ md, id });
+        settle(index, { md, id, outcome: 'unchanged' });
+        return;
+      }
+      let stage: 'read' | 'write' = 'read';
+      try {
+        let fields: MetaValues = target;
+        if (reread) {
+          const current = await client.meta.get(md, id, callOptions);
+          fields = {};
+          for (const [field, value] of Object.entries(target) as [string, unknown][]) {
+            if (field === 'md' || field === 'id') continue;
+            if (currentValue(current, field as MetaField) !== value)
+              fields[field as MetaField] = value as string;
+          }
+        } else {
+          const { md: _md, id: _id, ...rest } = target;
+          fields = rest;
+        }
+        const names = Object.keys(fields) as MetaField[];
+        if (names.length === 0) {
+          unchanged.push({ md, id });
+          settle(index, { md, id, outcome: 'unchanged' });
+          return;
+        }
+        stage = 'write';
+        await client.meta.update(md, id, fields, callOptions);
+        written.add(key);
+        updated.push({ md, id, fields: names });
+        settle(index, { md, id, outcome: 'updated' });
+      } catch (error) {
+        const failure: MetaApplyFailure = { md, id, stage, ...describeError(error) };
+        failed.push(failure);
+        settle(index, { md, id, outcome: 'failed', reason: failure.reason });
+      }
+    },
+    signal,
+  );
+
+  targets.forEach((target, index) => {
+    if (settled.has(index)) return;
+    const reason = 'not sent: the run was aborted';
+    failed.push({ md: target.md, id: target.id, stage: 'aborted', reason, code: 'aborted' });
+    settle(index, { md: target.md, id: target.id, outcome: 'failed', reason });
+  });
+
+  return {
+    updated,
+    unchanged,
+    failed,
+    aborted: signal?.aborted === true,
+    counts: {
+      total: targets.length,
+      updated: updated.length,
+      unchanged: unchanged.length,
+      failed: failed.length,
+    },
+  };
+}

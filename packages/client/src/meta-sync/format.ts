@@ -1,0 +1,83 @@
+/**
+ * Human-readable text of plans and reports, shared by the CLI and the build-time write-back.
+ * Colour is the caller's choice (the CLI turns it off when not on a terminal or with NO_COLOR).
+ */
+import pc from 'picocolors';
+import { type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
+import type { MetaApplyReport, MetaPlan } from './types.js';
+
+export interface FormatOptions {
+  /** ANSI colours. @default false */
+  color?: boolean;
+}
+
+const FIELD_WIDTH = 'og_title'.length + 1;
+
+function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+/** A value as shown in a diff: JSON-quoted so empty strings and edge spaces are visible. */
+function show(value: string): string {
+  return JSON.stringify(value);
+}
+
+/** One-line counts of a plan: `2 pages to update (3 field changes), 10 unchanged`. */
+export function formatPlanSummary(plan: MetaPlan): string {
+  const { counts } = plan;
+  const parts = [
+    `${plural(counts.changed, 'page')} to update (${plural(counts.fieldChanges, 'field change')})`,
+    `${counts.unchanged} unchanged`,
+  ];
+  if (counts.errors > 0) parts.push(`${counts.errors} unreadable`);
+  return parts.join(', ');
+}
+
+/**
+ * The plan as a diff, one block per page, old → new per field, then the counts:
+ *
+ * ```
+ * ~ goods 12
+ *     ttl       "Old title" → "New title"
+ * 1 page to update (1 field change), 4 unchanged
+ * ```
+ */
+export function formatPlan(plan: MetaPlan, options: FormatOptions = {}): string {
+  const c = pc.createColors(options.color === true);
+  const lines: string[] = [];
+  for (const entry of plan.entries) {
+    const mark = entry.created ? c.green('+') : c.yellow('~');
+    lines.push(
+      `${mark} ${c.bold(`${entry.md} ${entry.id}`)}${entry.created ? c.dim('  (no meta yet)') : ''}`,
+    );
+    for (const change of entry.changes) {
+      const name = change.field.padEnd(FIELD_WIDTH);
+      lines.push(`    ${c.cyan(name)} ${c.red(show(change.from))} ${c.dim('→')} ${c.green(show(change.to))}`);
+    }
+  }
+  for (const error of plan.errors) {
+    lines.push(
+      `${c.red('!')} ${c.bold(`${error.md} ${error.id}`)}: cannot read the current meta: ${error.reason}`,
+    );
+  }
+  if (plan.entries.length === 0 && plan.errors.length === 0) lines.push('Nothing to change.');
+  lines.push(c.bold(formatPlanSummary(plan)));
+  return `${lines.join('\n')}\n`;
+}
+
+/** The outcome of an apply: counts, then one line per failure. */
+export function formatApplyReport(report: MetaApplyReport, options: FormatOptions = {}): string {
+  const c = pc.createColors(options.color === true);
+  const { counts } = report;
+  const summary = `${counts.updated} updated, ${counts.unchanged} unchanged, ${counts.failed} failed`;
+  const lines = [counts.failed > 0 ? c.red(summary) : c.green(summary)];
+  for (const failure of report.failed) {
+    lines.push(`  ${c.red('✗')} ${failure.md} ${failure.id}: ${failure.reason}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Validation problems or warnings, one per line. */
+export function formatIssues(issues: readonly DesiredMetaIssue[], prefix = ''): string {
+  return issues.map((issue) => `${prefix}${formatDesiredMetaIssue(issue)}\n`).join('');
+}

@@ -1,0 +1,65 @@
+export { APPLY_META_DEFAULTS, type ApplyMetaOptions, applyMetaPlan, planToDesired } from './apply.js';
+export {
+  assertDesiredMeta,
+  type DesiredMetaFormat,
+  type DesiredMetaValidation,
+  desiredMetaEntrySchema,
+  formatFromPath,
+  type LoadedDesiredMeta,
+  loadDesiredMetaFile,
+  parseDesiredMetaText,
+  serializeDesiredMeta,
+  validateDesiredMeta,
+} from './desired-meta.js';
+export {
+  DesiredMetaError,
+  type DesiredMetaIssue,
+  formatDesiredMetaIssue,
+  isDesiredMetaError,
+} from './errors.js';
+export {
+  type FormatOptions,
+  formatApplyReport,
+  formatIssues,
+  formatPlan,
+  formatPlanSummary,
+} from './format.js';
+export { META_HARD_LIMITS, META_MD_MAX_LENGTH, META_SEO_LENGTHS } from './limits.js';
+export { diffMeta, PLAN_META_DEFAULTS, type PlanMetaOptions, planMetaChanges } from './plan.js';
+export {
+  defaultArticleModule,
+  type ModuleSection,
+  PULL_META_DEFAULTS,
+  PULL_MODULES,
+  type PullMetaOptions,
+  type PullModule,
+  pullMeta,
+} from './pull.js';
+export type {
+  CurrentMeta,
+  DesiredMetaEntry,
+  MetaApplyFailure,
+  MetaApplyOutcome,
+  MetaApplyProgress,
+  MetaApplyReport,
+  MetaApplyUnchanged,
+  MetaApplyUpdated,
+  MetaChange,
+  MetaField,
+  MetaPlan,
+  MetaPlanEntry,
+  MetaPullClient,
+  MetaSyncClient,
+  MetaTargetFailure,
+  MetaValues,
+} from './types.js';
+export { META_FIELDS } from './types.js';
+export {
+  isMetaWriteBackError,
+  META_WRITE_BACK_DEFAULTS,
+  MetaWriteBackError,
+  type MetaWriteBackLogger,
+  type MetaWriteBackOptions,
+  type MetaWriteBackResult,
+  runMetaWriteBack,
+} from './write-back.js';

@@ -1,0 +1,34 @@
+import type { MetaField } from './types.js';
+
+/**
+ * Hard limits of desired meta values, in Unicode code points. The spec leaves lengths "not shown"
+ * (spec: Conventions), so these are our own, generous enough for any real page and small enough to
+ * catch a paste of a whole article into a tag. A value over its limit makes the file invalid.
+ * Documented in META.md.
+ */
+export const META_HARD_LIMITS = {
+  ttl: 255,
+  dsc: 1000,
+  kwd: 1000,
+  og_title: 1000,
+  og_image: 2048,
+} as const satisfies Record<MetaField, number>;
+
+/**
+ * Usual SEO lengths: above these a value is still sent, with a warning (search engines cut titles
+ * around 60 characters and descriptions around 160).
+ */
+export const META_SEO_LENGTHS = {
+  ttl: 60,
+  dsc: 160,
+} as const satisfies Partial<Record<MetaField, number>>;
+
+/** Longest accepted `md` (module) name; modules are short words such as `goods`, `dir`, `blog`. */
+export const META_MD_MAX_LENGTH = 32;
+
+/** Length in Unicode code points (what a reader counts), not UTF-16 units. */
+export function textLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}

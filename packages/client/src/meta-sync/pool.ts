@@ -1,0 +1,37 @@
+import { redactText } from '../http/redact.js';
+
+/**
+ * Runs `task` over `items` with at most `concurrency` in flight, in order of start. Stops starting
+ * new items once `signal` is aborted (items not started are left out of the results: their slot is
+ * `undefined`). The client has its own global bound; this one keeps a huge list from creating a
+ * promise per item up front.
+ */
+export async function mapPool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  task: (item: T, index: number) => Promise<R>,
+  signal?: AbortSignal,
+): Promise<(R | undefined)[]> {
+  const results: (R | undefined)[] = new Array(items.length).fill(undefined);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < items.length && signal?.aborted !== true) {
+      const index = next++;
+      results[index] = await task(items[index] as T, index);
+    }
+  };
+  const width = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
+  await Promise.all(Array.from({ length: width }, worker));
+  return results;
+}
+
+/** Turns any thrown value into a one-line reason, with `key=` values in URLs redacted. */
+export function describeError(error: unknown): { reason: string; code?: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  const code =
+    error !== null && typeof error === 'object' && typeof (error as { code?: unknown }).code === 'string'
+      ? (error as { code: string }).code
+      : undefined;
+  const reason = redactText(message).replace(/\s*\n\s*/g, ' ');
+  return code === undefined ? { reason } : { reason, code };
+}
