@@ -1,0 +1,94 @@
+/** `createClient`: wires options, transport, retries, gate and bound into the resource APIs. */
+import { BackoffGate } from './http/backoff-gate.js';
+import { Semaphore } from './http/concurrency.js';
+import { Executor } from './http/executor.js';
+import { Transport } from './http/transport.js';
+import { type ClientOptions, validateOptions } from './options.js';
+import { type ArticlesApi, articlesApi } from './resources/articles.js';
+import type { CallOptions, ClientCore } from './resources/core.js';
+import { type MetaApi, metaApi } from './resources/meta.js';
+import { type ModificationsApi, modificationsApi } from './resources/modifications.js';
+import { type ProductsApi, productsApi } from './resources/products.js';
+import { type SectionsApi, sectionsApi } from './resources/sections.js';
+import { type SiteApi, siteApi } from './resources/site.js';
+
+export interface SiteContentClient {
+  readonly sid: number;
+  /** Service root without the key (the key never travels in `baseUrl`). */
+  readonly baseUrl: string;
+  readonly products: ProductsApi;
+  readonly modifications: ModificationsApi;
+  readonly sections: SectionsApi;
+  readonly articles: ArticlesApi;
+  readonly meta: MetaApi;
+  readonly site: SiteApi;
+  /** Closes the connection pools; in-flight calls finish, later calls fail. */
+  close(): Promise<void>;
+}
+
+export function createClient(options: ClientOptions): SiteContentClient {
+  const o = validateOptions(options);
+  const base = new URL(o.baseUrl);
+  const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+  const transport = new Transport({
+    timeoutMs: o.timeoutMs,
+    connections: o.concurrency,
+    userAgent: o.userAgent,
+    apiKey: o.apiKey,
+  });
+  const executor = new Executor(
+    {
+      origin: base.origin,
+      pathPrefix: base.pathname.replace(/\/+$/, ''),
+      baseUrl,
+      apiKey: o.apiKey,
+      sid: o.sid,
+      paramEncoding: o.paramEncoding,
+      retries: o.retries,
+      retryBaseDelayMs: o.retryBaseDelayMs,
+      maxRetryTimeMs: o.maxRetryTimeMs,
+      onRetry: o.onRetry,
+      onRequest: o.onRequest,
+    },
+    transport,
+    new BackoffGate(),
+    new Semaphore(o.concurrency),
+  );
+
+  let origin: Promise<string> | undefined = o.siteOrigin
+    ? Promise.resolve(new URL(o.siteOrigin).origin)
+    : undefined;
+
+  const core: ClientCore = {
+    allowUnknownFields: o.allowUnknownFields,
+    async call(op, input, opts) {
+      const signals = [opts?.signal, o.signal].filter((s): s is AbortSignal => s !== undefined);
+      const signal = AbortSignal.any(signals);
+      return executor.run(op, input, signal);
+    },
+    siteOrigin(opts?: CallOptions) {
+      // Asked once and cached; a failure is not cached, so the next call asks again.
+      origin ??= site.defaultDomain({ signal: opts?.signal }).then(
+        (domain) => `https://${domain}`,
+        (err: unknown) => {
+          origin = undefined;
+          throw err;
+        },
+      );
+      return origin;
+    },
+  };
+  const site = siteApi(core);
+
+  return {
+    sid: o.sid,
+    baseUrl,
+    products: productsApi(core),
+    modifications: modificationsApi(core),
+    sections: sectionsApi(core),
+    articles: articlesApi(core),
+    meta: metaApi(core),
+    site,
+    close: () => transport.close(),
+  };
+}

@@ -1,0 +1,84 @@
+/**
+ * What goes on the wire (DESIGN "Requests"): `key` always in the query string; GET parameters in the
+ * query; POST `sid`, `id`, `goods_id`, `md`, `param` in the body, `param` encoded per `paramEncoding`.
+ */
+import type { ParamValue } from '../schemas/fields.js';
+import { OPERATIONS, type OperationName } from './operations.js';
+
+export type ParamEncoding = 'form-brackets' | 'form-json' | 'json';
+
+export interface OperationInput {
+  /** Scalar parameters: GET filters, or POST `id` / `goods_id` / `md`. `undefined` values are left out. */
+  params?: Record<string, string | number | undefined>;
+  /** `param` of update and create operations (already checked against the writable fields). */
+  param?: Record<string, ParamValue>;
+}
+
+export interface EncodedRequest {
+  method: 'GET' | 'POST';
+  /** Path plus query string; carries the key, so never shown without `redactUrl`. */
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** Booleans go out as 1/0 and Dates as Unix seconds (the forms the service sends back). */
+export function wireValue(v: ParamValue): string | number {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Date) return Math.floor(v.getTime() / 1000);
+  return v;
+}
+
+export function encodeRequest(
+  op: OperationName,
+  input: OperationInput,
+  settings: { pathPrefix: string; apiKey: string; sid: number; paramEncoding: ParamEncoding },
+): EncodedRequest {
+  const { method } = OPERATIONS[op];
+  const query = new URLSearchParams({ key: settings.apiKey });
+  const scalars: [string, string][] = [['sid', String(settings.sid)]];
+  for (const [k, v] of Object.entries(input.params ?? {})) {
+    if (v !== undefined) scalars.push([k, String(v)]);
+  }
+  const path = `${settings.pathPrefix}/v1/${op}`;
+
+  if (method === 'GET') {
+    for (const [k, v] of scalars) query.append(k, v);
+    return { method, path: `${path}?${query}`, headers: {}, body: undefined };
+  }
+
+  const param = Object.fromEntries(Object.entries(input.param ?? {}).map(([k, v]) => [k, wireValue(v)]));
+  const withParam = input.param !== undefined;
+  let body: string;
+  let contentType = 'application/x-www-form-urlencoded';
+  switch (settings.paramEncoding) {
+    case 'json': {
+      const obj: Record<string, unknown> = {};
+      for (const [k, v] of scalars) obj[k] = k === 'md' ? v : Number.isNaN(Number(v)) ? v : Number(v);
+      if (withParam) obj.param = param;
+      body = JSON.stringify(obj);
+      contentType = 'application/json';
+      break;
+    }
+    case 'form-json': {
+      const parts = scalars.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+      if (withParam) parts.push(`param=${encodeURIComponent(JSON.stringify(param))}`);
+      body = parts.join('&');
+      break;
+    }
+    default: {
+      // `param[zag]=New%20title`, exactly as DESIGN "Requests" shows it (brackets left readable).
+      const parts = scalars.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
+      for (const [k, v] of Object.entries(param)) {
+        parts.push(`param[${encodeURIComponent(k)}]=${encodeURIComponent(String(v))}`);
+      }
+      body = parts.join('&');
+    }
+  }
+  return {
+    method,
+    path: `${path}?${query}`,
+    headers: { 'content-type': contentType },
+    body,
+  };
+}

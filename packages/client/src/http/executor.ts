@@ -1,0 +1,134 @@
+/**
+ * Runs one operation: shared back-off gate → concurrency slot → one HTTP attempt → interpretation,
+ * wrapped in p-retry (exponential backoff with jitter, bounded in count and total time).
+ */
+import pRetry, { AbortError } from 'p-retry';
+import { isHttpStatusError } from '../errors/guards.js';
+import type { BackoffGate } from './backoff-gate.js';
+import type { Semaphore } from './concurrency.js';
+import { encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
+import { interpretResponse } from './interpret.js';
+import type { OperationName } from './operations.js';
+import { redactUrl } from './redact.js';
+import { isGateStatus, isRetryable } from './retry.js';
+import type { Transport } from './transport.js';
+
+/** Sent to `onRetry` before each retry wait. */
+export interface RetryEvent {
+  operation: OperationName;
+  /** The attempt that failed (1-based). */
+  attempt: number;
+  /** How long the client waits before the next attempt. */
+  delayMs: number;
+  /** The failure, e.g. `HTTP 503` or `network ECONNRESET` (never the key). */
+  reason: string;
+}
+
+/** Sent to `onRequest` after every attempt; `status` is 0 when no HTTP answer arrived. */
+export interface RequestEvent {
+  operation: OperationName;
+  status: number;
+  durationMs: number;
+}
+
+export interface ExecutorSettings {
+  origin: string;
+  pathPrefix: string;
+  /** `baseUrl` without a trailing slash, for building the (redacted) URLs shown in errors. */
+  baseUrl: string;
+  apiKey: string;
+  sid: number;
+  paramEncoding: ParamEncoding;
+  retries: number;
+  retryBaseDelayMs: number;
+  maxRetryTimeMs: number;
+  onRetry?: ((e: RetryEvent) => void) | undefined;
+  onRequest?: ((e: RequestEvent) => void) | undefined;
+}
+
+export class Executor {
+  constructor(
+    readonly settings: ExecutorSettings,
+    readonly transport: Transport,
+    readonly gate: BackoffGate,
+    readonly slots: Semaphore,
+  ) {}
+
+  /** The body array of a successful answer. `signal` already combines the call's and the client's. */
+  async run(
+    op: OperationName,
+    input: OperationInput,
+    signal: AbortSignal,
+  ): Promise<{ rows: unknown[]; url: string }> {
+    const s = this.settings;
+    const req = encodeRequest(op, input, s);
+    const url = `${s.origin}${req.path}`;
+    const shownUrl = redactUrl(url);
+
+    const attempt = async (): Promise<unknown[]> => {
+      const release = await this.#slot(signal);
+      const started = performance.now();
+      let status = 0;
+      try {
+        const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
+        status = res.status;
+        return interpretResponse(op, shownUrl, res);
+      } catch (err) {
+        if (signal.aborted) throw signal.reason;
+        if (isHttpStatusError(err) && isGateStatus(err.status) && err.retryAfterMs !== undefined) {
+          // Every call of this client waits, not only this one.
+          this.gate.pause(Math.min(err.retryAfterMs, s.maxRetryTimeMs));
+        }
+        // Permanent failures stop at once, without the backoff.
+        throw isRetryable(op, err) ? err : new AbortError(err as Error);
+      } finally {
+        release();
+        s.onRequest?.({ operation: op, status, durationMs: performance.now() - started });
+      }
+    };
+
+    const startedAt = performance.now();
+    const rows = await pRetry(attempt, {
+      retries: s.retries,
+      factor: 2,
+      minTimeout: s.retryBaseDelayMs,
+      maxTimeout: Math.max(s.retryBaseDelayMs, 10_000),
+      randomize: true,
+      maxRetryTime: s.maxRetryTimeMs,
+      signal,
+      shouldRetry: ({ error, attemptNumber, retryDelay }) => {
+        const retryAfter = isHttpStatusError(error) ? (error.retryAfterMs ?? 0) : 0;
+        // A Retry-After beyond the time budget: give up now rather than fail after waiting.
+        if (performance.now() - startedAt + retryAfter > s.maxRetryTimeMs) return false;
+        s.onRetry?.({
+          operation: op,
+          attempt: attemptNumber,
+          delayMs: Math.max(retryDelay, retryAfter, this.gate.remaining()),
+          reason: describeFailure(error),
+        });
+        return true;
+      },
+    });
+    return { rows, url: shownUrl };
+  }
+
+  /**
+   * A concurrency slot taken while the shared gate is open. A call that was queued when another
+   * call closed the gate gives its slot back and waits too: it has not been sent yet.
+   */
+  async #slot(signal: AbortSignal): Promise<() => void> {
+    for (;;) {
+      await this.gate.wait(signal);
+      const release = await this.slots.acquire(signal);
+      if (this.gate.remaining() === 0) return release;
+      release();
+    }
+  }
+}
+
+function describeFailure(err: Error): string {
+  const e = err as { status?: unknown; causeCode?: unknown; code?: unknown };
+  if (typeof e.status === 'number' && e.code !== 'response_format') return `HTTP ${e.status}`;
+  if (typeof e.causeCode === 'string') return `network ${e.causeCode}`;
+  return typeof e.code === 'string' ? e.code : err.name;
+}

@@ -1,0 +1,77 @@
+/**
+ * Turn one HTTP answer into the body array or the right error (DESIGN "Wire format" and
+ * "Decisions": error bodies are `[{"message": ..., "error": ...}]`).
+ */
+import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status-error.js';
+import { ResponseFormatError } from '../errors/response-format-error.js';
+import { WriteRejectedError } from '../errors/write-rejected-error.js';
+import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
+import { parseRetryAfter } from './backoff-gate.js';
+import { isWrite, type OperationName } from './operations.js';
+import type { RawResponse } from './transport.js';
+
+const PREVIEW = 200;
+
+function firstObject(v: unknown): Record<string, unknown> | undefined {
+  const first: unknown = Array.isArray(v) ? v[0] : v;
+  return first !== null && typeof first === 'object' && !Array.isArray(first)
+    ? (first as Record<string, unknown>)
+    : undefined;
+}
+
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
+
+export function interpretResponse(op: OperationName, url: string, res: RawResponse): unknown[] {
+  const parsed = parseTolerantJson(res.text);
+  const bodyPreview = res.text.slice(0, PREVIEW);
+  const head = parsed.ok ? firstObject(parsed.value) : undefined;
+  const isServiceError = head !== undefined && 'error' in head;
+
+  // A write whose `message` is not `Ok` is an error whatever the status (DESIGN "Wire format"),
+  // unless the body is the service's error shape, which the status mapping below names better.
+  const ok2xx = res.status >= 200 && res.status < 300;
+  if (isWrite(op) && head && (ok2xx || !isServiceError) && 'message' in head && head.message !== 'Ok') {
+    throw new WriteRejectedError({
+      operation: op,
+      url,
+      status: res.status,
+      serviceMessage: str(head.message) ?? '',
+    });
+  }
+
+  if (!ok2xx) {
+    const options = {
+      operation: op,
+      url,
+      status: res.status,
+      serviceCode: isServiceError ? str(head.error) : undefined,
+      serviceMessage: head ? str(head.message) : undefined,
+      retryAfterMs: parseRetryAfter(res.headers['retry-after']),
+    };
+    if (res.status === 401 || res.status === 403) throw new AuthError(options);
+    if (res.status === 404) throw new NotFoundError(options);
+    throw new HttpStatusError(options);
+  }
+
+  if (!parsed.ok) {
+    throw new ResponseFormatError({
+      operation: op,
+      url,
+      status: res.status,
+      bodyPreview,
+      reason: parsed.reason,
+      unparseable: true,
+    });
+  }
+  if (!Array.isArray(parsed.value)) {
+    throw new ResponseFormatError({
+      operation: op,
+      url,
+      status: res.status,
+      bodyPreview,
+      reason: `expected a JSON array, got ${jsonKind(parsed.value)}`,
+    });
+  }
+  return parsed.value;
+}

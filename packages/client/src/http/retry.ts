@@ -1,0 +1,38 @@
+/**
+ * Which failures are retried (DESIGN "Reliability"): network errors by code, timeouts, 408, 429,
+ * 5xx and truncated or unparseable bodies. Never a 4xx the caller caused.
+ *
+ * Creates (`goods/Write`, `goods/SkuWrite`, `dir/Write`, `article/Write`) are retried only when the
+ * request provably never reached the server (connection refused, DNS failure, connect timeout).
+ * Once it may have arrived — a reset mid-request, a timeout waiting for headers, a 5xx, even a
+ * truncated `Ok` — the service may already have created the record, and a second attempt would
+ * create a duplicate with a new id. The caller gets the error and decides (e.g. by listing first).
+ */
+import {
+  isHttpStatusError,
+  isNetworkError,
+  isResponseFormatError,
+  isTimeoutError,
+} from '../errors/guards.js';
+import { isCreate, type OperationName } from './operations.js';
+import { NOT_SENT_CODES, RETRYABLE_NETWORK_CODES } from './transport.js';
+
+export function isRetryableStatus(status: number): boolean {
+  return status === 408 || status === 429 || (status >= 500 && status <= 599);
+}
+
+export function isRetryable(op: OperationName, err: unknown): boolean {
+  if (isCreate(op)) {
+    return isNetworkError(err) && err.causeCode !== undefined && NOT_SENT_CODES.has(err.causeCode);
+  }
+  if (isNetworkError(err)) return err.causeCode !== undefined && RETRYABLE_NETWORK_CODES.has(err.causeCode);
+  if (isTimeoutError(err)) return true;
+  if (isHttpStatusError(err)) return isRetryableStatus(err.status);
+  if (isResponseFormatError(err)) return err.unparseable;
+  return false;
+}
+
+/** A status whose `Retry-After` pauses the whole client (the shared back-off gate). */
+export function isGateStatus(status: number): boolean {
+  return status === 429 || status === 503;
+}

@@ -1,0 +1,126 @@
+/**
+ * One attempt over HTTP: one long-lived undici `Pool` per origin (keep-alive, explicit connect,
+ * headers and body timeouts), every body consumed, failures mapped to the client's errors by `code`.
+ */
+
+import type { IncomingHttpHeaders } from 'node:http';
+import { Pool } from 'undici';
+import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
+import type { EncodedRequest } from './encode.js';
+import { sanitizeCause } from './redact.js';
+
+export interface TransportSettings {
+  timeoutMs: number;
+  connections: number;
+  userAgent: string;
+  apiKey: string;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  text: string;
+}
+
+/** Codes that mean the request never left this machine: safe to retry even a create. */
+export const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+/** Network failures worth another attempt (matched by `code`, as undici recommends). */
+export const RETRYABLE_NETWORK_CODES = new Set([
+  ...NOT_SENT_CODES,
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'UND_ERR_SOCKET',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+]);
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+export class Transport {
+  readonly #pools = new Map<string, Pool>();
+  #closed = false;
+
+  constructor(readonly settings: TransportSettings) {}
+
+  #pool(origin: string): Pool {
+    let pool = this.#pools.get(origin);
+    if (!pool) {
+      pool = new Pool(origin, {
+        // Never more sockets than the client's concurrency bound.
+        connections: this.settings.connections,
+        pipelining: 1,
+        keepAliveTimeout: 4_000,
+        keepAliveMaxTimeout: 60_000,
+        connectTimeout: Math.min(this.settings.timeoutMs, 10_000),
+        headersTimeout: this.settings.timeoutMs,
+        bodyTimeout: this.settings.timeoutMs,
+      });
+      this.#pools.set(origin, pool);
+    }
+    return pool;
+  }
+
+  /**
+   * Send one request and read the whole body. `signal` is the caller's (abort → its reason is
+   * rethrown as is); the per-attempt deadline of `timeoutMs` becomes a TimeoutError.
+   */
+  async send(
+    operation: string,
+    origin: string,
+    req: EncodedRequest,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<RawResponse> {
+    if (this.#closed) {
+      throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
+    }
+    const deadline = AbortSignal.timeout(this.settings.timeoutMs);
+    const attemptSignal = AbortSignal.any([signal, deadline]);
+    try {
+      const res = await this.#pool(origin).request({
+        method: req.method,
+        path: req.path,
+        headers: { 'user-agent': this.settings.userAgent, accept: 'application/json', ...req.headers },
+        body: req.body ?? null,
+        signal: attemptSignal,
+      });
+      const text = await res.body.text();
+      return { status: res.statusCode, headers: res.headers, text };
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      const cause = sanitizeCause(err, this.settings.apiKey);
+      const code = errorCode(err);
+      if (deadline.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
+        throw new TimeoutError({ operation, url, cause, timeoutMs: this.settings.timeoutMs });
+      }
+      throw new NetworkError({ operation, url, cause, causeCode: code, detail: cause?.message });
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    const pools = [...this.#pools.values()];
+    this.#pools.clear();
+    await Promise.all(pools.map((p) => p.close()));
+  }
+}
+
+/** `code` of an error or of its (nested) cause; undici wraps socket errors. */
+function errorCode(err: unknown): string | undefined {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+  }
+  return undefined;
+}

@@ -1,0 +1,17 @@
+export { createClient, type SiteContentClient } from './client.js';
+export * from './errors/index.js';
+export type { ParamEncoding } from './http/encode.js';
+export type { RequestEvent, RetryEvent } from './http/executor.js';
+export { OPERATIONS, type OperationName } from './http/operations.js';
+export { redactUrl } from './http/redact.js';
+export { type ClientOptions, DEFAULTS } from './options.js';
+export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
+export type { CallOptions } from './resources/core.js';
+export type { MetaApi } from './resources/meta.js';
+export type { ModificationFilter, ModificationsApi } from './resources/modifications.js';
+export type { ProductFilter, ProductsApi } from './resources/products.js';
+export type { SectionFilter, SectionsApi } from './resources/sections.js';
+export { defaultDomainSchema, type SiteApi } from './resources/site.js';
+export * from './schemas/fields.js';
+export * from './schemas/records.js';
+export { parseTolerantJson } from './wire/tolerant-json.js';

@@ -1,0 +1,91 @@
+/** Options of `createClient`: the type, the defaults and the one zod schema that checks them eagerly. */
+import { z } from 'zod';
+import { InvalidArgumentError } from './errors/write-rejected-error.js';
+import type { ParamEncoding } from './http/encode.js';
+import type { RequestEvent, RetryEvent } from './http/executor.js';
+
+export interface ClientOptions {
+  /** Service root; operations are under `${baseUrl}/v1/`. */
+  baseUrl: string;
+  /** API key, sent as `key` in the query string and never shown (`key=***`). */
+  apiKey: string;
+  /** Site number. */
+  sid: number;
+  /** Per-attempt deadline (connect, headers and body). @default 30000 */
+  timeoutMs?: number;
+  /** Retries after the first attempt. @default 4 */
+  retries?: number;
+  /** Most requests in flight (and sockets) at once for the whole client. @default 16 */
+  concurrency?: number;
+  /** How `param` travels in POST bodies. @default 'form-brackets' */
+  paramEncoding?: ParamEncoding;
+  /** Send `param` keys that are not in `WRITABLE_FIELDS`. @default false */
+  allowUnknownFields?: boolean;
+  /** `User-Agent` header. @default '@sitecontent/client' */
+  userAgent?: string;
+  /** Aborts every call of this client. */
+  signal?: AbortSignal;
+  /** Origin for absolute image URLs, e.g. `https://shop.example`; absent → asked once via site/DomainDefault. */
+  siteOrigin?: string;
+  /** First backoff delay; later ones double, with jitter (×1–2). @default 250 */
+  retryBaseDelayMs?: number;
+  /** Upper bound on the time one call spends retrying. @default 60000 */
+  maxRetryTimeMs?: number;
+  /** Called before each retry wait (for logs and the bench). */
+  onRetry?: (e: RetryEvent) => void;
+  /** Called after every attempt. */
+  onRequest?: (e: RequestEvent) => void;
+}
+
+export const DEFAULTS = {
+  timeoutMs: 30_000,
+  retries: 4,
+  concurrency: 16,
+  paramEncoding: 'form-brackets',
+  allowUnknownFields: false,
+  userAgent: '@sitecontent/client',
+  retryBaseDelayMs: 250,
+  maxRetryTimeMs: 60_000,
+} as const satisfies Partial<ClientOptions>;
+
+const httpUrl = z
+  .string()
+  .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http(s) URL');
+
+const optionsSchema = z.object({
+  baseUrl: httpUrl.refine(
+    (s) => !URL.canParse(s) || new URL(s).search === '',
+    'must not carry a query string',
+  ),
+  apiKey: z.string().min(1, 'must not be empty'),
+  sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
+  retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
+  concurrency: z.number().int().min(1).max(1024).default(DEFAULTS.concurrency),
+  paramEncoding: z.enum(['form-brackets', 'form-json', 'json']).default(DEFAULTS.paramEncoding),
+  allowUnknownFields: z.boolean().default(DEFAULTS.allowUnknownFields),
+  userAgent: z.string().min(1).default(DEFAULTS.userAgent),
+  signal: z.instanceof(AbortSignal).optional(),
+  siteOrigin: httpUrl.optional(),
+  retryBaseDelayMs: z.number().min(0).max(60_000).default(DEFAULTS.retryBaseDelayMs),
+  maxRetryTimeMs: z.number().positive().default(DEFAULTS.maxRetryTimeMs),
+  onRetry: z.custom<(e: RetryEvent) => void>((v) => typeof v === 'function', 'must be a function').optional(),
+  onRequest: z
+    .custom<(e: RequestEvent) => void>((v) => typeof v === 'function', 'must be a function')
+    .optional(),
+});
+
+export type ResolvedOptions = z.output<typeof optionsSchema>;
+
+/** Validates eagerly; a bad option throws an InvalidArgumentError listing `path: message` lines. */
+export function validateOptions(input: unknown): ResolvedOptions {
+  const result = optionsSchema.safeParse(input);
+  if (result.success) return result.data;
+  // Never echo the input: it holds the key.
+  const lines = result.error.issues.map(
+    (i) => `${i.path.map(String).join('.') || '(options)'}: ${i.message}`,
+  );
+  throw new InvalidArgumentError(`Invalid client options: ${lines.join('; ')}`, {
+    operation: 'createClient',
+  });
+}

@@ -1,0 +1,171 @@
+/** What every resource needs from the client: one call, argument checks and record validation. */
+import type { z } from 'zod';
+import { RecordValidationError } from '../errors/record-validation-error.js';
+import { InvalidArgumentError } from '../errors/write-rejected-error.js';
+import type { OperationInput } from '../http/encode.js';
+import type { OperationName } from '../http/operations.js';
+import { type ParamValue, WRITABLE_FIELDS, type WritableResource } from '../schemas/fields.js';
+import {
+  type CreateResult,
+  createResultSchema,
+  type WriteResult,
+  writeResultSchema,
+} from '../schemas/records.js';
+
+/** Options every method takes as its last argument. */
+export interface CallOptions {
+  /** Aborts this call (also while it waits for a slot, the back-off gate or a retry). */
+  signal?: AbortSignal;
+  /**
+   * Without it, the first invalid record of a list throws a RecordValidationError; with it, each
+   * invalid record is reported here and skipped.
+   */
+  onInvalidRecord?: (err: RecordValidationError) => void;
+}
+
+export interface CallResult {
+  rows: unknown[];
+  /** Request URL with `key=***`. */
+  url: string;
+}
+
+export interface ClientCore {
+  readonly allowUnknownFields: boolean;
+  call(op: OperationName, input: OperationInput, opts?: CallOptions): Promise<CallResult>;
+  /** `https://<domain>` for absolute image URLs (option `siteOrigin`, else site/DomainDefault once). */
+  siteOrigin(opts?: CallOptions): Promise<string>;
+}
+
+export function checkId(op: OperationName, name: string, v: unknown): number {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
+    throw new InvalidArgumentError(`${op}: ${name} must be a non-negative safe integer`, { operation: op });
+  }
+  return v;
+}
+
+export function checkText(op: OperationName, name: string, v: unknown, allowEmpty = false): string {
+  if (typeof v !== 'string' || (!allowEmpty && v === '')) {
+    throw new InvalidArgumentError(`${op}: ${name} must be a non-empty string`, { operation: op });
+  }
+  return v;
+}
+
+const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
+
+/**
+ * `param` checked before anything is sent: keys against WRITABLE_FIELDS (unless
+ * `allowUnknownFields`), values of a type the wire can carry.
+ */
+export function checkParam(
+  core: ClientCore,
+  op: OperationName,
+  resource: WritableResource,
+  fields: object,
+): Record<string, ParamValue> {
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
+    throw new InvalidArgumentError(`${op}: fields must be an object`, { operation: op });
+  }
+  const allowed: readonly string[] = WRITABLE_FIELDS[resource];
+  const out: Record<string, ParamValue> = {};
+  for (const [key, value] of Object.entries(fields) as [string, unknown][]) {
+    if (value === undefined) continue;
+    if (!core.allowUnknownFields && !allowed.includes(key)) {
+      throw new InvalidArgumentError(
+        `${op}: unknown field "${key}" (writable: ${allowed.join(', ')}; set allowUnknownFields to send it anyway)`,
+        { operation: op },
+      );
+    }
+    const ok =
+      typeof value === 'string' ||
+      typeof value === 'boolean' ||
+      (typeof value === 'number' && Number.isFinite(value)) ||
+      (value instanceof Date && !Number.isNaN(value.getTime()));
+    if (!ok) {
+      throw new InvalidArgumentError(
+        `${op}: field "${key}" must be a string, finite number, boolean or valid Date`,
+        {
+          operation: op,
+        },
+      );
+    }
+    if (key === 'color' && resource === 'modifications' && value !== '' && !HEX_COLOUR.test(String(value))) {
+      throw new InvalidArgumentError(`${op}: field "color" must be #rrggbb or ''`, { operation: op });
+    }
+    out[key] = value as ParamValue;
+  }
+  if (Object.keys(out).length === 0) {
+    throw new InvalidArgumentError(`${op}: no fields to write`, { operation: op });
+  }
+  return out;
+}
+
+function validationError(
+  op: OperationName,
+  url: string,
+  row: unknown,
+  error: z.ZodError,
+): RecordValidationError {
+  const id = row !== null && typeof row === 'object' ? (row as { id?: unknown }).id : undefined;
+  const first = error.issues[0];
+  return new RecordValidationError({
+    operation: op,
+    url,
+    recordId: typeof id === 'string' || typeof id === 'number' ? id : undefined,
+    path: first ? first.path.map(String).join('.') : '',
+    issues: error.issues,
+  });
+}
+
+/** Validate every row; invalid ones throw or, with `onInvalidRecord`, are reported and skipped. */
+export function parseRecords<S extends z.ZodType>(
+  op: OperationName,
+  schema: S,
+  { rows, url }: CallResult,
+  opts?: CallOptions,
+): z.output<S>[] {
+  const out: z.output<S>[] = [];
+  for (const row of rows) {
+    const result = schema.safeParse(row);
+    if (result.success) {
+      out.push(result.data);
+      continue;
+    }
+    const err = validationError(op, url, row, result.error);
+    if (!opts?.onInvalidRecord) throw err;
+    opts.onInvalidRecord(err);
+  }
+  return out;
+}
+
+/** The one result object of a write (`{ message: 'Ok' }`, plus `id` for creates). */
+export function parseWriteResult(op: OperationName, result: CallResult): WriteResult {
+  return parseOne(op, writeResultSchema, result);
+}
+
+export function parseCreateResult(op: OperationName, result: CallResult): CreateResult {
+  return parseOne(op, createResultSchema, result);
+}
+
+function parseOne<S extends z.ZodType>(op: OperationName, schema: S, { rows, url }: CallResult): z.output<S> {
+  const parsed = schema.safeParse(rows[0]);
+  if (!parsed.success) throw validationError(op, url, rows[0], parsed.error);
+  return parsed.data;
+}
+
+export async function write(
+  core: ClientCore,
+  op: OperationName,
+  input: OperationInput,
+  opts?: CallOptions,
+): Promise<WriteResult> {
+  return parseWriteResult(op, await core.call(op, input, opts));
+}
+
+export async function create(
+  core: ClientCore,
+  op: OperationName,
+  input: OperationInput,
+  opts?: CallOptions,
+): Promise<CreateResult> {
+  return parseCreateResult(op, await core.call(op, input, opts));
+}

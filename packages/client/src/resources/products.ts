@@ -1,0 +1,79 @@
+/** goods/Get, goods/Set, goods/Write, goods/Delete. */
+import type { ProductFields } from '../schemas/fields.js';
+import {
+  type CreateResult,
+  imageUrl,
+  type Product,
+  productSchema,
+  type WriteResult,
+} from '../schemas/records.js';
+import {
+  type CallOptions,
+  type ClientCore,
+  checkId,
+  checkParam,
+  checkText,
+  create,
+  parseRecords,
+  write,
+} from './core.js';
+
+export interface ProductFilter {
+  id?: number;
+  catid?: number;
+  cattx?: string;
+}
+
+export interface ProductsApi {
+  /** goods/Get */
+  list(filter?: ProductFilter, opts?: CallOptions): Promise<Product[]>;
+  /** goods/Set */
+  update(id: number, fields: ProductFields, opts?: CallOptions): Promise<WriteResult>;
+  /** goods/Write (never retried once it may have reached the server: a retry could duplicate it) */
+  create(fields: ProductFields, opts?: CallOptions): Promise<CreateResult>;
+  /** goods/Delete */
+  delete(id: number, opts?: CallOptions): Promise<WriteResult>;
+}
+
+export function productsApi(core: ClientCore): ProductsApi {
+  return {
+    async list(filter = {}, opts) {
+      const op = 'goods/Get';
+      const params = {
+        id: filter.id === undefined ? undefined : checkId(op, 'id', filter.id),
+        catid: filter.catid === undefined ? undefined : checkId(op, 'catid', filter.catid),
+        cattx: filter.cattx === undefined ? undefined : checkText(op, 'cattx', filter.cattx),
+      };
+      const products = parseRecords(op, productSchema, await core.call(op, { params }, opts), opts);
+      if (!products.some((p) => p.img.length > 0)) return products;
+      const origin = await core.siteOrigin(opts);
+      for (const p of products) {
+        for (const img of p.img) {
+          img.urls = {
+            image: imageUrl(origin, img.path, img.image),
+            small: imageUrl(origin, img.path, img.image_small),
+            big: imageUrl(origin, img.path, img.image_big),
+          };
+        }
+      }
+      return products;
+    },
+    update(id, fields, opts) {
+      const op = 'goods/Set';
+      return write(
+        core,
+        op,
+        { params: { id: checkId(op, 'id', id) }, param: checkParam(core, op, 'products', fields) },
+        opts,
+      );
+    },
+    create(fields, opts) {
+      const op = 'goods/Write';
+      return create(core, op, { param: checkParam(core, op, 'products', fields) }, opts);
+    },
+    delete(id, opts) {
+      const op = 'goods/Delete';
+      return write(core, op, { params: { id: checkId(op, 'id', id) } }, opts);
+    },
+  };
+}

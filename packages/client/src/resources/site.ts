@@ -1,0 +1,29 @@
+/** site/DomainDefault, site/DomainAll. */
+import { z } from 'zod';
+import { type Domain, domainSchema } from '../schemas/records.js';
+import { type CallOptions, type ClientCore, parseRecords } from './core.js';
+
+export interface SiteApi {
+  /** site/DomainDefault: the main domain, or `<sid>.<technical_domain>` when the site has none. */
+  defaultDomain(opts?: CallOptions): Promise<string>;
+  /** site/DomainAll */
+  domains(opts?: CallOptions): Promise<Domain[]>;
+}
+
+export const defaultDomainSchema = z.looseObject({ domain: z.string().min(1, 'domain is empty') });
+
+export function siteApi(core: ClientCore): SiteApi {
+  return {
+    async defaultDomain(opts) {
+      const op = 'site/DomainDefault';
+      const result = await core.call(op, {}, opts);
+      const rows = result.rows.length === 0 ? [undefined] : result.rows.slice(0, 1);
+      const [first] = parseRecords(op, defaultDomainSchema, { rows, url: result.url });
+      return first!.domain;
+    },
+    async domains(opts) {
+      const op = 'site/DomainAll';
+      return parseRecords(op, domainSchema, await core.call(op, {}, opts), opts);
+    },
+  };
+}

@@ -1,0 +1,134 @@
+/**
+ * Record schemas: the single source of each record's shape (wire → typed record). Objects are
+ * loose: unknown extra fields are kept, never dropped (DESIGN "Wire format").
+ */
+import { z } from 'zod';
+import {
+  colourField,
+  dtField,
+  flagField,
+  idField,
+  numberField,
+  paidTillField,
+  textField,
+} from './primitives.js';
+
+export const productSkuSchema = z.looseObject({ id: idField, price: numberField, color: colourField });
+
+/**
+ * A product photo. `urls` are built from `path` and the file names; the schema alone yields
+ * root-relative URLs (`/path/file`), the client prefixes the site origin (`https://<domain>`).
+ */
+export const productImageSchema = z
+  .looseObject({
+    id: idField,
+    path: textField,
+    image: textField,
+    image_small: textField,
+    image_big: textField,
+  })
+  .transform((img) => ({
+    ...img,
+    urls: {
+      image: imageUrl('', img.path, img.image),
+      small: imageUrl('', img.path, img.image_small),
+      big: imageUrl('', img.path, img.image_big),
+    },
+  }));
+
+/** `origin` + `/path/` + `file`, tolerant of missing or doubled slashes; already absolute files kept. */
+export function imageUrl(origin: string, path: string, file: string): string {
+  if (file === '') return '';
+  if (/^https?:\/\//i.test(file)) return file;
+  const dir = path.replace(/^\/+|\/+$/g, '');
+  return `${origin.replace(/\/+$/, '')}/${dir === '' ? '' : `${dir}/`}${file.replace(/^\/+/, '')}`;
+}
+
+export const productSchema = z.looseObject({
+  id: idField,
+  catid: idField,
+  cattx: textField,
+  dt: dtField,
+  zag: textField,
+  stxt: textField,
+  txt: textField,
+  vendor: textField,
+  shw: flagField,
+  sku: z.array(productSkuSchema).default([]),
+  img: z.array(productImageSchema).default([]),
+});
+
+export const modificationSchema = z.looseObject({
+  id: idField,
+  goods_id: idField,
+  price: numberField,
+  price_old: numberField.default(0),
+  articul: textField,
+  stxt: textField,
+  shw: flagField,
+  sf: flagField,
+  sku: textField,
+  color: colourField,
+});
+
+export const sectionSchema = z.looseObject({
+  id: idField,
+  tx: textField,
+  par: textField,
+  zag: textField,
+  txt: textField,
+  url: textField,
+  rlv: numberField.default(0),
+  shw: flagField,
+  tp: textField,
+});
+
+export const articleSchema = z.looseObject({
+  id: idField,
+  catid: idField,
+  zag: textField,
+  stxt: textField,
+  txt: textField,
+  url: textField,
+  shw: flagField,
+  dt: dtField.optional(),
+});
+
+export const metaSchema = z.looseObject({
+  id: idField,
+  md: textField,
+  ttl: textField,
+  dsc: textField,
+  kwd: textField,
+  og_title: textField,
+  og_image: textField,
+});
+
+/** `ns` may come as an array or a comma-separated string. */
+const nsField = z.preprocess((v) => {
+  if (v === undefined || v === null || v === '') return [];
+  if (typeof v === 'string') return v.split(/[,\s]+/).filter(Boolean);
+  return v;
+}, z.array(z.string()));
+
+export const domainSchema = z.looseObject({
+  domain: z.string().min(1, 'domain is empty'),
+  // DomainDefault sends only `domain`; a domain the service returns without a flag is taken as active.
+  active: flagField.default(true),
+  ns: nsField,
+  paidtill: paidTillField,
+});
+
+export const writeResultSchema = z.looseObject({ message: z.literal('Ok') });
+export const createResultSchema = z.looseObject({ message: z.literal('Ok'), id: idField });
+
+export type ProductSku = z.output<typeof productSkuSchema>;
+export type ProductImage = z.output<typeof productImageSchema>;
+export type Product = z.output<typeof productSchema>;
+export type Modification = z.output<typeof modificationSchema>;
+export type Section = z.output<typeof sectionSchema>;
+export type Article = z.output<typeof articleSchema>;
+export type Meta = z.output<typeof metaSchema>;
+export type Domain = z.output<typeof domainSchema>;
+export type WriteResult = z.output<typeof writeResultSchema>;
+export type CreateResult = z.output<typeof createResultSchema>;

@@ -1,0 +1,126 @@
+/**
+ * A tiny scripted HTTP server for the client tests: each test says what a path answers (in order;
+ * the last answer repeats) and reads back what the server received. Real sockets on 127.0.0.1:0.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const TEST_KEY = 'canary-KEY-5f3a9c';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingMessage['headers'];
+  body: string;
+  at: number;
+}
+
+/** A scripted answer; `raw` writes the body with a lying Content-Length and destroys the socket. */
+export interface Reply {
+  status?: number;
+  headers?: Record<string, string>;
+  body?: string;
+  /** JSON-encode this instead of `body`. */
+  json?: unknown;
+  delayMs?: number;
+  /** Send headers + this partial body with `Content-Length` larger than sent, then destroy. */
+  truncate?: boolean;
+  /** Destroy the socket without any answer. */
+  destroy?: boolean;
+}
+
+export type Handler = (
+  req: RecordedRequest,
+  res: ServerResponse,
+) => Reply | undefined | Promise<Reply | undefined>;
+
+export interface ScriptServer {
+  url: string;
+  requests: RecordedRequest[];
+  /** Requests to `/v1/<op>`. */
+  requestsTo(op: string): RecordedRequest[];
+  /** Most requests ever open at the server at once. */
+  maxInFlight: number;
+  /** Answers for `/v1/<op>`, consumed in order; the last one repeats. */
+  script(op: string, ...replies: (Reply | Handler)[]): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export async function startScriptServer(): Promise<ScriptServer> {
+  const scripts = new Map<string, (Reply | Handler)[]>();
+  let inFlight = 0;
+  const state: ScriptServer = {
+    url: '',
+    requests: [],
+    requestsTo: (op) => state.requests.filter((r) => r.path === `/v1/${op}`),
+    maxInFlight: 0,
+    script(op, ...replies) {
+      scripts.set(`/v1/${op}`, replies);
+    },
+    reset() {
+      scripts.clear();
+      state.requests.length = 0;
+      state.maxInFlight = 0;
+    },
+    close: async () => {},
+  };
+
+  const server = createServer(async (req, res) => {
+    inFlight++;
+    state.maxInFlight = Math.max(state.maxInFlight, inFlight);
+    res.on('close', () => {
+      inFlight--;
+    });
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const url = new URL(req.url ?? '/', 'http://x');
+    const rec: RecordedRequest = {
+      method: req.method ?? '',
+      path: url.pathname,
+      query: url.searchParams,
+      headers: req.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
+      at: Date.now(),
+    };
+    state.requests.push(rec);
+    const list = scripts.get(url.pathname);
+    let step: Reply | Handler | undefined;
+    if (list && list.length > 0) step = list.length > 1 ? list.shift() : list[0];
+    const reply: Reply | undefined =
+      typeof step === 'function'
+        ? await step(rec, res)
+        : (step ?? { status: 404, json: [{ message: 'no script', error: 'not_found' }] });
+    if (!reply) return; // the handler answered itself
+    if (reply.delayMs) await new Promise((r) => setTimeout(r, reply.delayMs));
+    if (reply.destroy) {
+      req.socket.destroy();
+      return;
+    }
+    const body = reply.json !== undefined ? JSON.stringify(reply.json) : (reply.body ?? '');
+    const headers = { 'content-type': 'application/json; charset=utf-8', ...reply.headers };
+    if (reply.truncate) {
+      res.writeHead(reply.status ?? 200, {
+        ...headers,
+        'content-length': String(Buffer.byteLength(body) + 100),
+      });
+      res.write(body);
+      setTimeout(() => req.socket.destroy(), 5);
+      return;
+    }
+    res.writeHead(reply.status ?? 200, headers);
+    res.end(body);
+  });
+  // Short keep-alive so test runs end promptly.
+  server.keepAliveTimeout = 500;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  state.url = `http://127.0.0.1:${port}`;
+  state.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return state;
+}
