@@ -1,0 +1,215 @@
+/**
+ * One shared client per integration (issue 4: "one shared HTTP client, concurrency bound and
+ * rate-limit state per integration, used by all collections at once").
+ *
+ * Astro imports `astro.config.mjs` and `src/content.config.ts` through different module graphs, so a
+ * module-level variable would not be shared between the integration and the loaders. The registry
+ * therefore lives on `globalThis` under a `Symbol.for` key, keyed by the project root (`config.root`,
+ * which both the integration hook and the loader context see). The API key is only ever held in
+ * this in-memory registry: never in the Astro config (whose JSON Astro stores in the data store's
+ * meta), never in entries.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseEnv } from 'node:util';
+import { createClient, type SiteContentClient } from '@sitecontent/client';
+import { SiteContentConnectionError } from './errors.js';
+import type { ConnectionOptions } from './options.js';
+
+/** Settings an integration shares with its loaders (after validation and env lookup). */
+export interface SharedSettings {
+  baseUrl?: string | undefined;
+  apiKey?: string | undefined;
+  sid?: number | undefined;
+  /** Concurrency bound of the shared client, across every collection. */
+  concurrency: number;
+  timeoutMs?: number | undefined;
+  retries?: number | undefined;
+  paramEncoding?: 'form-brackets' | 'form-json' | 'json' | undefined;
+  /** Origin of `config.site` once known (live loaders use it for canonical URLs). */
+  siteOrigin?: string | undefined;
+  /** Environment values read at config time (`process.env` over `.env` files). */
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+/** Minimal logger shape (Astro's integration logger fits). */
+export interface WarnLogger {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+interface RegistryEntry {
+  settings: SharedSettings;
+  clients: Map<string, SiteContentClient>;
+  logger: WarnLogger | undefined;
+}
+
+interface Registry {
+  byRoot: Map<string, RegistryEntry>;
+  latest: RegistryEntry | undefined;
+  /** Clients of loaders used without the integration, keyed by connection. */
+  standalone: RegistryEntry;
+}
+
+export const DEFAULT_CONCURRENCY = 16;
+const REGISTRY_KEY = Symbol.for('@sitecontent/astro/registry');
+
+function registry(): Registry {
+  const g = globalThis as { [REGISTRY_KEY]?: Registry };
+  g[REGISTRY_KEY] ??= {
+    byRoot: new Map(),
+    latest: undefined,
+    standalone: {
+      settings: { concurrency: DEFAULT_CONCURRENCY, env: {} },
+      clients: new Map(),
+      logger: undefined,
+    },
+  };
+  return g[REGISTRY_KEY];
+}
+
+function rootKey(root: URL | string | undefined): string | undefined {
+  if (root === undefined) return undefined;
+  const href = typeof root === 'string' ? root : root.href;
+  return href.endsWith('/') ? href : `${href}/`;
+}
+
+/** Registers (or replaces) an integration's settings for a project root. Returns the previous entry's clients closer. */
+export function registerIntegration(
+  root: URL,
+  settings: SharedSettings,
+  logger: WarnLogger | undefined,
+): void {
+  const reg = registry();
+  const key = rootKey(root)!;
+  const previous = reg.byRoot.get(key);
+  const entry: RegistryEntry = { settings, clients: previous?.clients ?? new Map(), logger };
+  // A restart with other settings must not reuse clients built for the old ones.
+  if (previous && JSON.stringify(previous.settings) !== JSON.stringify(settings)) {
+    void closeClients(previous);
+    entry.clients = new Map();
+  }
+  reg.byRoot.set(key, entry);
+  reg.latest = entry;
+}
+
+/** Closes and forgets the shared clients of a project root (build end, dev server stop). */
+export async function releaseIntegration(root: URL): Promise<void> {
+  const entry = registry().byRoot.get(rootKey(root)!);
+  if (entry) await closeClients(entry);
+}
+
+async function closeClients(entry: RegistryEntry): Promise<void> {
+  const clients = [...entry.clients.values()];
+  entry.clients.clear();
+  await Promise.allSettled(clients.map((c) => c.close()));
+}
+
+function entryFor(root: URL | string | undefined): RegistryEntry | undefined {
+  const reg = registry();
+  const key = rootKey(root);
+  return (key && reg.byRoot.get(key)) || (reg.byRoot.size === 1 ? reg.latest : undefined);
+}
+
+/** Reads `.env`, `.env.local`, `.env.<mode>`, `.env.<mode>.local` (later wins), then `process.env` on top. */
+export function readEnv(
+  root: URL,
+  mode: string,
+  names: readonly string[],
+): Record<string, string | undefined> {
+  const merged: Record<string, string | undefined> = {};
+  for (const file of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
+    let text: string;
+    try {
+      text = readFileSync(fileURLToPath(new URL(file, root)), 'utf8');
+    } catch {
+      continue;
+    }
+    Object.assign(merged, parseEnv(text));
+  }
+  const out: Record<string, string | undefined> = {};
+  for (const name of names) {
+    const value = process.env[name] ?? merged[name];
+    out[name] = value === '' ? undefined : value;
+  }
+  return out;
+}
+
+export interface ResolvedConnection {
+  baseUrl: string;
+  apiKey: string;
+  sid: number;
+  concurrency: number;
+}
+
+/** Connection precedence: loader options > integration settings > environment (integration-read, then `process.env`). */
+export function resolveConnection(
+  collection: string,
+  options: ConnectionOptions,
+  root: URL | string | undefined,
+): ResolvedConnection {
+  const entry = entryFor(root);
+  const settings = entry?.settings;
+  const env = (name: string) => {
+    const value = settings?.env[name] ?? process.env[name];
+    return value === '' ? undefined : value;
+  };
+  const baseUrl = options.baseUrl ?? settings?.baseUrl ?? env('SITECONTENT_BASE_URL');
+  const apiKey = options.apiKey ?? settings?.apiKey ?? env('SITECONTENT_API_KEY');
+  const sidText = env('SITECONTENT_SID');
+  const sid = options.sid ?? settings?.sid ?? (sidText === undefined ? undefined : Number(sidText));
+  const missing: string[] = [];
+  if (!baseUrl) missing.push('baseUrl');
+  if (!apiKey) missing.push('apiKey');
+  if (sid === undefined || !Number.isInteger(sid) || sid <= 0) missing.push('sid');
+  if (missing.length > 0) throw new SiteContentConnectionError(collection, missing);
+  return {
+    baseUrl: baseUrl!,
+    apiKey: apiKey!,
+    sid: sid!,
+    concurrency: settings?.concurrency ?? DEFAULT_CONCURRENCY,
+  };
+}
+
+/**
+ * The shared client for a connection: one per integration and connection (loaders that override the
+ * connection get their own, shared among loaders with the same override).
+ */
+export function sharedClient(
+  connection: ResolvedConnection,
+  root: URL | string | undefined,
+  logger?: WarnLogger,
+): SiteContentClient {
+  const reg = registry();
+  const entry = entryFor(root) ?? reg.standalone;
+  const keyHash = createHash('sha256').update(connection.apiKey).digest('hex').slice(0, 16);
+  const cacheKey = `${connection.baseUrl}|${connection.sid}|${keyHash}|${connection.concurrency}`;
+  let client = entry.clients.get(cacheKey);
+  if (!client) {
+    entry.logger ??= logger;
+    const s = entry.settings;
+    client = createClient({
+      baseUrl: connection.baseUrl,
+      apiKey: connection.apiKey,
+      sid: connection.sid,
+      concurrency: connection.concurrency,
+      ...(s.timeoutMs === undefined ? {} : { timeoutMs: s.timeoutMs }),
+      ...(s.retries === undefined ? {} : { retries: s.retries }),
+      ...(s.paramEncoding === undefined ? {} : { paramEncoding: s.paramEncoding }),
+      userAgent: '@sitecontent/astro',
+      onRetry: (e) => {
+        entry.logger?.warn(
+          `${e.operation}: ${e.reason}; retry ${e.attempt} in ${Math.round(e.delayMs)} ms (all collections wait)`,
+        );
+      },
+    });
+    entry.clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+/** Settings of the integration registered for `root`, if any (the loaders read `concurrency`). */
+export function integrationSettings(root: URL | string | undefined): SharedSettings | undefined {
+  return entryFor(root)?.settings;
+}

@@ -1,0 +1,83 @@
+/**
+ * SEO fields of an entry (issue 4, "SEO"): the service's meta tags (`meta/Get`) where present,
+ * fallbacks from the record otherwise. `source` records which field came from where.
+ */
+
+import { plainText } from './sanitize.js';
+import type { Seo } from './schemas.js';
+
+/** The meta tags the loaders read; a structural subset of the client's `Meta`. */
+export interface MetaTags {
+  ttl: string;
+  dsc: string;
+  kwd: string;
+  og_title: string;
+  og_image: string;
+}
+
+export interface SeoInput {
+  /** Record title (`zag`). */
+  title: string;
+  /** Teaser (`stxt`), HTML allowed. */
+  teaser: string;
+  /** Full text (`txt`), HTML allowed. */
+  text: string;
+  /** Relative page URL of the entry, e.g. `/catalog/phones/12`. */
+  url: string;
+  /** Absolute fallback image URL (a product's first image), if any. */
+  image?: string | undefined;
+}
+
+export const DESCRIPTION_MAX = 160;
+
+/**
+ * Cuts text at `max` characters on a word boundary (no word is split); adds `…` when cut.
+ * A single word longer than `max` is cut hard.
+ */
+export function truncateOnWordBoundary(text: string, max = DESCRIPTION_MAX): string {
+  if (text.length <= max) return text;
+  const room = max - 1; // leave space for the ellipsis
+  const slice = text.slice(0, room + 1);
+  const lastSpace = slice.lastIndexOf(' ');
+  const cut = lastSpace > 0 ? slice.slice(0, lastSpace) : text.slice(0, room);
+  return `${cut.replace(/[\s,;:.\-–—]+$/u, '')}…`;
+}
+
+/** Makes `pathOrUrl` absolute against `origin` (`https://shop.example`); absolute URLs pass unchanged. */
+export function absoluteUrl(pathOrUrl: string, origin: string): string {
+  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
+  if (pathOrUrl.startsWith('//')) return `https:${pathOrUrl}`;
+  const base = origin.replace(/\/+$/, '');
+  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
+}
+
+export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
+  const fromService = (value: string | undefined): value is string =>
+    typeof value === 'string' && value.trim() !== '';
+  const title = fromService(meta?.ttl) ? meta.ttl.trim() : plainText(input.title);
+  const description = fromService(meta?.dsc)
+    ? meta.dsc.trim()
+    : truncateOnWordBoundary(plainText(input.teaser) || plainText(input.text));
+  const keywords = fromService(meta?.kwd) ? meta.kwd.trim() : '';
+  const ogTitle = fromService(meta?.og_title) ? meta.og_title.trim() : title;
+  const ogImage = fromService(meta?.og_image)
+    ? absoluteUrl(meta.og_image.trim(), origin)
+    : input.image
+      ? absoluteUrl(input.image, origin)
+      : null;
+  return {
+    title,
+    description,
+    keywords,
+    ogTitle,
+    ogImage,
+    canonical: absoluteUrl(input.url || '/', origin),
+    source: {
+      title: fromService(meta?.ttl) ? 'service' : 'fallback',
+      description: fromService(meta?.dsc) ? 'service' : 'fallback',
+      keywords: fromService(meta?.kwd) ? 'service' : 'fallback',
+      ogTitle: fromService(meta?.og_title) ? 'service' : 'fallback',
+      ogImage: fromService(meta?.og_image) ? 'service' : 'fallback',
+    },
+  };
+}

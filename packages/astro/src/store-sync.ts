@@ -1,0 +1,97 @@
+/**
+ * Incremental store update (issue 4, "Incremental behaviour"). Runs only after every fetch of the
+ * collection succeeded, so a failure never leaves a half-updated collection.
+ *
+ * Each record's digest is computed from the raw typed record, the extra inputs of its entry (meta
+ * tags, URL, site origin) and a fingerprint of the loader version and options. It is compared with
+ * the stored entry's digest *before* building and parsing the entry: an unchanged record costs one
+ * hash, no sanitizing, no `parseData` and no write.
+ */
+import type { LoaderContext } from 'astro/loaders';
+
+/** Bump when the shape of stored entries changes: a different version triggers a full reload. */
+export const LOADER_VERSION = '1';
+export const LOADER_VERSION_META_KEY = 'sitecontent:loader-version';
+
+export interface BuiltEntry {
+  data: Record<string, unknown>;
+  rendered?: { html: string };
+}
+
+export interface SyncItem {
+  /** Entry id. */
+  id: string;
+  /** JSON-serializable inputs the entry is built from (raw record + meta + derived inputs). */
+  source: unknown;
+  /** Builds the entry's data (sanitizing, SEO); only called when the digest changed. */
+  build(): BuiltEntry;
+}
+
+export interface SyncCounts {
+  written: number;
+  unchanged: number;
+  removed: number;
+  /** Entries whose built data failed the collection schema and were left out (`onInvalid: 'skip'`). */
+  invalid: number;
+  /** True when the stored loader version differed and the collection was reloaded from scratch. */
+  fullReload: boolean;
+}
+
+export interface SyncOptions {
+  /** Loader version + options that shape the entries; part of every digest. */
+  fingerprint: string;
+  /** Called when `parseData` rejects an entry; rethrow to fail the sync. */
+  onParseError(id: string, error: unknown): void;
+}
+
+/** Digest of one item; `JSON.stringify` of the parts, hashed by Astro's `generateDigest`. */
+export function itemDigest(
+  ctx: Pick<LoaderContext, 'generateDigest'>,
+  fingerprint: string,
+  source: unknown,
+): string {
+  return ctx.generateDigest(`${fingerprint}\n${JSON.stringify(source)}`);
+}
+
+export async function syncEntries(
+  ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
+  items: Iterable<SyncItem>,
+  options: SyncOptions,
+): Promise<SyncCounts> {
+  const counts: SyncCounts = { written: 0, unchanged: 0, removed: 0, invalid: 0, fullReload: false };
+  const previousVersion = ctx.meta.get(LOADER_VERSION_META_KEY);
+  if (previousVersion !== LOADER_VERSION) {
+    counts.fullReload = previousVersion !== undefined || ctx.store.keys().length > 0;
+    if (counts.fullReload) ctx.store.clear();
+  }
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.id)) continue; // the service returned the record twice: first wins
+    seen.add(item.id);
+    const digest = itemDigest(ctx, options.fingerprint, item.source);
+    if (ctx.store.get(item.id)?.digest === digest) {
+      counts.unchanged++;
+      continue;
+    }
+    const built = item.build();
+    let data: Record<string, unknown>;
+    try {
+      data = await ctx.parseData({ id: item.id, data: built.data });
+    } catch (error) {
+      options.onParseError(item.id, error);
+      seen.delete(item.id); // left out: a stale entry of this id is removed below
+      counts.invalid++;
+      continue;
+    }
+    ctx.store.set({ id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) });
+    counts.written++;
+  }
+  for (const id of ctx.store.keys()) {
+    if (!seen.has(id)) {
+      ctx.store.delete(id);
+      counts.removed++;
+    }
+  }
+  ctx.meta.set(LOADER_VERSION_META_KEY, LOADER_VERSION);
+  return counts;
+}
