@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { breadcrumbsFor, buildSectionTree, imageUrls } from '../src/index.js';
+
+const section = (id: number, tx: string, par: string, rlv = 0) => ({
+  id,
+  tx,
+  par,
+  zag: tx.toUpperCase(),
+  txt: '',
+  url: par ? `/${par}/${tx}` : `/${tx}`,
+  rlv,
+  shw: true,
+  tp: '',
+  parent: par || null,
+});
+const sections = [
+  section(1, 'catalog', '', 5),
+  section(2, 'phones', 'catalog', 1),
+  section(3, 'laptops', 'catalog', 9),
+  section(4, 'blog', '', 1),
+];
+const entries = sections.map((data) => ({ id: data.tx, collection: 'sections', data }));
+
+describe('buildSectionTree', () => {
+  it('nests by par, orders siblings by rlv and sets depth (entries or data)', () => {
+    for (const input of [entries, sections]) {
+      const tree = buildSectionTree(input);
+      expect(tree.map((n) => n.id)).toEqual(['catalog', 'blog']);
+      expect(tree[0]!.children.map((n) => n.id)).toEqual(['laptops', 'phones']);
+      expect(tree[0]!.children[0]!.depth).toBe(1);
+      expect(tree[0]!.children[0]!.entry).toBe(input[2]);
+    }
+  });
+
+  it('survives a parent cycle and a missing parent', () => {
+    const tree = buildSectionTree([section(1, 'a', 'b'), section(2, 'b', 'a'), section(3, 'c', 'gone')]);
+    expect(tree.map((n) => n.id)).toEqual(['c']);
+  });
+});
+
+describe('breadcrumbsFor', () => {
+  it('walks from a product up to the root section', () => {
+    const product = {
+      id: '12',
+      data: { id: 12, zag: 'Phone X', url: '/catalog/phones/12', section: 'phones' },
+    };
+    expect(breadcrumbsFor(product, entries)).toEqual([
+      { id: 'catalog', label: 'CATALOG', url: '/catalog' },
+      { id: 'phones', label: 'PHONES', url: '/catalog/phones' },
+      { id: '12', label: 'Phone X', url: '/catalog/phones/12' },
+    ]);
+  });
+  it('walks from a section', () => {
+    expect(breadcrumbsFor(entries[1]!, entries).map((c) => c.id)).toEqual(['catalog', 'phones']);
+    expect(breadcrumbsFor(sections[0]!, sections).map((c) => c.id)).toEqual(['catalog']);
+  });
+});
+
+describe('imageUrls', () => {
+  it('lists absolute URLs with the product title as alt', () => {
+    const img = {
+      id: 7,
+      path: 'images/12',
+      image: 'a.jpg',
+      image_small: 'a_s.jpg',
+      image_big: 'a_b.jpg',
+      urls: {
+        image: 'https://1.sites.test/images/12/a.jpg',
+        small: 'https://1.sites.test/images/12/a_s.jpg',
+        big: 'https://1.sites.test/images/12/a_b.jpg',
+      },
+    };
+    expect(imageUrls({ id: '12', data: { zag: 'Phone', img: [img] } })).toEqual([
+      { id: 7, src: img.urls.image, small: img.urls.small, big: img.urls.big, alt: 'Phone' },
+    ]);
+  });
+});

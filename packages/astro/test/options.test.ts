@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  articlesLoader,
+  domainsLoader,
+  isSiteContentOptionsError,
+  liveProductsLoader,
+  modificationsLoader,
+  productsLoader,
+  sectionsLoader,
+  siteContent,
+} from '../src/index.js';
+
+function errorOf(fn: () => unknown): Error {
+  try {
+    fn();
+  } catch (e) {
+    return e as Error;
+  }
+  throw new Error('did not throw');
+}
+
+describe('options are validated eagerly', () => {
+  it('names each bad path', () => {
+    const e = errorOf(() => productsLoader({ seo: 'yes' as never, catid: -1, onError: 'ignore' as never }));
+    expect(isSiteContentOptionsError(e)).toBe(true);
+    expect(e.message).toContain('Invalid productsLoader() options');
+    expect(e.message).toMatch(/seo: .*boolean/);
+    expect(e.message).toMatch(/catid: /);
+    expect(e.message).toMatch(/onError: /);
+  });
+
+  it('rejects unknown options and bad connection settings', () => {
+    expect(errorOf(() => sectionsLoader({ seoo: true } as never)).message).toContain(
+      'unknown option(s) seoo',
+    );
+    expect(errorOf(() => articlesLoader({ baseUrl: 'ftp://x' })).message).toContain(
+      'baseUrl: expected an http(s) URL',
+    );
+    expect(errorOf(() => modificationsLoader({ sid: 0 })).message).toContain('sid: ');
+    expect(errorOf(() => domainsLoader({ apiKey: '' })).message).toContain('apiKey: must not be empty');
+    expect(errorOf(() => siteContent({ concurrency: 0 })).message).toContain('concurrency: ');
+    expect(errorOf(() => siteContent({ refreshEndpoint: 'x' })).message).toContain('refreshEndpoint: ');
+    expect(errorOf(() => liveProductsLoader({ site: 'nope' })).message).toContain(
+      'site: expected an http(s) URL',
+    );
+  });
+
+  it('accepts good options; loaders have distinct names and static schemas', () => {
+    const loaders = [
+      productsLoader({ seo: true, catid: 3, metaModule: (p) => (p.id > 0 ? 'goods' : 'x') }),
+      modificationsLoader({ onlyVisible: true }),
+      sectionsLoader({ seo: true, metaModule: 'dir' }),
+      articlesLoader({ seo: true, metaModule: (_a, s) => s?.tx ?? 'article', onInvalid: 'skip' }),
+      domainsLoader({ onError: 'fail' }),
+    ];
+    expect(new Set(loaders.map((l) => l.name)).size).toBe(5);
+    expect(loaders.map((l) => l.name)).toEqual([
+      'sitecontent-products',
+      'sitecontent-modifications',
+      'sitecontent-sections',
+      'sitecontent-articles',
+      'sitecontent-domains',
+    ]);
+    for (const loader of loaders) expect(typeof loader.schema.safeParse).toBe('function');
+  });
+});

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, buildSeo, truncateOnWordBoundary } from '../src/index.js';
+
+describe('truncateOnWordBoundary', () => {
+  it('keeps short text', () => {
+    expect(truncateOnWordBoundary('Short text.')).toBe('Short text.');
+  });
+  it('cuts at 160 characters on a word boundary and never splits a word', () => {
+    const text = `${'word '.repeat(40)}end`;
+    const cut = truncateOnWordBoundary(text);
+    expect(cut.length).toBeLessThanOrEqual(160);
+    expect(cut.endsWith('word…')).toBe(true);
+    expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+  });
+  it('cuts a single over-long word hard', () => {
+    const cut = truncateOnWordBoundary('x'.repeat(300));
+    expect(cut).toHaveLength(160);
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('joins relative paths and keeps absolute URLs', () => {
+    expect(absoluteUrl('/img/a.jpg', 'https://shop.example')).toBe('https://shop.example/img/a.jpg');
+    expect(absoluteUrl('img/a.jpg', 'https://shop.example/')).toBe('https://shop.example/img/a.jpg');
+    expect(absoluteUrl('https://cdn.example/a.jpg', 'https://shop.example')).toBe(
+      'https://cdn.example/a.jpg',
+    );
+  });
+});
+
+describe('buildSeo', () => {
+  const input = {
+    title: 'Phone X',
+    teaser: '<p>A <b>great</b> phone &amp; more.</p>',
+    text: '<p>Long text</p>',
+    url: '/catalog/phones/12',
+    image: 'https://1.sites.test/images/12/a_big.jpg',
+  };
+
+  it('falls back to the record when the service has no meta', () => {
+    const seo = buildSeo(input, undefined, 'https://shop.example');
+    expect(seo).toEqual({
+      title: 'Phone X',
+      description: 'A great phone & more.',
+      keywords: '',
+      ogTitle: 'Phone X',
+      ogImage: 'https://1.sites.test/images/12/a_big.jpg',
+      canonical: 'https://shop.example/catalog/phones/12',
+      source: {
+        title: 'fallback',
+        description: 'fallback',
+        keywords: 'fallback',
+        ogTitle: 'fallback',
+        ogImage: 'fallback',
+      },
+    });
+  });
+
+  it('uses the service meta where present and makes og_image absolute', () => {
+    const seo = buildSeo(
+      input,
+      { ttl: 'Buy Phone X', dsc: 'Best phone', kwd: 'phone, x', og_title: 'OG', og_image: '/upload/og.png' },
+      'https://shop.example',
+    );
+    expect(seo.title).toBe('Buy Phone X');
+    expect(seo.description).toBe('Best phone');
+    expect(seo.keywords).toBe('phone, x');
+    expect(seo.ogTitle).toBe('OG');
+    expect(seo.ogImage).toBe('https://shop.example/upload/og.png');
+    expect(seo.source).toEqual({
+      title: 'service',
+      description: 'service',
+      keywords: 'service',
+      ogTitle: 'service',
+      ogImage: 'service',
+    });
+  });
+
+  it('mixes: empty meta fields fall back individually; description from txt when stxt is empty', () => {
+    const seo = buildSeo(
+      { ...input, teaser: '', image: undefined },
+      { ttl: 'T', dsc: '', kwd: '', og_title: '', og_image: '' },
+      'https://shop.example',
+    );
+    expect(seo.title).toBe('T');
+    expect(seo.ogTitle).toBe('T');
+    expect(seo.description).toBe('Long text');
+    expect(seo.ogImage).toBeNull();
+    expect(seo.source.title).toBe('service');
+    expect(seo.source.description).toBe('fallback');
+  });
+});

@@ -1,0 +1,119 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { mapBounded, Progress } from '../src/fan-out.js';
+import { LOADER_VERSION_META_KEY } from '../src/index.js';
+import { type SyncItem, syncEntries } from '../src/store-sync.js';
+import { createLogger, createStore, loaderContext } from './helpers/index.js';
+
+const schema = z.object({ id: z.number(), title: z.string() });
+const items = (records: { id: number; title: string }[]): SyncItem[] =>
+  records.map((r) => ({ id: String(r.id), source: r, build: () => ({ data: { ...r } }) }));
+const onParseError = (_id: string, e: unknown) => {
+  throw e;
+};
+
+describe('syncEntries on a real MutableDataStore', () => {
+  it('writes once, then skips unchanged records before parsing, rewrites one change, removes deletions', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const first = [1, 2, 3].map((id) => ({ id, title: `t${id}` }));
+    let counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError });
+    expect(counts).toMatchObject({ written: 3, unchanged: 0, removed: 0 });
+    expect(t.counts.writes).toBe(3);
+
+    t.reset();
+    counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError });
+    expect(counts).toMatchObject({ written: 0, unchanged: 3, removed: 0 });
+    expect(t.counts).toEqual({ writes: 0, parses: 0, deletes: 0 });
+
+    t.reset();
+    const changed = [
+      { id: 1, title: 't1' },
+      { id: 2, title: 'changed' },
+    ];
+    counts = await syncEntries(t.ctx, items(changed), { fingerprint: 'f', onParseError });
+    expect(counts).toMatchObject({ written: 1, unchanged: 1, removed: 1 });
+    expect(t.counts).toEqual({ writes: 1, parses: 1, deletes: 1 });
+    expect(t.store.keys('things').sort()).toEqual(['1', '2']);
+    expect(t.store.get('things', '2')?.data.title).toBe('changed');
+  });
+
+  it('rewrites everything when the options fingerprint changes', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const recs = [{ id: 1, title: 'a' }];
+    await syncEntries(t.ctx, items(recs), { fingerprint: 'f1', onParseError });
+    const counts = await syncEntries(t.ctx, items(recs), { fingerprint: 'f2', onParseError });
+    expect(counts.written).toBe(1);
+  });
+
+  it('does a full reload when the stored loader version differs', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError });
+    t.ctx.meta.set(LOADER_VERSION_META_KEY, '0');
+    t.reset();
+    const counts = await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), {
+      fingerprint: 'f',
+      onParseError,
+    });
+    expect(counts).toMatchObject({ fullReload: true, written: 1, unchanged: 0 });
+    expect(t.ctx.meta.get(LOADER_VERSION_META_KEY)).toBe('1');
+  });
+
+  it('leaves out (and removes) an entry that fails the schema when told to skip', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError });
+    const bad: SyncItem = { id: '1', source: 'bad', build: () => ({ data: { id: 'nope' } }) };
+    const seen: string[] = [];
+    const counts = await syncEntries(t.ctx, [bad], { fingerprint: 'f', onParseError: (id) => seen.push(id) });
+    expect(seen).toEqual(['1']);
+    expect(counts).toMatchObject({ invalid: 1, removed: 1 });
+  });
+});
+
+describe('mapBounded and Progress', () => {
+  it('never runs more than the limit at once and keeps order', async () => {
+    let running = 0;
+    let peak = 0;
+    const out = await mapBounded(
+      Array.from({ length: 50 }, (_, i) => i),
+      4,
+      async (n) => {
+        running++;
+        peak = Math.max(peak, running);
+        await new Promise((r) => setTimeout(r, 1));
+        running--;
+        return n * 2;
+      },
+    );
+    expect(peak).toBe(4);
+    expect(out[49]).toBe(98);
+  });
+
+  it('stops on the first failure and aborts the others', async () => {
+    const aborted: boolean[] = [];
+    await expect(
+      mapBounded([1, 2, 3, 4, 5, 6], 2, async (n, _i, signal) => {
+        if (n === 2) throw new Error('boom');
+        await new Promise((r) => setTimeout(r, 5));
+        aborted.push(signal.aborted);
+        return n;
+      }),
+    ).rejects.toThrow('boom');
+    expect(aborted.length).toBeLessThan(5);
+  });
+
+  it('logs done/total at most every interval', () => {
+    const { logger, lines } = createLogger();
+    let now = 0;
+    const p = new Progress(logger, 'meta', 100, 2000, () => now);
+    for (let i = 0; i < 100; i++) {
+      now += 100; // 10 s in total
+      p.tick();
+    }
+    expect(lines.map((l) => l.message)).toEqual([
+      'meta: 20/100',
+      'meta: 40/100',
+      'meta: 60/100',
+      'meta: 80/100',
+    ]);
+  });
+});
