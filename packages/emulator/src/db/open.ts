@@ -1,0 +1,30 @@
+import { DatabaseSync } from 'node:sqlite';
+import { migrate } from './schema.js';
+
+/**
+ * Opens (or creates) the emulator database and migrates it. Files use WAL with
+ * `synchronous=FULL`, so a write acknowledged to a client survives `kill -9` and power loss.
+ */
+export function openDatabase(file = ':memory:'): DatabaseSync {
+  const db = new DatabaseSync(file);
+  if (file !== ':memory:' && file !== '') {
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = FULL');
+    db.exec('PRAGMA busy_timeout = 5000');
+  }
+  migrate(db);
+  return db;
+}
+
+/** Runs `fn` in one transaction (DESIGN.md: one transaction per write). */
+export function transaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec('ROLLBACK');
+    throw error;
+  }
+}

@@ -1,0 +1,15 @@
+export { demoAssetsDir } from './assets.js';
+export { type KeyMap, KeyRing } from './auth.js';
+export { openDatabase } from './db/open.js';
+export { migrate, SCHEMA_VERSION } from './db/schema.js';
+export { Store } from './db/store.js';
+export { ApiError, type ApiErrorCode } from './errors.js';
+export { type FaultOptions, Faults, parseLatency } from './faults.js';
+export { WRITABLE_FIELDS } from './fields.js';
+export { demoProductImages, type SeedSummary, seedDemo } from './seed/demo.js';
+export { DEMO_ARTICLES, type DemoArticle } from './seed/demo-articles.js';
+export { DEMO_PRODUCTS, DEMO_SECTIONS, type DemoProduct, type DemoSection } from './seed/demo-catalog.js';
+export { SYNTHETIC_DEFAULTS, type SyntheticOptions, seedSynthetic } from './seed/synthetic.js';
+export { type Emulator, type EmulatorOptions, type SeedOption, startEmulator } from './server.js';
+export type { EmulatorStats } from './stats.js';
+export { serializeQuirks } from './wire/quirks.js';

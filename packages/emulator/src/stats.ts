@@ -1,0 +1,27 @@
+/** Request counters, updated live while the emulator runs. */
+export interface EmulatorStats {
+  /** Every request that reached the server. */
+  total: number;
+  /** Requests per operation, e.g. `byOperation['meta/Set']`. */
+  byOperation: Record<string, number>;
+  /** Responses per HTTP status sent (a reset or truncated response counts under its status). */
+  byStatus: Record<number, number>;
+  /** Injected faults by kind. */
+  faults: { fail: number; rateLimited: number; reset: number; truncate: number };
+}
+
+export function createStats(): EmulatorStats {
+  return {
+    total: 0,
+    byOperation: {},
+    byStatus: {},
+    faults: { fail: 0, rateLimited: 0, reset: 0, truncate: 0 },
+  };
+}
+
+export function resetStats(stats: EmulatorStats): void {
+  stats.total = 0;
+  stats.byOperation = {};
+  stats.byStatus = {};
+  stats.faults = { fail: 0, rateLimited: 0, reset: 0, truncate: 0 };
+}
