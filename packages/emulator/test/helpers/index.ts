@@ -41,7 +41,9 @@ export async function call(emu: Emulator, operation: string, options: CallOption
   let body: string | undefined = options.body;
   let contentType = options.contentType;
   if (options.form) {
-    body = new URLSearchParams(Object.entries(options.form).map(([k, v]) => [k, String(v)])).toString();
+    body = new URLSearchParams(
+      Object.entries(options.form).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
     contentType ??= 'application/x-www-form-urlencoded';
   } else if (options.json !== undefined) {
     body = JSON.stringify(options.json);
