@@ -23,8 +23,8 @@ const entries = sections.map((data) => ({ id: data.tx, collection: 'sections', d
 
 describe('buildSectionTree', () => {
   it('nests by par, orders siblings by rlv and sets depth (entries or data)', () => {
-    for (const input of [entries, sections]) {
-      const tree = buildSectionTree(input);
+    for (const input of [entries, sections] as (typeof sections | typeof entries)[]) {
+      const tree = buildSectionTree<(typeof input)[number]>(input);
       expect(tree.map((n) => n.id)).toEqual(['catalog', 'blog']);
       expect(tree[0]!.children.map((n) => n.id)).toEqual(['laptops', 'phones']);
       expect(tree[0]!.children[0]!.depth).toBe(1);

@@ -18,9 +18,7 @@ const astroDir = dirname(require.resolve('astro/package.json'));
 interface AstroMutableDataStore {
   scopedStore(collection: string): LoaderContext['store'];
   metaStore(collection?: string): LoaderContext['meta'];
-  values(
-    collection: string,
-  ): Array<{
+  values(collection: string): Array<{
     id: string;
     data: Record<string, unknown>;
     digest?: string | number;
