@@ -5,7 +5,7 @@
 //   --concurrency N    our client's concurrency and autocannon's connections (default 16)
 //   --only a,b         scenarios: full, rebuild, memory, mods, extra
 //   --out DIR          where report.md and chart.svg go (default bench/; --quick defaults to a temp dir)
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -55,6 +55,7 @@ const outDir =
   args.out ??
   (quick ? mkdtempSync(join(tmpdir(), 'sitecontent-bench-')) : fileURLToPath(new URL('.', import.meta.url)));
 
+const workDir = mkdtempSync(join(tmpdir(), 'sitecontent-bench-work-'));
 const started = Date.now();
 const log = (msg) => console.log(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
 
@@ -121,11 +122,18 @@ if (want('full')) {
           const naive = [];
           const ceiling = [];
           const naiveRuns = latencyMs > 0 && size > plan.naiveOnceAbove ? 1 : runs;
+          const pathsFile = join(workDir, `paths-full-${size}-${latencyMs}.json`);
           for (let i = 0; i < runs; i++) {
-            ours.push(await safely(`ours ${size}/${latencyMs}`, () => measure(emu, { kind: 'ours-full' })));
+            // Run 1 of ours records its request paths; the ceiling replays exactly those.
+            const rec = i === 0 ? { recordFile: pathsFile } : {};
+            ours.push(
+              await safely(`ours ${size}/${latencyMs}`, () => measure(emu, { kind: 'ours-full', ...rec })),
+            );
             log(`ours    ${size}/${latencyMs}ms run ${i + 1}: ${fmt(ours.at(-1))}`);
             ceiling.push(
-              await safely(`ceiling ${size}/${latencyMs}`, () => measure(emu, { kind: 'ceiling-full' })),
+              await safely(`ceiling ${size}/${latencyMs}`, () =>
+                measure(emu, { kind: 'ceiling-full', pathsFile }),
+              ),
             );
             log(`ceiling ${size}/${latencyMs}ms run ${i + 1}: ${fmt(ceiling.at(-1))}`);
             if (i < naiveRuns) {
@@ -156,10 +164,13 @@ if (want('extra') && plan.extraConcurrency && plan.extraConcurrency !== concurre
   await safely('extra', () =>
     withEmulator(size, latencyMs, async (emu) => {
       const c = plan.extraConcurrency;
-      const ours = await safely('ours extra', () => measure(emu, { kind: 'ours-full', concurrency: c }));
+      const pathsFile = join(workDir, 'paths-extra.json');
+      const ours = await safely('ours extra', () =>
+        measure(emu, { kind: 'ours-full', concurrency: c, recordFile: pathsFile }),
+      );
       log(`ours    ${size}/${latencyMs}ms @${c}: ${fmt(ours)}`);
       const ceiling = await safely('ceiling extra', () =>
-        measure(emu, { kind: 'ceiling-full', concurrency: c }),
+        measure(emu, { kind: 'ceiling-full', concurrency: c, pathsFile }),
       );
       log(`ceiling ${size}/${latencyMs}ms @${c}: ${fmt(ceiling)}`);
       results.extra.push({
@@ -225,10 +236,12 @@ if (want('mods')) {
       withEmulator(size, latencyMs, async (emu) => {
         const ours = [];
         const ceiling = [];
+        const pathsFile = join(workDir, `paths-mods-${latencyMs}.json`);
         for (let i = 0; i < runs; i++) {
-          ours.push(await safely('ours mods', () => measure(emu, { kind: 'ours-mods' })));
+          const rec = i === 0 ? { recordFile: pathsFile } : {};
+          ours.push(await safely('ours mods', () => measure(emu, { kind: 'ours-mods', ...rec })));
           log(`mods    ${size}/${latencyMs}ms run ${i + 1}: ${fmt(ours.at(-1))}`);
-          ceiling.push(await safely('ceiling mods', () => measure(emu, { kind: 'ceiling-mods' })));
+          ceiling.push(await safely('ceiling mods', () => measure(emu, { kind: 'ceiling-mods', pathsFile })));
           log(`ceiling mods ${size}/${latencyMs}ms run ${i + 1}: ${fmt(ceiling.at(-1))}`);
         }
         results.mods.push({ size, latencyMs, ours: collect(ours), ceiling: collect(ceiling) });
@@ -237,6 +250,7 @@ if (want('mods')) {
   }
 }
 
+rmSync(workDir, { recursive: true, force: true });
 results.meta.totalMs = Date.now() - started;
 writeFileSync(join(outDir, 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(join(outDir, 'report.md'), renderReport(results));

@@ -7,6 +7,7 @@ import autocannon from 'autocannon';
  * @param {{ baseUrl: string, paths: string[], connections: number }} opts
  */
 export async function runCeiling({ baseUrl, paths, connections }) {
+  const recorded = paths.length;
   let next = 0;
   let responses = 0;
   let lastResponseAt = 0;
@@ -45,6 +46,7 @@ export async function runCeiling({ baseUrl, paths, connections }) {
   return {
     elapsedMs,
     requests: responses,
+    planned: recorded,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,

@@ -10,37 +10,20 @@ const FACTORIES = {
 };
 
 /**
- * Creates the loaders once (like a content config does), so repeated loads share one client and
- * one concurrency bound, as they would inside one Astro process.
- * @param {{ baseUrl: string, key: string, sid: number, concurrency?: number, collections: string[],
- *   seo?: boolean, clientHooks?: { onRetry?: Function, onRequest?: Function } }} opts
+ * Creates the loaders once (like a content config does). Loaders of one connection share one client
+ * (one concurrency bound, one back-off gate): @sitecontent/astro keeps it in its registry.
+ * @param {{ baseUrl: string, key: string, sid: number, collections: string[], seo?: boolean }} opts
  */
 export async function createOurLoaders(opts) {
   const astro = await import('@sitecontent/astro');
-  // Connection settings travel the documented way: env (what astro:env would provide) ...
-  process.env.SITECONTENT_BASE_URL = opts.baseUrl;
-  process.env.SITECONTENT_API_KEY = opts.key;
-  process.env.SITECONTENT_SID = String(opts.sid);
-  const shared = connectionOptions(opts);
   const loaders = {};
   for (const c of opts.collections) {
     const factory = astro[FACTORIES[c]];
     if (typeof factory !== 'function') throw new Error(`@sitecontent/astro does not export ${FACTORIES[c]}`);
     const seo = opts.seo !== false && c !== 'modifications' ? { seo: true } : {};
-    loaders[c] = factory({ ...shared, ...seo });
+    loaders[c] = factory({ baseUrl: opts.baseUrl, apiKey: opts.key, sid: opts.sid, ...seo });
   }
   return loaders;
-}
-
-function connectionOptions(opts) {
-  // ... and also as explicit loader options, so a shared client is used regardless of how the
-  // integration hands its settings over.
-  const o = { baseUrl: opts.baseUrl, apiKey: opts.key, sid: opts.sid };
-  if (opts.concurrency) o.concurrency = opts.concurrency;
-  if (opts.clientHooks?.onRetry) o.onRetry = opts.clientHooks.onRetry;
-  if (opts.clientHooks?.onRequest) o.onRequest = opts.clientHooks.onRequest;
-  if (opts.client) o.client = opts.client;
-  return o;
 }
 
 /**
@@ -70,5 +53,5 @@ export async function loadAll(loaders, store = createDataStore(), logSink = []) 
     written += p.counters.written;
     entriesTotal += size;
   }
-  return { elapsedMs, written, entries: entriesTotal, perCollection, store };
+  return { elapsedMs, written, entries: entriesTotal, perCollection, store, log: logSink };
 }

@@ -1,6 +1,8 @@
 // One measurement in a fresh child process: so peak RSS and heap belong to that loader alone, and
 // no run warms the next one's caches. Task comes in BENCH_TASK (JSON), the key in BENCH_KEY (not
 // argv, so it never shows in `ps`); the result goes back over IPC.
+import diagnosticsChannel from 'node:diagnostics_channel';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { runCeiling } from './ceiling.mjs';
 import { naiveLoad } from './naive.mjs';
 import { createOurLoaders, loadAll } from './ours.mjs';
@@ -41,6 +43,27 @@ async function changeProducts(products, fraction, tag) {
   return chosen.length;
 }
 
+/**
+ * Records the path of every request our client sends (undici publishes each one on the
+ * `undici:request:create` diagnostics channel), so the ceiling can replay exactly that set.
+ */
+function startRecorder() {
+  const paths = [];
+  const onCreate = ({ request }) => {
+    if (String(request.origin).startsWith(conn.baseUrl)) paths.push(request.path);
+  };
+  diagnosticsChannel.subscribe('undici:request:create', onCreate);
+  return {
+    paths,
+    stop: () => diagnosticsChannel.unsubscribe('undici:request:create', onCreate),
+  };
+}
+
+function ceilingPaths(fallback) {
+  if (task.pathsFile && existsSync(task.pathsFile)) return JSON.parse(readFileSync(task.pathsFile, 'utf8'));
+  return fallback();
+}
+
 const tasks = {
   async 'ours-full'() {
     const loaders = await createOurLoaders({
@@ -48,8 +71,13 @@ const tasks = {
       concurrency: task.concurrency,
       collections: ['sections', 'products', 'articles'],
     });
+    const recorder = task.recordFile ? startRecorder() : undefined;
     mem.markBaseline();
     const r = await loadAll(loaders);
+    if (recorder) {
+      recorder.stop();
+      writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
+    }
     return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
   },
   async 'ours-mods'() {
@@ -58,8 +86,13 @@ const tasks = {
       concurrency: task.concurrency,
       collections: ['modifications'],
     });
+    const recorder = task.recordFile ? startRecorder() : undefined;
     mem.markBaseline();
     const r = await loadAll(loaders);
+    if (recorder) {
+      recorder.stop();
+      writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
+    }
     return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
   },
   async 'naive-full'() {
@@ -69,13 +102,12 @@ const tasks = {
     return { elapsedMs: performance.now() - t0, entries: r.entries, requests: r.requests };
   },
   async 'ceiling-full'() {
-    const paths = fullLoadPaths(conn, await catalogLists());
+    const paths = await ceilingPaths(async () => fullLoadPaths(conn, await catalogLists()));
     mem.markBaseline();
     return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
   },
   async 'ceiling-mods'() {
-    const { products } = await catalogLists();
-    const paths = modificationsPaths(conn, { products });
+    const paths = await ceilingPaths(async () => modificationsPaths(conn, await catalogLists()));
     mem.markBaseline();
     return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
   },
