@@ -35,14 +35,22 @@ export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
             ...(opts.catid === undefined ? {} : { catid: opts.catid }),
             ...(opts.cattx === undefined ? {} : { cattx: opts.cattx }),
           };
-          // Invalid product records only matter here for their id: skip them quietly.
+          // A product record that fails validation (say, a bad colour in its `sku` summary) still has
+          // modifications of its own: keep its id so they are fetched and validated on their own.
+          const invalidProductIds: number[] = [];
           const all = await client.products.list(filter, {
             signal: callOptions.signal!,
-            onInvalidRecord: () => {},
+            onInvalidRecord: (e) => {
+              const id = Number(e.recordId);
+              if (Number.isInteger(id) && id > 0) invalidProductIds.push(id);
+            },
           });
-          const products = onlyVisible ? all.filter((p) => p.shw) : all;
-          const perProduct = await fanOut('goods/SkuGet', products, (p, signal) =>
-            client.modifications.list({ goodsId: p.id }, { ...callOptions, signal }),
+          const productIds = [
+            ...(onlyVisible ? all.filter((p) => p.shw) : all).map((p) => p.id),
+            ...invalidProductIds,
+          ];
+          const perProduct = await fanOut('goods/SkuGet', productIds, (goodsId, signal) =>
+            client.modifications.list({ goodsId }, { ...callOptions, signal }),
           );
           const items = [];
           for (const mods of perProduct) {

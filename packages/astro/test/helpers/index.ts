@@ -3,11 +3,15 @@
  * a capturing logger, the emulator, and Astro fixture projects. One module, imported by every test.
  */
 import { createHash } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { type Emulator, type EmulatorOptions, startEmulator } from '@sitecontent/emulator';
 import type { LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
+import { registerIntegration, releaseIntegration } from '../../src/connection.js';
 
 export * from './fixture.js';
 
@@ -125,5 +129,100 @@ export function loaderContext(
       counts.deletes = 0;
       logs.lines.length = 0;
     },
+  };
+}
+
+export type { Emulator };
+
+/** Starts the emulator (demo seed unless told otherwise). Close it in teardown. */
+export function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  return startEmulator({ seed: 'demo', ...options });
+}
+
+let siteCounter = 0;
+
+/**
+ * Registers integration settings for a fresh project root, as `siteContent()` does in
+ * `astro:config:setup`, so loaders called with `config.root` = `root` share one client.
+ */
+export function useSite(
+  target: { url: string; key: string; sid: number },
+  settings: { concurrency?: number; retries?: number; timeoutMs?: number } = {},
+) {
+  const root = new URL(`file:///tmp/sitecontent-test-${process.pid}-${++siteCounter}/`);
+  const logs = createLogger();
+  registerIntegration(
+    root,
+    {
+      baseUrl: target.url,
+      apiKey: target.key,
+      sid: target.sid,
+      concurrency: settings.concurrency ?? 16,
+      retries: settings.retries,
+      timeoutMs: settings.timeoutMs,
+      env: {},
+    },
+    logs.logger,
+  );
+  return { root, logs, release: () => releaseIntegration(root) };
+}
+
+/** A pass-through HTTP proxy that records the peak number of requests in flight at the server side. */
+export async function countingProxy(targetUrl: string) {
+  const target = new URL(targetUrl);
+  const state = { inFlight: 0, peak: 0, total: 0 };
+  const server = createServer((req, res) => {
+    state.inFlight++;
+    state.total++;
+    state.peak = Math.max(state.peak, state.inFlight);
+    let done = false;
+    const finish = () => {
+      if (!done) {
+        done = true;
+        state.inFlight--;
+      }
+    };
+    res.on('close', finish);
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      res.destroy();
+    });
+    req.pipe(upstream);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** A server that answers every request with `status` and an HTML body (a broken gateway). */
+export async function failingServer(status = 502) {
+  const server = createServer((_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html' });
+    res.end('<html><body>Bad gateway</body></html>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

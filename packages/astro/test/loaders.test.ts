@@ -1,0 +1,295 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  articlesLoader,
+  domainsLoader,
+  isSiteContentConnectionError,
+  isSiteContentInvalidRecordError,
+  isSiteContentLoadError,
+  modificationsLoader,
+  productsLoader,
+  sectionsLoader,
+} from '../src/index.js';
+import {
+  createStore,
+  type Emulator,
+  emulator,
+  failingServer,
+  loaderContext,
+  useSite,
+} from './helpers/index.js';
+
+type AnyLoader = { schema: Parameters<typeof loaderContext>[2]; load: (ctx: never) => Promise<void> };
+
+async function setup(emu: Emulator, loader: AnyLoader, collection: string, config: { site?: string } = {}) {
+  const site = useSite(emu);
+  const t = loaderContext(await createStore(), collection, loader.schema, { root: site.root, ...config });
+  const load = () => loader.load(t.ctx as never);
+  return { ...t, site, load };
+}
+
+describe('collection loaders against the emulator', () => {
+  let emu: Emulator;
+  const releases: (() => Promise<void>)[] = [];
+  beforeEach(async () => {
+    emu = await emulator();
+  });
+  afterEach(async () => {
+    await Promise.all(releases.splice(0).map((r) => r()));
+    await emu.close();
+  });
+  const track = <T extends { site: { release: () => Promise<void> } }>(t: T) => {
+    releases.push(t.site.release);
+    return t;
+  };
+
+  it('products: string ids, section relation, url, SEO from the service and fallbacks, rendered html', async () => {
+    const t = track(await setup(emu, productsLoader({ seo: true }), 'products'));
+    await t.load();
+    const ids = t.store.keys('products');
+    expect(ids).toHaveLength(32); // 33 demo products, one hidden
+    const p1 = t.store.get('products', '1')!;
+    expect(p1.data).toMatchObject({
+      id: 1,
+      cattx: 'phones',
+      section: 'phones',
+      url: '/catalog/phones/1',
+      shw: true,
+    });
+    expect(p1.data.dt).toBeInstanceOf(Date);
+    const seo1 = p1.data.seo as Record<string, unknown>;
+    expect(seo1).toMatchObject({
+      title: 'Aurora X1 — buy online | Lumen & Oak',
+      canonical: 'https://shop.example/catalog/phones/1',
+      ogImage: 'https://shop.example/img/goods/aurora-x1/photo-1.svg',
+      source: {
+        title: 'service',
+        description: 'service',
+        keywords: 'service',
+        ogTitle: 'service',
+        ogImage: 'service',
+      },
+    });
+    const seo6 = t.store.get('products', '6')!.data.seo as Record<string, unknown>;
+    expect(seo6.source).toEqual({
+      title: 'fallback',
+      description: 'fallback',
+      keywords: 'fallback',
+      ogTitle: 'fallback',
+      ogImage: 'fallback',
+    });
+    expect(seo6.title).toBe(t.store.get('products', '6')!.data.zag);
+    expect((seo6.description as string).length).toBeLessThanOrEqual(160);
+    expect(p1.rendered?.html).toBe(p1.data.txt);
+    expect(p1.rendered?.html).toContain('<ul><li>');
+    expect(emu.stats.byOperation['meta/Get']).toBe(32);
+    expect(t.logs.text()).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
+  });
+
+  it('products: canonical uses config.site when set; onlyVisible: false keeps hidden products', async () => {
+    const t = track(
+      await setup(emu, productsLoader({ seo: true, onlyVisible: false }), 'products', {
+        site: 'https://www.example.org/',
+      }),
+    );
+    await t.load();
+    expect(t.store.keys('products')).toHaveLength(33);
+    expect((t.store.get('products', '1')!.data.seo as { canonical: string }).canonical).toBe(
+      'https://www.example.org/catalog/phones/1',
+    );
+  });
+
+  it('incremental: unchanged → 0 writes and 0 parses; one change → 1 write; deletion → removed', async () => {
+    const t = track(await setup(emu, productsLoader({ seo: true }), 'products'));
+    await t.load();
+    t.reset();
+    await t.load();
+    expect(t.counts).toEqual({ writes: 0, parses: 0, deletes: 0 });
+    expect(t.logs.text()).toContain('0 written, 32 unchanged, 0 removed');
+
+    t.reset();
+    emu.exec(`UPDATE products SET zag = 'Aurora X1 (2026)' WHERE id = 1`);
+    await t.load();
+    expect(t.counts).toMatchObject({ writes: 1, parses: 1 });
+    expect(t.store.get('products', '1')!.data.zag).toBe('Aurora X1 (2026)');
+
+    t.reset();
+    emu.exec(`UPDATE meta SET ttl = 'New title' WHERE md = 'goods' AND id = 2`);
+    await t.load();
+    expect(t.counts.writes).toBe(1);
+    expect((t.store.get('products', '2')!.data.seo as { title: string }).title).toBe('New title');
+
+    t.reset();
+    emu.exec('DELETE FROM products WHERE id = 3');
+    await t.load();
+    expect(t.counts).toMatchObject({ writes: 0, deletes: 1 });
+    expect(t.store.has('products', '3')).toBe(false);
+    expect(t.logs.text()).toContain('0 written, 31 unchanged, 1 removed');
+  });
+
+  it('sanitizes txt by default; sanitize: false keeps it as sent', async () => {
+    emu.exec(
+      `UPDATE products SET txt = '<p onclick="steal()">Hi<script>alert(1)</script><a href="javascript:alert(2)">x</a><img src="/a.png" onerror="x()"></p>' WHERE id = 1`,
+    );
+    const t = track(await setup(emu, productsLoader(), 'products'));
+    await t.load();
+    const html = t.store.get('products', '1')!.rendered!.html;
+    expect(html).not.toMatch(/script|onclick|onerror|javascript:/);
+    expect(html).toContain('<img src="/a.png" />');
+    const raw = track(await setup(emu, productsLoader({ sanitize: false }), 'products'));
+    await raw.load();
+    expect(raw.store.get('products', '1')!.rendered!.html).toContain('<script>alert(1)</script>');
+  });
+
+  it('modifications: one goods/SkuGet per product, product relation', async () => {
+    const t = track(await setup(emu, modificationsLoader(), 'modifications'));
+    await t.load();
+    expect(emu.stats.byOperation['goods/SkuGet']).toBe(33);
+    const m1 = t.store.get('modifications', '1')!;
+    expect(m1.data).toMatchObject({
+      id: 1,
+      goods_id: 1,
+      product: '1',
+      articul: 'AUR-X1-128-BLK',
+      color: '#1c1c1e',
+    });
+    expect(t.store.keys('modifications').length).toBeGreaterThan(33);
+  });
+
+  it('sections: tx ids, parent relation, hidden sections kept by default, SEO module dir', async () => {
+    const t = track(await setup(emu, sectionsLoader({ seo: true }), 'sections'));
+    await t.load();
+    expect(t.store.keys('sections')).toContain('archive');
+    expect(t.store.get('sections', 'catalog')!.data.parent).toBeNull();
+    expect(t.store.get('sections', 'phone-accessories')!.data).toMatchObject({
+      parent: 'phones',
+      url: '/catalog/phones/phone-accessories',
+    });
+    expect((t.store.get('sections', 'catalog')!.data.seo as { source: { title: string } }).source.title).toBe(
+      'service',
+    );
+  });
+
+  it('articles: section relation and the default meta module by section (blog/news/article)', async () => {
+    const t = track(await setup(emu, articlesLoader({ seo: true }), 'articles'));
+    await t.load();
+    const a1 = t.store.get('articles', '1')!;
+    expect(a1.data.section).toBe('blog');
+    expect((a1.data.seo as { source: { title: string } }).source.title).toBe('service');
+    const fixed = track(await setup(emu, articlesLoader({ seo: true, metaModule: 'article' }), 'articles'));
+    await fixed.load();
+    expect((fixed.store.get('articles', '1')!.data.seo as { source: { title: string } }).source.title).toBe(
+      'fallback',
+    );
+  });
+
+  it('domains: the domain name as id', async () => {
+    const t = track(await setup(emu, domainsLoader(), 'domains'));
+    await t.load();
+    expect(t.store.keys('domains').sort()).toEqual(['1.sites.test', 'shop.example']);
+  });
+
+  it('onInvalid: fail names collection, record and field; skip warns and leaves the record out', async () => {
+    emu.exec(`UPDATE modifications SET color = 'red' WHERE id = 2`);
+    const strict = track(await setup(emu, modificationsLoader(), 'modifications'));
+    const error = await strict.load().then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(error?.message).toMatch(/^modifications: record 2 is invalid at field color/);
+    expect(strict.store.keys('modifications')).toHaveLength(0);
+
+    const lenient = track(await setup(emu, modificationsLoader({ onInvalid: 'skip' }), 'modifications'));
+    await lenient.load();
+    expect(lenient.store.has('modifications', '2')).toBe(false);
+    expect(lenient.store.has('modifications', '1')).toBe(true);
+    expect(lenient.logs.lines.find((l) => l.level === 'warn')?.message).toMatch(
+      /^modifications: skipping record 2: .*color/,
+    );
+  });
+
+  it('a loader without connection settings fails with the missing names', async () => {
+    const t = loaderContext(await createStore(), 'products', productsLoader().schema, {
+      root: new URL('file:///tmp/sitecontent-no-integration/'),
+    });
+    const saved = { ...process.env };
+    delete process.env.SITECONTENT_BASE_URL;
+    delete process.env.SITECONTENT_API_KEY;
+    delete process.env.SITECONTENT_SID;
+    try {
+      const error = await productsLoader()
+        .load(t.ctx)
+        .catch((e: unknown) => e as Error);
+      expect(isSiteContentConnectionError(error)).toBe(true);
+      expect((error as Error).message).toContain('SITECONTENT_API_KEY');
+    } finally {
+      Object.assign(process.env, saved);
+    }
+  });
+});
+
+describe('failure policy: fetch first, then change the store', () => {
+  let emu: Emulator;
+  let broken: Awaited<ReturnType<typeof failingServer>>;
+  beforeAll(async () => {
+    emu = await emulator();
+    broken = await failingServer(502);
+  });
+  afterAll(async () => {
+    await emu.close();
+    await broken.close();
+  });
+
+  async function loadedThenBroken(onError?: 'keep-stale' | 'fail') {
+    const good = useSite(emu);
+    const store = await createStore();
+    const options = onError ? { seo: true, onError } : { seo: true };
+    const t1 = loaderContext(store, 'products', productsLoader(options).schema, { root: good.root });
+    await productsLoader(options).load(t1.ctx);
+    await good.release();
+    const bad = useSite({ url: broken.url, key: emu.key, sid: emu.sid }, { retries: 0 });
+    const t2 = loaderContext(store, 'products', productsLoader(options).schema, { root: bad.root });
+    const error = await productsLoader(options)
+      .load(t2.ctx)
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    await bad.release();
+    return { store, t2, error };
+  }
+
+  it('keep-stale (default with entries): keeps every entry, warns with the operation and a redacted URL', async () => {
+    const { store, t2, error } = await loadedThenBroken();
+    expect(error).toBeUndefined();
+    expect(store.keys('products')).toHaveLength(32);
+    const warning = t2.logs.lines.find((l) => l.level === 'warn')!.message;
+    expect(warning).toMatch(/^products: .*goods\/Get|dir\/Get/);
+    expect(warning).toContain('key=***');
+    expect(warning).not.toContain(emu.key);
+    expect(warning).toContain('keeping 32 entries from the previous sync');
+  });
+
+  it("onError: 'fail' fails with the same text and leaves the store untouched", async () => {
+    const { store, t2, error } = await loadedThenBroken('fail');
+    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(error!.message).toContain('key=***');
+    expect(error!.message).not.toContain(emu.key);
+    expect((error as { operation?: string }).operation).toMatch(/goods\/Get|dir\/Get|site\/DomainDefault/);
+    expect(store.keys('products')).toHaveLength(32);
+    expect(t2.logs.lines.filter((l) => l.level === 'warn')).toHaveLength(0);
+  });
+
+  it('an empty store has nothing to keep: the default fails', async () => {
+    const bad = useSite({ url: broken.url, key: emu.key, sid: emu.sid }, { retries: 0 });
+    const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: bad.root });
+    const error = await sectionsLoader()
+      .load(t.ctx)
+      .catch((e: unknown) => e as Error);
+    await bad.release();
+    expect(isSiteContentLoadError(error)).toBe(true);
+    expect((error as Error).message).toMatch(
+      /^sections: .*dir\/Get.*no entries from an earlier sync to keep/,
+    );
+  });
+});
