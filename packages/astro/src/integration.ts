@@ -4,8 +4,8 @@
  * `site` from `site/DomainDefault` when the user has not, allows the site's domain for `<Image>`
  * and, in dev, mounts the refresh endpoint.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
-import { envField } from 'astro/config';
 import { z } from 'zod';
 import {
   DEFAULT_CONCURRENCY,
@@ -62,6 +62,8 @@ export const siteContentOptionsSchema = z.strictObject({
   refreshEndpoint: z.union([z.literal(false), z.string().startsWith('/', 'must start with /')]).optional(),
 });
 
+// The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
+// importing `astro/config` here would pull Vite into every page bundle that imports this package.
 const ENV_NAMES = [
   'SITECONTENT_BASE_URL',
   'SITECONTENT_API_KEY',
@@ -69,6 +71,24 @@ const ENV_NAMES = [
   REFRESH_TOKEN_ENV,
 ] as const;
 const DOMAIN_TIMEOUT_MS = 15_000;
+
+async function rememberDomain(file: URL, domain: string): Promise<void> {
+  try {
+    await mkdir(new URL('.', file), { recursive: true });
+    await writeFile(file, JSON.stringify({ domain }));
+  } catch {
+    // A read-only cache dir only loses the fallback.
+  }
+}
+
+async function recallDomain(file: URL): Promise<string | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(file, 'utf8')) as { domain?: unknown };
+    return typeof parsed.domain === 'string' && parsed.domain ? parsed.domain : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export function siteContent(options: SiteContentOptions = {}): AstroIntegration {
   const opts = {
@@ -98,24 +118,31 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         updateConfig({
           env: {
             schema: {
-              SITECONTENT_API_KEY: envField.string({ context: 'server', access: 'secret', optional: true }),
-              SITECONTENT_BASE_URL: envField.string({ context: 'server', access: 'public', optional: true }),
-              SITECONTENT_SID: envField.number({ context: 'server', access: 'public', optional: true }),
+              SITECONTENT_API_KEY: { type: 'string', context: 'server', access: 'secret', optional: true },
+              SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'public', optional: true },
+              SITECONTENT_SID: { type: 'number', context: 'server', access: 'public', optional: true },
             },
           },
         });
         const wantSite = opts.setSite && !config.site;
         if (!wantSite && !opts.remoteImages) return;
-        let domain: string;
+        let domain: string | undefined;
+        const cacheFile = new URL('sitecontent-domain.json', config.cacheDir);
         try {
           const client = sharedClient(resolveConnection('siteContent', {}, config.root), config.root, logger);
           domain = await client.site.defaultDomain({ signal: AbortSignal.timeout(DOMAIN_TIMEOUT_MS) });
+          await rememberDomain(cacheFile, domain);
         } catch (error) {
+          // The service being down must not change the Astro config: a different `site` makes Astro
+          // wipe the data store, and keep-stale would have nothing left to keep. Use the last domain.
+          domain = await recallDomain(cacheFile);
           logger.warn(
             `could not read the site's domain (site/DomainDefault): ${(error as Error).message}; ` +
-              `${wantSite ? '`site` stays unset and ' : ''}remote images are not allowed automatically`,
+              (domain
+                ? `using ${domain} from the last successful build`
+                : `${wantSite ? '`site` stays unset and ' : ''}remote images are not allowed automatically`),
           );
-          return;
+          if (!domain) return;
         }
         if (wantSite) {
           updateConfig({ site: `https://${domain}` });

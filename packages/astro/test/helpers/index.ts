@@ -35,6 +35,7 @@ interface AstroMutableDataStore {
     | { id: string; data: Record<string, unknown>; digest?: string | number; rendered?: { html: string } }
     | undefined;
   keys(collection: string): string[];
+  has(collection: string, id: string): boolean;
 }
 
 export async function createStore(): Promise<AstroMutableDataStore> {

@@ -1,0 +1,163 @@
+/**
+ * Real Astro builds of a fixture storefront against the emulator: typed data in pages, SEO tags,
+ * render(), sanitization, digests across builds, deletion, keep-stale and fail, onInvalid, and the
+ * API key absent from dist/, the data store and the logs. One fixture, builds in sequence.
+ */
+import { build } from 'astro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  captureOutput,
+  createFixture,
+  type Emulator,
+  emulator,
+  type Fixture,
+  failingServer,
+  plain,
+  STOREFRONT_FILES,
+} from './helpers/index.js';
+
+const KEY = 'canary-key-7f3a9c1e5b2d4f60';
+const ENV_KEYS = [
+  'SITECONTENT_BASE_URL',
+  'FIXTURE_ON_ERROR',
+  'FIXTURE_ON_INVALID',
+  'FIXTURE_RETRIES',
+] as const;
+
+describe('fixture builds against the emulator', () => {
+  let emu: Emulator;
+  let fx: Fixture;
+  let broken: Awaited<ReturnType<typeof failingServer>>;
+  const outputs: string[] = [];
+
+  async function runBuild(env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}) {
+    for (const k of ENV_KEYS) delete process.env[k];
+    Object.assign(process.env, env);
+    try {
+      const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
+      const output = plain(run.output);
+      outputs.push(output, String((run.error as Error | undefined)?.message ?? ''));
+      return { error: run.error as Error | undefined, output };
+    } finally {
+      for (const k of ENV_KEYS) delete process.env[k];
+    }
+  }
+  const page = (path: string) => fx.read(`dist/${path}/index.html`);
+
+  beforeAll(async () => {
+    emu = await emulator({ keys: { [KEY]: [1] } });
+    broken = await failingServer(502);
+    emu.exec(
+      `UPDATE products SET txt = '<p>Safe <b>bold</b><script>alert(1)</script><img src="/x.png" onerror="alert(2)"><a href="javascript:alert(3)">bad</a><a href="https://ok.example/">ok</a></p>' WHERE id = 2`,
+    );
+    fx = createFixture({
+      ...STOREFRONT_FILES,
+      '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n`,
+    });
+  });
+  afterAll(async () => {
+    await emu?.close();
+    await broken?.close();
+    fx?.remove();
+  });
+
+  it('first build: typed data, SEO tags with and without service meta, render(), sanitized HTML, site from the service', async () => {
+    const { error, output } = await runBuild();
+    expect(error).toBeUndefined();
+    expect(output).toContain('site set to https://shop.example (site/DomainDefault)');
+    expect(output).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
+    expect(output).toMatch(/modifications: 63 records .*63 written/);
+
+    expect(page('')).toContain('products=32 sections=14 modifications=63 domains=1.sites.test|shop.example');
+    expect(page('')).toContain('<li>catalog:phones,laptops,audio,wearables,archive</li>');
+
+    const p1 = page('products/1');
+    expect(p1).toContain('<title>Aurora X1 — buy online | Lumen &amp; Oak</title>');
+    expect(p1).toContain('<meta name="keywords" content="aurora x1, aurora mobile, phones">');
+    expect(p1).toContain('<link rel="canonical" href="https://shop.example/catalog/phones/1">');
+    expect(p1).toContain(
+      '<meta property="og:image" content="https://shop.example/img/goods/aurora-x1/photo-1.svg">',
+    );
+    expect(p1).toContain('title=service,description=service');
+    expect(p1).toContain('<p id="price">699.00</p>');
+    expect(p1).toContain('<p id="added">2025-01-18T09:00:00.000Z</p>');
+    expect(p1).toContain('<nav id="crumbs">Catalog / Phones / Aurora X1</nav>');
+    expect(p1).toContain('<article id="body"><p>The Aurora X1 is the phone');
+
+    const p6 = page('products/6');
+    expect(p6).toContain('<title>Halo Wireless Charger</title>');
+    expect(p6).toContain(
+      'title=fallback,description=fallback,keywords=fallback,ogTitle=fallback,ogImage=fallback',
+    );
+    expect(p6).not.toContain('name="keywords"');
+    expect(p6).toContain(
+      '<link rel="canonical" href="https://shop.example/catalog/phones/phone-accessories/6">',
+    );
+
+    const body2 = page('products/2').split('<article id="body">')[1]!;
+    expect(body2).toContain('<b>bold</b>');
+    expect(body2).toContain('<a href="https://ok.example/">ok</a>');
+    expect(body2).toContain('<img src="/x.png" />');
+    expect(body2).not.toMatch(/<script|onerror|javascript:/);
+
+    expect(page('articles/1')).toContain('<p id="section">blog</p>');
+    expect(page('articles/1')).toContain('title=service');
+    expect(fx.files('dist/products')).toHaveLength(32);
+  });
+
+  it('second build: unchanged records are not rewritten, one change rewrites one entry, a deletion removes the page', async () => {
+    emu.exec(`UPDATE products SET zag = 'Aurora X1 (2026)' WHERE id = 1`);
+    emu.exec('DELETE FROM products WHERE id = 3');
+    const { error, output } = await runBuild();
+    expect(error).toBeUndefined();
+    expect(output).toMatch(/products: 31 records .*1 written, 30 unchanged, 1 removed/);
+    expect(output).toMatch(/sections: 14 records .*0 written, 14 unchanged, 0 removed/);
+    expect(output).toMatch(/articles: 11 records .*0 written, 11 unchanged, 0 removed/);
+    expect(output).not.toContain('Clearing content store');
+    expect(page('products/1')).toContain('<h1>Aurora X1 (2026)</h1>');
+    expect(fx.files('dist/products').some((f) => f.includes('products/3/'))).toBe(false);
+  });
+
+  it('keep-stale: a failing service keeps the previous entries and the build succeeds with a warning', async () => {
+    const { error, output } = await runBuild({ SITECONTENT_BASE_URL: broken.url, FIXTURE_RETRIES: '0' });
+    expect(error).toBeUndefined();
+    expect(output).toContain('using shop.example from the last successful build');
+    expect(output).toMatch(
+      /products: .*(goods|dir)\/Get.*key=\*\*\*.*keeping 31 entries from the previous sync/,
+    );
+    expect(output).toMatch(/sections: .*dir\/Get.*keeping 14 entries/);
+    expect(page('products/1')).toContain('<h1>Aurora X1 (2026)</h1>');
+    expect(fx.files('dist/products')).toHaveLength(31);
+  });
+
+  it("onError: 'fail' fails the build with the operation and the redacted URL", async () => {
+    const { error } = await runBuild({
+      SITECONTENT_BASE_URL: broken.url,
+      FIXTURE_RETRIES: '0',
+      FIXTURE_ON_ERROR: 'fail',
+    });
+    expect(error).toBeDefined();
+    expect(error!.message).toMatch(/(products|sections|articles|modifications|domains): .*\/(Get|DomainAll)/);
+    expect(error!.message).toContain('key=***');
+  });
+
+  it("onInvalid: 'fail' names collection, record and field; 'skip' builds without the record", async () => {
+    emu.exec(`UPDATE modifications SET color = 'red' WHERE id = 5`);
+    const strict = await runBuild();
+    expect(strict.error?.message).toMatch(
+      /(modifications|products): record \d+ is invalid at field (sku\.\d+\.)?color/,
+    );
+
+    const lenient = await runBuild({ FIXTURE_ON_INVALID: 'skip' });
+    expect(lenient.error).toBeUndefined();
+    expect(lenient.output).toMatch(/modifications: skipping record 5: .*color/);
+    emu.exec(`UPDATE modifications SET color = '#000000' WHERE id = 5`);
+  });
+
+  it('the API key is nowhere in dist/, the data store, .astro/ or the build output', () => {
+    expect(fx.files('.cache').some((f) => f.endsWith('data-store.json'))).toBe(true);
+    for (const dir of ['dist', '.cache', '.astro']) expect(fx.allText(dir)).not.toContain(KEY);
+    expect(outputs.join('\n')).not.toContain(KEY);
+    expect(outputs.length).toBeGreaterThan(0);
+  });
+});
