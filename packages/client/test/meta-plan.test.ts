@@ -206,6 +206,7 @@ describe('defaultArticleModule', () => {
     { id: 2, tx: 'tips', par: 'blog' },
     { id: 3, tx: 'news', par: '' },
     { id: 4, tx: 'about', par: '' },
+    { id: 5, tx: 'journal', par: 'about', tp: 'blog' },
   ];
   it('maps by the nearest blog/news section up the tree, else article', () => {
     expect(defaultArticleModule({ id: 1, catid: 1 }, sections)).toBe('blog');
@@ -213,6 +214,7 @@ describe('defaultArticleModule', () => {
     expect(defaultArticleModule({ id: 3, catid: 3 }, sections)).toBe('news');
     expect(defaultArticleModule({ id: 4, catid: 4 }, sections)).toBe('article');
     expect(defaultArticleModule({ id: 5, catid: 99 }, sections)).toBe('article');
+    expect(defaultArticleModule({ id: 6, catid: 5 }, sections)).toBe('blog');
   });
 });
 

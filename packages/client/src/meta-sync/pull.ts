@@ -16,12 +16,14 @@ export interface ModuleSection {
   id: number;
   tx: string;
   par: string;
+  /** Section type; `blog` / `news` mark a blog or news section whatever its address. */
+  tp?: string;
 }
 
 /**
- * Default module of an article (DESIGN: "blog/news/article"): `blog` when its section or any
- * ancestor section has the address (`tx`) `blog`, `news` likewise (the nearest wins), `article`
- * otherwise — including an article whose section is unknown.
+ * Default module of an article (DESIGN: "blog/news/article"): walking up from the article's
+ * section (`catid`) through its parents, the first section whose type (`tp`) or address (`tx`) is
+ * `blog` or `news` gives the module; `article` otherwise, including when the section is unknown.
  */
 export function defaultArticleModule(
   article: { id: number; catid: number },
@@ -32,8 +34,10 @@ export function defaultArticleModule(
   const visited = new Set<number>();
   let section = byId.get(article.catid);
   while (section !== undefined && !visited.has(section.id)) {
-    const tx = section.tx.toLowerCase();
-    if (tx === 'blog' || tx === 'news') return tx;
+    for (const mark of [section.tp, section.tx]) {
+      const word = mark?.toLowerCase();
+      if (word === 'blog' || word === 'news') return word;
+    }
     visited.add(section.id);
     section = section.par === '' ? undefined : byTx.get(section.par);
   }
