@@ -8,17 +8,18 @@
 import { assertDesiredMeta } from './desired-meta.js';
 import { currentValue } from './plan.js';
 import { describeError, mapPool } from './pool.js';
-import type {
-  DesiredMetaEntry,
-  MetaApplyFailure,
-  MetaApplyProgress,
-  MetaApplyReport,
-  MetaApplyUnchanged,
-  MetaApplyUpdated,
-  MetaField,
-  MetaPlan,
-  MetaSyncClient,
-  MetaValues,
+import {
+  type DesiredMetaEntry,
+  META_FIELDS,
+  type MetaApplyFailure,
+  type MetaApplyProgress,
+  type MetaApplyReport,
+  type MetaApplyUnchanged,
+  type MetaApplyUpdated,
+  type MetaField,
+  type MetaPlan,
+  type MetaSyncClient,
+  type MetaValues,
 } from './types.js';
 
 /** Options of {@link applyMetaPlan}. */
@@ -95,18 +96,13 @@ export async function applyMetaPlan(
       }
       let stage: 'read' | 'write' = 'read';
       try {
-        let fields: MetaValues = target;
-        if (reread) {
-          const current = await client.meta.get(md, id, callOptions);
-          fields = {};
-          for (const [field, value] of Object.entries(target) as [string, unknown][]) {
-            if (field === 'md' || field === 'id') continue;
-            if (currentValue(current, field as MetaField) !== value)
-              fields[field as MetaField] = value as string;
-          }
-        } else {
-          const { md: _md, id: _id, ...rest } = target;
-          fields = rest;
+        // Without a re-read every planned field is sent; with it, only those that still differ.
+        const current = reread ? await client.meta.get(md, id, callOptions) : undefined;
+        const fields: MetaValues = {};
+        for (const field of META_FIELDS) {
+          const value = target[field];
+          if (value === undefined) continue;
+          if (!reread || currentValue(current, field) !== value) fields[field] = value;
         }
         const names = Object.keys(fields) as MetaField[];
         if (names.length === 0) {
