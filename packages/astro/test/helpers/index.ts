@@ -171,11 +171,12 @@ export function useSite(
 /** A pass-through HTTP proxy that records the peak number of requests in flight at the server side. */
 export async function countingProxy(targetUrl: string) {
   const target = new URL(targetUrl);
-  const state = { inFlight: 0, peak: 0, total: 0 };
+  const state = { inFlight: 0, peak: 0, total: 0, arrivals: [] as number[], limited: [] as number[] };
   const server = createServer((req, res) => {
     state.inFlight++;
     state.total++;
     state.peak = Math.max(state.peak, state.inFlight);
+    state.arrivals.push(performance.now());
     let done = false;
     const finish = () => {
       if (!done) {
@@ -187,6 +188,7 @@ export async function countingProxy(targetUrl: string) {
     const upstream = httpRequest(
       { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
       (up) => {
+        if (up.statusCode === 429) state.limited.push(performance.now());
         res.writeHead(up.statusCode ?? 502, up.headers);
         up.pipe(res);
       },

@@ -1,0 +1,61 @@
+/**
+ * One shared client per integration: every collection loading at once stays under one concurrency
+ * bound, and a 429 holds every collection's next request until `Retry-After` has passed.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
+import {
+  countingProxy,
+  createStore,
+  type Emulator,
+  emulator,
+  loaderContext,
+  useSite,
+} from './helpers/index.js';
+
+let emu: Emulator;
+let proxy: Awaited<ReturnType<typeof countingProxy>>;
+beforeAll(async () => {
+  emu = await emulator({ faults: { rateLimit: 25, latencyMs: 5 } });
+  proxy = await countingProxy(emu.url);
+});
+afterAll(async () => {
+  await proxy.close();
+  await emu.close();
+});
+
+it('all collections share one bound and back off together under the rate limit', async () => {
+  const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid }, { concurrency: 4, retries: 10 });
+  const store = await createStore();
+  const loaders = {
+    products: productsLoader({ seo: true }),
+    sections: sectionsLoader({ seo: true }),
+    articles: articlesLoader({ seo: true }),
+    modifications: modificationsLoader(),
+  };
+  const contexts = Object.entries(loaders).map(([name, loader]) => ({
+    loader,
+    t: loaderContext(store, name, loader.schema, { root: site.root }),
+  }));
+  try {
+    await Promise.all(contexts.map(({ loader, t }) => loader.load(t.ctx)));
+  } finally {
+    await site.release();
+  }
+
+  expect(store.keys('products')).toHaveLength(32);
+  expect(store.keys('modifications')).toHaveLength(63);
+  expect(proxy.state.total).toBeGreaterThan(90);
+  // The server never saw more than the integration's bound, across all four collections.
+  expect(proxy.state.peak).toBeLessThanOrEqual(4);
+  // The rate limit did bite…
+  expect(emu.stats.byStatus[429] ?? 0).toBeGreaterThan(0);
+  expect(site.logs.text()).toContain('all collections wait');
+  // …and after each 429 (Retry-After: 1) no collection sent anything until the second was over.
+  for (const t429 of proxy.state.limited) {
+    const during = proxy.state.arrivals.filter((t) => t > t429 + 100 && t < t429 + 800);
+    expect(during).toEqual([]);
+  }
+  // Far fewer 429s than requests: the collections did not keep hammering each on its own.
+  expect(emu.stats.byStatus[429]!).toBeLessThan(proxy.state.total / 4);
+}, 60_000);

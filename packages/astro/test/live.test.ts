@@ -1,0 +1,87 @@
+/** Live loaders called as Astro's runtime calls them; they return `{ error }` and never throw. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveArticlesLoader, liveProductsLoader, liveSectionsLoader } from '../src/index.js';
+import { type Emulator, emulator, failingServer } from './helpers/index.js';
+
+let emu: Emulator;
+let broken: Awaited<ReturnType<typeof failingServer>>;
+beforeAll(async () => {
+  emu = await emulator();
+  broken = await failingServer(401); // not retried: keeps the test fast
+});
+afterAll(async () => {
+  await emu.close();
+  await broken.close();
+});
+
+const conn = () => ({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+
+describe('live loaders', () => {
+  it('loadEntry returns data, rendered html, SEO and cache hints', async () => {
+    const loader = liveProductsLoader({ ...conn(), seo: true, site: 'https://www.example.org' });
+    const result = await loader.loadEntry({ collection: 'liveProducts', filter: { id: '1' } });
+    expect(result && 'data' in result).toBe(true);
+    const entry = result as Exclude<typeof result, { error: Error } | undefined>;
+    expect(entry.id).toBe('1');
+    expect(entry.data).toMatchObject({ zag: 'Aurora X1', section: 'phones', url: '/catalog/phones/1' });
+    expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1');
+    expect(entry.rendered?.html).toContain('<ul>');
+    expect(entry.cacheHint?.tags).toEqual(['sitecontent', 'sitecontent:products', 'sitecontent:products:1']);
+    expect(entry.cacheHint?.lastModified).toBeInstanceOf(Date);
+  });
+
+  it('loadCollection applies filters and onlyVisible', async () => {
+    const loader = liveProductsLoader(conn());
+    const result = await loader.loadCollection({ collection: 'liveProducts', filter: { cattx: 'phones' } });
+    expect('entries' in result).toBe(true);
+    const { entries, cacheHint } = result as {
+      entries: { data: { cattx: string } }[];
+      cacheHint?: { tags?: string[] };
+    };
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.data.cattx === 'phones')).toBe(true);
+    expect(cacheHint?.tags).toContain('sitecontent:products');
+
+    const articles = await liveArticlesLoader(conn()).loadCollection({
+      collection: 'a',
+      filter: { cattx: 'blog' },
+    });
+    expect(
+      (articles as { entries: { data: { section: string } }[] }).entries.every(
+        (e) => e.data.section === 'blog',
+      ),
+    ).toBe(true);
+    const sections = await liveSectionsLoader(conn()).loadEntry({
+      collection: 's',
+      filter: { id: 'phones' },
+    });
+    expect((sections as { data: { parent: string } }).data.parent).toBe('catalog');
+  });
+
+  it('an unknown or malformed id is LiveEntryNotFoundError', async () => {
+    for (const id of ['99999', 'abc']) {
+      const result = await liveProductsLoader(conn()).loadEntry({
+        collection: 'liveProducts',
+        filter: { id },
+      });
+      expect((result as { error: Error }).error.name).toBe('LiveEntryNotFoundError');
+    }
+    const section = await liveSectionsLoader(conn()).loadEntry({ collection: 's', filter: { id: 'nope' } });
+    expect((section as { error: Error }).error.name).toBe('LiveEntryNotFoundError');
+  });
+
+  it('a failing service comes back as LiveCollectionError with a redacted URL, never a throw', async () => {
+    const bad = { baseUrl: broken.url, apiKey: 'live-secret-key-123', sid: 1 };
+    for (const call of [
+      () => liveProductsLoader(bad).loadEntry({ collection: 'p', filter: { id: '1' } }),
+      () => liveProductsLoader(bad).loadCollection({ collection: 'p' }),
+      () => liveArticlesLoader(bad).loadCollection({ collection: 'a' }),
+      () => liveSectionsLoader(bad).loadEntry({ collection: 's', filter: { id: 'phones' } }),
+    ]) {
+      const result = (await call()) as { error: Error };
+      expect(result.error.name).toBe('LiveCollectionError');
+      expect(result.error.message).toContain('key=***');
+      expect(result.error.message).not.toContain('live-secret-key-123');
+    }
+  }, 60_000);
+});
