@@ -1,5 +1,6 @@
 // `npm run soak`: the fault soak (issue 7), bounded to 5 minutes. Writes bench/soak.md.
-//   --products N   catalog size (default 600)
+//   --products N   catalog size (default 1200)
+//   --rate-limit R requests per second before 429 (default from SOAK_FAULTS)
 //   --out FILE     report path (default bench/soak.md)
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -8,15 +9,20 @@ import { environment } from './lib/environment.mjs';
 import { runSoak, SOAK_FAULTS, soakMarkdown } from './lib/soak-core.mjs';
 
 const { values: args } = parseArgs({
-  options: { products: { type: 'string', default: '600' }, out: { type: 'string' } },
+  options: {
+    products: { type: 'string', default: '1200' },
+    'rate-limit': { type: 'string' },
+    out: { type: 'string' },
+  },
 });
 const out = args.out ?? fileURLToPath(new URL('./soak.md', import.meta.url));
 const started = Date.now();
 const log = (m) => console.log(`[soak +${((Date.now() - started) / 1000).toFixed(0)}s] ${m}`);
 
+const faults = { ...SOAK_FAULTS, ...(args['rate-limit'] ? { rateLimit: Number(args['rate-limit']) } : {}) };
 const result = await runSoak({
   products: Number(args.products),
-  faults: SOAK_FAULTS,
+  faults,
   timeoutMs: 290_000,
   log,
 });

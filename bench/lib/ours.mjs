@@ -1,5 +1,7 @@
-// "Ours": the real @sitecontent/astro loaders, run the way Astro's content layer runs them — every
-// collection's load() at once (Promise.all) against one data store — outside a full astro build.
+// "Ours": the real @sitecontent/astro integration and loaders, run the way Astro runs them — the
+// integration's `astro:config:setup` hook registers the shared settings, then every collection's
+// load() runs at once (Promise.all) against one data store — outside a full `astro build`.
+import { pathToFileURL } from 'node:url';
 import { createDataStore, createLoaderContext, createLogger } from './loader-context.mjs';
 
 const FACTORIES = {
@@ -9,38 +11,66 @@ const FACTORIES = {
   modifications: 'modificationsLoader',
 };
 
+let projects = 0;
+
 /**
- * Creates the loaders once (like a content config does). Loaders of one connection share one client
- * (one concurrency bound, one back-off gate): @sitecontent/astro keeps it in its registry.
- * @param {{ baseUrl: string, key: string, sid: number, collections: string[], seo?: boolean }} opts
+ * Sets up one "project": the siteContent() integration (connection, concurrency, retries) and the
+ * loaders of `collections`, created once like a content config does. Every loader of the project
+ * shares the integration's one client (one concurrency bound, one back-off gate).
+ * @param {{ baseUrl: string, key: string, sid: number, collections: string[], seo?: boolean,
+ *   concurrency?: number, retries?: number, logSink?: object[] }} opts
  */
 export async function createOurLoaders(opts) {
   const astro = await import('@sitecontent/astro');
+  // A distinct root per project: the integration keys its shared client by project root.
+  const root = pathToFileURL(`${process.cwd()}/.bench-project-${process.pid}-${++projects}/`);
+  const logSink = opts.logSink ?? [];
+  const integration = astro.siteContent({
+    baseUrl: opts.baseUrl,
+    apiKey: opts.key,
+    sid: opts.sid,
+    ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+    ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
+    setSite: false,
+    remoteImages: false,
+    refreshEndpoint: false,
+  });
+  await integration.hooks['astro:config:setup']({
+    config: { root, site: undefined, cacheDir: new URL('.astro/', root) },
+    command: 'build',
+    isRestart: false,
+    updateConfig: () => {},
+    addWatchFile: () => {},
+    injectScript: () => {},
+    logger: createLogger('@sitecontent/astro', logSink),
+  });
   const loaders = {};
   for (const c of opts.collections) {
     const factory = astro[FACTORIES[c]];
     if (typeof factory !== 'function') throw new Error(`@sitecontent/astro does not export ${FACTORIES[c]}`);
-    const seo = opts.seo !== false && c !== 'modifications' ? { seo: true } : {};
-    loaders[c] = factory({ baseUrl: opts.baseUrl, apiKey: opts.key, sid: opts.sid, ...seo });
+    loaders[c] = factory(opts.seo !== false && c !== 'modifications' ? { seo: true } : {});
   }
-  return loaders;
+  return { loaders, root, logSink };
 }
 
 /**
- * One load of every collection at once into `store`. Returns time and per-collection counters.
+ * One load of every collection of `project` at once into `store`. Returns time and per-collection
+ * counters; log lines (loaders' and the shared client's retry warnings) go to project.logSink.
  */
-export async function loadAll(loaders, store = createDataStore(), logSink = []) {
-  const entries = Object.entries(loaders);
+export async function loadAll(project, store = createDataStore()) {
+  const { loaders, root, logSink } = project;
   const prepared = await Promise.all(
-    entries.map(async ([collection, loader]) => {
+    Object.entries(loaders).map(async ([collection, loader]) => {
       const { context, counters } = await createLoaderContext(loader, {
         collection,
         store,
         logger: createLogger(loader.name, logSink),
+        config: { root },
       });
       return { collection, loader, context, counters };
     }),
   );
+  const from = logSink.length;
   const t0 = performance.now();
   await Promise.all(prepared.map((p) => p.loader.load(p.context)));
   const elapsedMs = performance.now() - t0;
@@ -53,5 +83,5 @@ export async function loadAll(loaders, store = createDataStore(), logSink = []) 
     written += p.counters.written;
     entriesTotal += size;
   }
-  return { elapsedMs, written, entries: entriesTotal, perCollection, store, log: logSink };
+  return { elapsedMs, written, entries: entriesTotal, perCollection, store, log: logSink.slice(from) };
 }

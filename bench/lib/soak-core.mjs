@@ -20,7 +20,14 @@ export const COLLECTIONS = ['sections', 'products', 'articles', 'modifications']
  * `Retry-After: 1`), so the share of 429s depends on how fast the client goes. The limit below is
  * chosen to land near 5% at concurrency 16; the soak reports the share actually seen.
  */
-export const SOAK_FAULTS = { failRate: 0.1, resetRate: 0.02, truncateRate: 0.02, rateLimit: 20, seed: 7 };
+export const SOAK_FAULTS = { failRate: 0.1, resetRate: 0.02, truncateRate: 0.02, rateLimit: 35, seed: 7 };
+
+/**
+ * Retries per request for the soak (the integration's `retries` option; the client's default is 4).
+ * With about 15% of attempts failing, 5 attempts leave ~0.15^5 ≈ 8e-5 of requests failed: a few
+ * thousand requests would then fail the load every few runs. 9 attempts make that ~4e-8.
+ */
+export const SOAK_RETRIES = 8;
 
 /**
  * Counts every attempt our client makes, by operation and outcome, from undici's diagnostics channels
@@ -67,8 +74,9 @@ function retriesFromLog(lines) {
     const m = /^(\S+?): (.*); retry (\d+) in (\d+) ms/.exec(message);
     if (!m) continue;
     const [, op, reason, , delay] = m;
-    byOp[op] ??= { retries: 0, reasons: {}, maxDelayMs: 0 };
+    byOp[op] ??= { retries: 0, reasons: {}, maxDelayMs: 0, maxRetry: 0 };
     byOp[op].retries++;
+    byOp[op].maxRetry = Math.max(byOp[op].maxRetry, Number(m[3]));
     const kind = reason.replace(/\d{3}/, (s) => s).slice(0, 60);
     byOp[op].reasons[kind] = (byOp[op].reasons[kind] ?? 0) + 1;
     byOp[op].maxDelayMs = Math.max(byOp[op].maxDelayMs, Number(delay));
@@ -76,14 +84,18 @@ function retriesFromLog(lines) {
   return byOp;
 }
 
-async function loadOnce(emu, collections) {
-  const loaders = await createOurLoaders({ baseUrl: emu.url, key: emu.key, sid: emu.sid, collections });
+async function loadOnce(emu, collections, retries) {
+  const project = await createOurLoaders({
+    baseUrl: emu.url,
+    key: emu.key,
+    sid: emu.sid,
+    collections,
+    retries,
+  });
   const recorder = attemptRecorder(emu.url);
-  const store = createDataStore();
-  const log = [];
   try {
-    const r = await loadAll(loaders, store, log);
-    return { ...r, attempts: recorder.byOp, retries: retriesFromLog(log) };
+    const r = await loadAll(project, createDataStore());
+    return { ...r, attempts: recorder.byOp, retries: retriesFromLog(r.log) };
   } finally {
     recorder.stop();
   }
@@ -107,6 +119,7 @@ function firstDifference(a, b) {
  */
 export async function runSoak({
   products,
+  retries = SOAK_RETRIES,
   faults = SOAK_FAULTS,
   collections = COLLECTIONS,
   timeoutMs = 300_000,
@@ -129,7 +142,7 @@ export async function runSoak({
         const clean = await startEmulator({ port: 0, db, seed: { synthetic: catalog } });
         emulators.push(clean);
         log(`fault-free load of ${products} products…`);
-        const a = await loadOnce(clean, collections);
+        const a = await loadOnce(clean, collections, retries);
         const cleanStats = structuredClone(clean.stats);
         await clean.close();
         log(
@@ -140,7 +153,11 @@ export async function runSoak({
         const faulty = await startEmulator({ port: 0, db, seed: { synthetic: catalog }, faults });
         emulators.push(faulty);
         log(`load with faults ${JSON.stringify(faults)}…`);
-        const b = await loadOnce(faulty, collections);
+        const b = await loadOnce(faulty, collections, retries).catch((err) => {
+          const f = faulty.stats;
+          err.message += ` [emulator: ${f.total} requests, faults ${JSON.stringify(f.faults)}, statuses ${JSON.stringify(f.byStatus)}]`;
+          throw err;
+        });
         const faultyStats = structuredClone(faulty.stats);
         await faulty.close();
         log(
@@ -154,6 +171,7 @@ export async function runSoak({
           products,
           catalog,
           faults,
+          retriesAllowed: retries,
           equal,
           difference: equal ? undefined : firstDifference(snapA, snapB),
           entries: { clean: a.entries, faulty: b.entries },
@@ -190,6 +208,7 @@ export function soakRows(result) {
       attempts: f.attempts,
       serverAttempts: result.server.faulty.byOperation[op] ?? 0,
       retries: result.retries[op]?.retries ?? 0,
+      maxRetry: result.retries[op]?.maxRetry ?? 0,
       s503: f.status[503] ?? 0,
       s429: f.status[429] ?? 0,
       brokenBodies: f.errors,
@@ -204,7 +223,7 @@ export function soakMarkdown(result) {
   const pct = (n) => `${((100 * n) / s.total).toFixed(1)}%`;
   const out = [];
   out.push(
-    `Catalog: ${result.catalog.products} products, ${result.catalog.sections} sections, ${result.catalog.articles} articles, ${result.catalog.modsPerProduct} modifications each. Faults: \`${JSON.stringify(result.faults)}\`.`,
+    `Catalog: ${result.catalog.products} products, ${result.catalog.sections} sections, ${result.catalog.articles} articles, ${result.catalog.modsPerProduct} modifications each. Faults: \`${JSON.stringify(result.faults)}\`; retries allowed per request: ${result.retriesAllowed} (client default 4, see SOAK_RETRIES).`,
   );
   out.push('');
   out.push(
@@ -216,12 +235,12 @@ export function soakMarkdown(result) {
   );
   out.push('');
   out.push(
-    '| Operation | Requests (fault-free) | Attempts with faults | Retries (client log) | 503 | 429 | Reset/truncated | Attempts per request |',
+    '| Operation | Requests (fault-free) | Attempts with faults | Retries (client log) | Most retries of one request | 503 | 429 | Reset/truncated | Attempts per request |',
   );
-  out.push('|---|---:|---:|---:|---:|---:|---:|---:|');
+  out.push('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     out.push(
-      `| ${r.operation} | ${r.requests} | ${r.attempts} | ${r.retries} | ${r.s503} | ${r.s429} | ${r.brokenBodies} | ${r.requests ? (r.attempts / r.requests).toFixed(2) : '–'} |`,
+      `| ${r.operation} | ${r.requests} | ${r.attempts} | ${r.retries} | ${r.maxRetry} | ${r.s503} | ${r.s429} | ${r.brokenBodies} | ${r.requests ? (r.attempts / r.requests).toFixed(2) : '–'} |`,
     );
   }
   const total = rows.reduce(
@@ -233,7 +252,7 @@ export function soakMarkdown(result) {
     { requests: 0, attempts: 0, retries: 0 },
   );
   out.push(
-    `| **all** | ${total.requests} | ${total.attempts} | ${total.retries} | | | | ${(total.attempts / Math.max(1, total.requests)).toFixed(2)} |`,
+    `| **all** | ${total.requests} | ${total.attempts} | ${total.retries} | | | | | ${(total.attempts / Math.max(1, total.requests)).toFixed(2)} |`,
   );
   out.push('');
   return out.join('\n');

@@ -66,14 +66,14 @@ function ceilingPaths(fallback) {
 
 const tasks = {
   async 'ours-full'() {
-    const loaders = await createOurLoaders({
+    const project = await createOurLoaders({
       ...conn,
       concurrency: task.concurrency,
       collections: ['sections', 'products', 'articles'],
     });
     const recorder = task.recordFile ? startRecorder() : undefined;
     mem.markBaseline();
-    const r = await loadAll(loaders);
+    const r = await loadAll(project);
     if (recorder) {
       recorder.stop();
       writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
@@ -81,14 +81,14 @@ const tasks = {
     return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
   },
   async 'ours-mods'() {
-    const loaders = await createOurLoaders({
+    const project = await createOurLoaders({
       ...conn,
       concurrency: task.concurrency,
       collections: ['modifications'],
     });
     const recorder = task.recordFile ? startRecorder() : undefined;
     mem.markBaseline();
-    const r = await loadAll(loaders);
+    const r = await loadAll(project);
     if (recorder) {
       recorder.stop();
       writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
@@ -112,17 +112,17 @@ const tasks = {
     return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
   },
   async rebuild() {
-    const loaders = await createOurLoaders({
+    const project = await createOurLoaders({
       ...conn,
       concurrency: task.concurrency,
       collections: ['sections', 'products', 'articles'],
     });
     mem.markBaseline();
-    const first = await loadAll(loaders);
-    const unchanged = await loadAll(loaders, first.store);
+    const first = await loadAll(project);
+    const unchanged = await loadAll(project, first.store);
     const { products } = await catalogLists();
     const changed = await changeProducts(products, task.fraction ?? 0.01, task.tag ?? `bench ${Date.now()}`);
-    const afterChange = await loadAll(loaders, first.store);
+    const afterChange = await loadAll(project, first.store);
     const pick = (r) => ({
       elapsedMs: r.elapsedMs,
       written: r.written,
