@@ -38,7 +38,7 @@ export function articlesApi(core: ClientCore): ArticlesApi {
       };
       return parseRecords(op, articleSchema, await core.call(op, { params }, opts), opts);
     },
-    update(id, fields, opts) {
+    async update(id, fields, opts) {
       const op = 'article/Update';
       return write(
         core,
@@ -47,7 +47,7 @@ export function articlesApi(core: ClientCore): ArticlesApi {
         opts,
       );
     },
-    create(fields, opts) {
+    async create(fields, opts) {
       const op = 'article/Write';
       return create(core, op, { param: checkParam(core, op, 'articles', fields) }, opts);
     },

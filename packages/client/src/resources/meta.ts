@@ -27,7 +27,7 @@ export function metaApi(core: ClientCore): MetaApi {
       const records = parseRecords(op, metaSchema, await core.call(op, { params }, opts));
       return records[0];
     },
-    update(md, id, fields, opts) {
+    async update(md, id, fields, opts) {
       const op = 'meta/Set';
       const params = { id: checkId(op, 'id', id), md: checkText(op, 'md', md) };
       return write(core, op, { params, param: checkParam(core, op, 'meta', fields) }, opts);

@@ -44,12 +44,12 @@ export function modificationsApi(core: ClientCore): ModificationsApi {
       };
       return parseRecords(op, modificationSchema, await core.call(op, { params }, opts), opts);
     },
-    update(id, fields, opts) {
+    async update(id, fields, opts) {
       const op = 'goods/SkuSet';
       const param = checkParam(core, op, 'modifications', fields);
       return write(core, op, { params: { id: checkId(op, 'id', id) }, param }, opts);
     },
-    create(goodsId, fields, opts) {
+    async create(goodsId, fields, opts) {
       const op = 'goods/SkuWrite';
       const param = checkParam(core, op, 'modifications', fields);
       return create(core, op, { params: { goods_id: checkId(op, 'goodsId', goodsId) }, param }, opts);

@@ -58,7 +58,7 @@ export function productsApi(core: ClientCore): ProductsApi {
       }
       return products;
     },
-    update(id, fields, opts) {
+    async update(id, fields, opts) {
       const op = 'goods/Set';
       return write(
         core,
@@ -67,11 +67,11 @@ export function productsApi(core: ClientCore): ProductsApi {
         opts,
       );
     },
-    create(fields, opts) {
+    async create(fields, opts) {
       const op = 'goods/Write';
       return create(core, op, { param: checkParam(core, op, 'products', fields) }, opts);
     },
-    delete(id, opts) {
+    async delete(id, opts) {
       const op = 'goods/Delete';
       return write(core, op, { params: { id: checkId(op, 'id', id) } }, opts);
     },

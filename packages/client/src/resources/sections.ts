@@ -36,7 +36,7 @@ export function sectionsApi(core: ClientCore): SectionsApi {
       };
       return parseRecords(op, sectionSchema, await core.call(op, { params }, opts), opts);
     },
-    update(id, fields, opts) {
+    async update(id, fields, opts) {
       const op = 'dir/Set';
       return write(
         core,
@@ -45,7 +45,7 @@ export function sectionsApi(core: ClientCore): SectionsApi {
         opts,
       );
     },
-    create(fields, opts) {
+    async create(fields, opts) {
       const op = 'dir/Write';
       return create(core, op, { param: checkParam(core, op, 'sections', fields) }, opts);
     },

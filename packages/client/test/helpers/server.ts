@@ -42,6 +42,8 @@ export interface ScriptServer {
   requestsTo(op: string): RecordedRequest[];
   /** Most requests ever open at the server at once. */
   maxInFlight: number;
+  /** Most TCP connections ever open at once. */
+  maxSockets: number;
   /** Answers for `/v1/<op>`, consumed in order; the last one repeats. */
   script(op: string, ...replies: (Reply | Handler)[]): void;
   reset(): void;
@@ -51,11 +53,13 @@ export interface ScriptServer {
 export async function startScriptServer(): Promise<ScriptServer> {
   const scripts = new Map<string, (Reply | Handler)[]>();
   let inFlight = 0;
+  let openSockets = 0;
   const state: ScriptServer = {
     url: '',
     requests: [],
     requestsTo: (op) => state.requests.filter((r) => r.path === `/v1/${op}`),
     maxInFlight: 0,
+    maxSockets: 0,
     script(op, ...replies) {
       scripts.set(`/v1/${op}`, replies);
     },
@@ -63,6 +67,7 @@ export async function startScriptServer(): Promise<ScriptServer> {
       scripts.clear();
       state.requests.length = 0;
       state.maxInFlight = 0;
+      state.maxSockets = openSockets;
     },
     close: async () => {},
   };
@@ -70,9 +75,16 @@ export async function startScriptServer(): Promise<ScriptServer> {
   const server = createServer(async (req, res) => {
     inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
-    res.on('close', () => {
-      inFlight--;
-    });
+    // Counted until the answer is handed to the OS ('finish'), or the socket dies ('close').
+    let done = false;
+    const settle = () => {
+      if (!done) {
+        done = true;
+        inFlight--;
+      }
+    };
+    res.on('finish', settle);
+    res.on('close', settle);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const url = new URL(req.url ?? '/', 'http://x');
@@ -112,8 +124,16 @@ export async function startScriptServer(): Promise<ScriptServer> {
     res.writeHead(reply.status ?? 200, headers);
     res.end(body);
   });
-  // Short keep-alive so test runs end promptly.
-  server.keepAliveTimeout = 500;
+  server.on('connection', (socket) => {
+    openSockets++;
+    state.maxSockets = Math.max(state.maxSockets, openSockets);
+    socket.on('close', () => {
+      openSockets--;
+    });
+  });
+  // Keep-alive longer than undici's 1 s hint threshold, or undici drops every socket after one
+  // answer; `close()` ends idle sockets anyway, so runs still end promptly.
+  server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}`;

@@ -1,0 +1,26 @@
+/** What every `sitecontent` command gets: the connected client, the streams and the environment. */
+import type { SiteContentClient } from '../client.js';
+
+/** A stream a command writes text to (process.stdout/stderr, or a fake in tests). */
+export interface TextOut {
+  write(chunk: string): unknown;
+  isTTY?: boolean;
+}
+
+export interface CliContext {
+  client: SiteContentClient;
+  stdout: TextOut;
+  stderr: TextOut;
+  stdin: NodeJS.ReadableStream;
+  /** True when the user is on a terminal (colour, prompts). */
+  isTTY: boolean;
+  env: Record<string, string | undefined>;
+}
+
+/** The context before a client exists (what `main` is called with). */
+export type CliIo = Omit<CliContext, 'client'>;
+
+/** Bad usage: exit code 2, message plus usage on stderr. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

@@ -1,0 +1,164 @@
+/**
+ * `sitecontent get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]`
+ * (issue 2): one read operation, printed as one JSON array (`--json`, dates as ISO strings) or a table.
+ */
+import { parseArgs } from 'node:util';
+import { type CliContext, UsageError } from './context.js';
+import { renderTable } from './table.js';
+
+export const GET_USAGE = `Usage: sitecontent [connection flags] get <resource> [filters] [--json]
+
+Resources and their filters:
+  products        [--id N] [--catid N] [--cattx S]     goods/Get
+  modifications   --goods-id N [--id N] [--articul S]  goods/SkuGet
+  sections        [--id N] [--tx S]                    dir/Get
+  articles        [--id N] [--catid N] [--cattx S]     article/Get
+  meta            --md S --id N                        meta/Get
+  domain                                               site/DomainDefault
+  domains                                              site/DomainAll
+
+--json prints the typed records as one JSON array (dates as ISO strings); otherwise a table.
+`;
+
+const RESOURCES = {
+  products: {
+    flags: ['id', 'catid', 'cattx'],
+    required: [],
+    columns: ['id', 'catid', 'cattx', 'zag', 'vendor', 'shw', 'dt', 'sku', 'img'],
+  },
+  modifications: {
+    flags: ['goods-id', 'id', 'articul'],
+    required: ['goods-id'],
+    columns: ['id', 'goods_id', 'articul', 'price', 'price_old', 'shw', 'sf', 'color', 'stxt'],
+  },
+  sections: {
+    flags: ['id', 'tx'],
+    required: [],
+    columns: ['id', 'tx', 'par', 'zag', 'url', 'rlv', 'shw', 'tp'],
+  },
+  articles: {
+    flags: ['id', 'catid', 'cattx'],
+    required: [],
+    columns: ['id', 'catid', 'zag', 'url', 'shw', 'dt'],
+  },
+  meta: {
+    flags: ['md', 'id'],
+    required: ['md', 'id'],
+    columns: ['md', 'id', 'ttl', 'dsc', 'kwd', 'og_title', 'og_image'],
+  },
+  domain: { flags: [], required: [], columns: ['domain'] },
+  domains: { flags: [], required: [], columns: ['domain', 'active', 'ns', 'paidtill'] },
+} as const satisfies Record<
+  string,
+  { flags: readonly string[]; required: readonly string[]; columns: readonly string[] }
+>;
+
+type Resource = keyof typeof RESOURCES;
+
+export interface GetRequest {
+  resource: Resource;
+  values: Record<string, string>;
+  json: boolean;
+  help: boolean;
+}
+
+/** Parse and check the arguments after `get`, before any connection is made. */
+export function parseGetArgs(argv: string[]): GetRequest {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (err) {
+    throw new UsageError(err instanceof Error ? err.message : String(err));
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return { resource: 'products', values: {}, json: false, help: true };
+  const [name, ...extra] = positionals;
+  if (name === undefined) throw new UsageError('missing resource');
+  if (!(name in RESOURCES)) throw new UsageError(`unknown resource "${name}"`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  const resource = name as Resource;
+  const spec = RESOURCES[resource];
+  const given: Record<string, string> = {};
+  for (const [flag, value] of Object.entries(values)) {
+    if (flag === 'json' || flag === 'help' || typeof value !== 'string') continue;
+    if (!(spec.flags as readonly string[]).includes(flag)) {
+      throw new UsageError(`--${flag} does not apply to "get ${resource}"`);
+    }
+    if (['id', 'catid', 'goods-id'].includes(flag) && !/^\d+$/.test(value)) {
+      throw new UsageError(`--${flag} must be a whole number, got "${value}"`);
+    }
+    if (value === '') throw new UsageError(`--${flag} must not be empty`);
+    given[flag] = value;
+  }
+  for (const flag of spec.required) {
+    if (given[flag] === undefined) throw new UsageError(`"get ${resource}" needs --${flag}`);
+  }
+  return { resource, values: given, json: values.json === true, help: false };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      id: { type: 'string' },
+      catid: { type: 'string' },
+      cattx: { type: 'string' },
+      tx: { type: 'string' },
+      'goods-id': { type: 'string' },
+      articul: { type: 'string' },
+      md: { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+}
+
+const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+
+async function fetchRecords(req: GetRequest, ctx: CliContext, signal?: AbortSignal): Promise<object[]> {
+  const { client } = ctx;
+  const v = req.values;
+  const opts = { signal };
+  switch (req.resource) {
+    case 'products':
+      return client.products.list({ id: num(v.id), catid: num(v.catid), cattx: v.cattx }, opts);
+    case 'modifications':
+      return client.modifications.list(
+        { goodsId: Number(v['goods-id']), id: num(v.id), articul: v.articul },
+        opts,
+      );
+    case 'sections':
+      return client.sections.list({ id: num(v.id), tx: v.tx }, opts);
+    case 'articles':
+      return client.articles.list({ id: num(v.id), catid: num(v.catid), cattx: v.cattx }, opts);
+    case 'meta': {
+      const meta = await client.meta.get(v.md ?? '', Number(v.id), opts);
+      return meta === undefined ? [] : [meta];
+    }
+    case 'domain':
+      return [{ domain: await client.site.defaultDomain(opts) }];
+    case 'domains':
+      return client.site.domains(opts);
+  }
+}
+
+/** Runs `get`; errors from the client propagate (main turns them into exit 1). */
+export async function runGetCommand(argv: string[], ctx: CliContext, signal?: AbortSignal): Promise<number> {
+  const req = parseGetArgs(argv);
+  if (req.help) {
+    ctx.stdout.write(GET_USAGE);
+    return 0;
+  }
+  const records = await fetchRecords(req, ctx, signal);
+  if (req.json) {
+    // Dates serialise as ISO strings through Date#toJSON.
+    ctx.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+  } else if (records.length === 0) {
+    ctx.stdout.write('No records.\n');
+  } else {
+    ctx.stdout.write(renderTable(RESOURCES[req.resource].columns, records as Record<string, unknown>[]));
+  }
+  return 0;
+}

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * `sitecontent` entry point: parses the connection flags (`--base-url`, `--key`, `--sid`, or
+ * SITECONTENT_BASE_URL / SITECONTENT_API_KEY / SITECONTENT_SID), builds the client and dispatches
+ * `get` and `meta`. Exit codes: 0 ok, 1 service or network error, 2 bad usage.
+ */
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createClient, type SiteContentClient } from '../client.js';
+import { isInvalidArgumentError } from '../errors/guards.js';
+import { redactText } from '../http/redact.js';
+import { type CliIo, UsageError } from './context.js';
+import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
+import { runMetaCommand } from './meta-command.js';
+
+export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] <command> ...
+
+Commands:
+  get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]
+  meta <pull|plan|push> ...        (sitecontent meta --help)
+
+Connection (flags win over the environment):
+  --base-url URL   SITECONTENT_BASE_URL   service root; operations are under URL/v1/
+  --key KEY        SITECONTENT_API_KEY    API key (never printed)
+  --sid N          SITECONTENT_SID        site number
+  SITECONTENT_RETRIES=N                   retries per request (default 4)
+
+Exit codes: 0 ok, 1 service or network error, 2 bad usage.
+`;
+
+const GLOBAL = { '--base-url': 'baseUrl', '--key': 'key', '--sid': 'sid' } as const;
+type Globals = Partial<Record<(typeof GLOBAL)[keyof typeof GLOBAL], string>>;
+
+/** Takes the connection flags out of `argv` wherever they are; the rest goes to the command. */
+export function splitGlobalFlags(argv: string[]): { globals: Globals; rest: string[] } {
+  const globals: Globals = {};
+  const rest: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--') {
+      rest.push(...argv.slice(i));
+      break;
+    }
+    const eq = arg.indexOf('=');
+    const flag = eq > 0 ? arg.slice(0, eq) : arg;
+    if (!(flag in GLOBAL)) {
+      rest.push(arg);
+      continue;
+    }
+    const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
+    if (value === undefined) throw new UsageError(`${flag} needs a value`);
+    globals[GLOBAL[flag as keyof typeof GLOBAL]] = value;
+  }
+  return { globals, rest };
+}
+
+function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
+  const baseUrl = globals.baseUrl ?? env.SITECONTENT_BASE_URL;
+  const apiKey = globals.key ?? env.SITECONTENT_API_KEY;
+  const sid = globals.sid ?? env.SITECONTENT_SID;
+  if (!baseUrl) throw new UsageError('missing --base-url (or SITECONTENT_BASE_URL)');
+  if (!apiKey) throw new UsageError('missing --key (or SITECONTENT_API_KEY)');
+  if (!sid) throw new UsageError('missing --sid (or SITECONTENT_SID)');
+  if (!/^\d+$/.test(sid)) throw new UsageError(`--sid must be a whole number, got "${sid}"`);
+  const retries = env.SITECONTENT_RETRIES;
+  if (retries !== undefined && !/^\d+$/.test(retries))
+    throw new UsageError('SITECONTENT_RETRIES must be a whole number');
+  try {
+    return createClient({
+      baseUrl,
+      apiKey,
+      sid: Number(sid),
+      userAgent: 'sitecontent-cli',
+      ...(retries === undefined ? {} : { retries: Number(retries) }),
+    });
+  } catch (err) {
+    if (isInvalidArgumentError(err)) throw new UsageError(err.message);
+    throw err;
+  }
+}
+
+/** Runs the CLI with `argv` (without `node` and the script) and returns the exit code. */
+export async function main(argv: string[], io: CliIo): Promise<number> {
+  let apiKey: string | undefined;
+  let client: SiteContentClient | undefined;
+  try {
+    const { globals, rest } = splitGlobalFlags(argv);
+    apiKey = globals.key ?? io.env.SITECONTENT_API_KEY;
+    const [command, ...args] = rest;
+    if (command === '-h' || command === '--help' || command === 'help') {
+      io.stdout.write(USAGE);
+      return 0;
+    }
+    if (command === 'get') {
+      const req = parseGetArgs(args); // usage errors before any connection
+      if (req.help) {
+        io.stdout.write(GET_USAGE);
+        return 0;
+      }
+      client = connect(globals, io.env);
+      return await runGetCommand(args, { ...io, client });
+    }
+    if (command === 'meta') {
+      client = connect(globals, io.env);
+      return await runMetaCommand(args, { ...io, client });
+    }
+    throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr.write(`sitecontent: ${redactText(err.message, apiKey)}\n\n${USAGE}`);
+      return 2;
+    }
+    const message = err instanceof Error ? err.message : String(err);
+    // Client errors are already redacted; anything else is redacted here as a last line of defence.
+    io.stderr.write(`sitecontent: ${redactText(message, apiKey)}\n`);
+    return 1;
+  } finally {
+    await client?.close();
+  }
+}
+
+function isEntryPoint(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return realpathSync(entry) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    isTTY: Boolean(process.stdout.isTTY && process.stdin.isTTY),
+    env: process.env,
+  });
+}

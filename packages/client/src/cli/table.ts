@@ -1,0 +1,23 @@
+/** Plain-text table for terminal output: one header row, columns padded, long text cut. */
+
+const MAX_CELL = 40;
+
+export function formatCell(v: unknown): string {
+  if (v === undefined || v === null) return '';
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v instanceof Date) return v.toISOString().replace('T00:00:00.000Z', '').replace('.000Z', 'Z');
+  if (Array.isArray(v)) return v.every((x) => typeof x !== 'object') ? v.join(', ') : String(v.length);
+  const s = String(v).replace(/\s+/g, ' ').trim();
+  return [...s].length > MAX_CELL ? `${[...s].slice(0, MAX_CELL - 1).join('')}…` : s;
+}
+
+export function renderTable(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
+  const cells = rows.map((r) => columns.map((c) => formatCell(r[c])));
+  const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => [...(row[i] ?? '')].length)));
+  const line = (values: readonly string[]) =>
+    values
+      .map((v, i) => v + ' '.repeat((widths[i] ?? 0) - [...v].length))
+      .join('  ')
+      .trimEnd();
+  return `${[line(columns), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n')}\n`;
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthError,
+  createClient,
+  HttpStatusError,
+  InvalidArgumentError,
+  isAuthError,
+  isHttpStatusError,
+  isNotFoundError,
+  isSiteContentError,
+  isWriteRejectedError,
+  NetworkError,
+  NotFoundError,
+  SiteContentError,
+  TimeoutError,
+  WriteRejectedError,
+} from '../src/index.js';
+import { assertNoKey, catchError, renderings, testClient } from './helpers/client.js';
+import { type ScriptServer, startScriptServer, TEST_KEY } from './helpers/server.js';
+
+let server: ScriptServer;
+beforeAll(async () => {
+  server = await startScriptServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const serviceError = (message: string, error: string) => ({ json: [{ message, error }] });
+
+describe('service error bodies', () => {
+  it.each([
+    [401, AuthError, 'unauthorized'],
+    [403, AuthError, 'forbidden'],
+    [404, NotFoundError, 'not_found'],
+    [400, HttpStatusError, 'invalid_param'],
+  ] as const)('HTTP %i → %s', async (status, cls, code) => {
+    server.script('goods/Set', { status, ...serviceError('Something about sid', code) });
+    const client = testClient(server);
+    const err = await catchError(client.products.update(1, { zag: 'x' }));
+    expect(err).toBeInstanceOf(cls);
+    expect(err).toMatchObject({
+      status,
+      serviceCode: code,
+      serviceMessage: 'Something about sid',
+      operation: 'goods/Set',
+    });
+    expect(isHttpStatusError(err)).toBe(true);
+    expect(isAuthError(err)).toBe(cls === AuthError);
+    expect(isNotFoundError(err)).toBe(cls === NotFoundError);
+    expect((err as HttpStatusError).url).toBe(`${server.url}/v1/goods/Set?key=***`);
+    for (const text of renderings(err)) assertNoKey(text);
+    await client.close();
+  });
+
+  it('a write whose message is not Ok is a WriteRejectedError, whatever the status', async () => {
+    const client = testClient(server);
+    for (const status of [200, 500]) {
+      server.script('dir/Set', { status, json: [{ message: 'Section is locked' }] });
+      const err = await catchError(client.sections.update(3, { zag: 'x' }));
+      expect(err).toBeInstanceOf(WriteRejectedError);
+      expect(isWriteRejectedError(err)).toBe(true);
+      expect(err).toMatchObject({ serviceMessage: 'Section is locked', status, code: 'write_rejected' });
+    }
+    server.script('dir/Set', { json: [{ message: 'Duplicate tx', error: 'invalid_param' }] });
+    await expect(client.sections.update(3, { zag: 'x' })).rejects.toBeInstanceOf(WriteRejectedError);
+    await client.close();
+  });
+});
+
+describe('redaction', () => {
+  it('message, String(), JSON.stringify and util.inspect show key=*** and never the key', async () => {
+    server.script('goods/Get', { status: 500, body: `<html>oops key=${TEST_KEY}</html>` });
+    const client = testClient(server);
+    const err = await catchError(client.products.list());
+    expect(err).toBeInstanceOf(HttpStatusError);
+    const [message, str, json, inspected] = renderings(err);
+    expect(message).toContain('key=***');
+    expect(str).toContain('key=***');
+    expect(JSON.parse(json ?? '')).toMatchObject({
+      name: 'HttpStatusError',
+      code: 'http_status',
+      status: 500,
+      url: expect.stringContaining('key=***'),
+    });
+    expect(inspected).toContain('key=***');
+    for (const text of renderings(err)) assertNoKey(text);
+    await client.close();
+  });
+
+  it('a network error from undici keeps a redacted cause', async () => {
+    server.script('goods/Get', { destroy: true });
+    const client = testClient(server);
+    const err = await catchError(client.products.list());
+    expect(err).toBeInstanceOf(NetworkError);
+    expect((err as NetworkError).causeCode).toMatch(/UND_ERR_SOCKET|ECONNRESET/);
+    expect((err as Error).cause).toBeInstanceOf(Error);
+    for (const text of renderings(err)) assertNoKey(text);
+    assertNoKey(String((err as Error).cause));
+    await client.close();
+  });
+
+  it('a connection refused is a NetworkError with causeCode, key redacted', async () => {
+    const client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: TEST_KEY, sid: 1, retries: 0 });
+    const err = await catchError(client.site.domains());
+    expect(err).toMatchObject({ name: 'NetworkError', causeCode: 'ECONNREFUSED' });
+    for (const text of renderings(err)) assertNoKey(text);
+    await client.close();
+  });
+
+  it('a slow answer is a TimeoutError', async () => {
+    server.script('dir/Get', { delayMs: 400, json: [] });
+    const client = testClient(server, { timeoutMs: 100 });
+    const err = await catchError(client.sections.list());
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect(isSiteContentError(err)).toBe(true);
+    for (const text of renderings(err)) assertNoKey(text);
+    await client.close();
+  });
+});
+
+describe('options', () => {
+  it('are validated eagerly with path: message, without echoing the key', () => {
+    let err: unknown;
+    try {
+      createClient({
+        baseUrl: 'ftp://x',
+        apiKey: TEST_KEY,
+        sid: -1,
+        concurrency: 0,
+        paramEncoding: 'xml' as never,
+      });
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect(err).toBeInstanceOf(SiteContentError);
+    const message = (err as Error).message;
+    expect(message).toMatch(/baseUrl: must be an http\(s\) URL/);
+    expect(message).toMatch(/sid: /);
+    expect(message).toMatch(/concurrency: /);
+    expect(message).toMatch(/paramEncoding: /);
+    for (const text of renderings(err)) assertNoKey(text);
+    expect(() => createClient({ baseUrl: 'http://x', apiKey: '', sid: 1 })).toThrow(
+      /apiKey: must not be empty/,
+    );
+  });
+
+  it('baseUrl keeps a path prefix and never the key', async () => {
+    const client = createClient({ baseUrl: `${server.url}/api/`, apiKey: TEST_KEY, sid: 2, retries: 0 });
+    expect(client.baseUrl).toBe(`${server.url}/api`);
+    expect(client.sid).toBe(2);
+    await catchError(client.site.domains());
+    expect(server.requests[0]?.path).toBe('/api/v1/site/DomainAll');
+    await client.close();
+  });
+});

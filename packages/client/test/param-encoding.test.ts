@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { InvalidArgumentError, isInvalidArgumentError } from '../src/index.js';
+import { catchError, testClient } from './helpers/client.js';
+import { created, ok } from './helpers/fixtures.js';
+import { type ScriptServer, startScriptServer } from './helpers/server.js';
+
+let server: ScriptServer;
+beforeAll(async () => {
+  server = await startScriptServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.reset();
+  server.script('goods/Set', ok);
+  server.script('goods/Write', created(1));
+  server.script('meta/Set', ok);
+});
+
+const fields = { zag: 'New title & more', shw: true, dt: new Date(1_700_000_000_000) };
+
+describe('paramEncoding', () => {
+  it('form-brackets (default): param[field]=value, urlencoded', async () => {
+    const client = testClient(server);
+    await client.products.update(12, fields);
+    const [req] = server.requestsTo('goods/Set');
+    expect(req?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(req?.body).toBe(
+      'sid=7&id=12&param[zag]=New%20title%20%26%20more&param[shw]=1&param[dt]=1700000000',
+    );
+    await client.close();
+  });
+
+  it('form-json: param=<JSON text>', async () => {
+    const client = testClient(server, { paramEncoding: 'form-json' });
+    await client.meta.update('goods', 12, { ttl: 'Ü "quoted"' });
+    const [req] = server.requestsTo('meta/Set');
+    expect(req?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(req?.body).toBe(`sid=7&id=12&md=goods&param=${encodeURIComponent('{"ttl":"Ü \\"quoted\\""}')}`);
+    expect(JSON.parse(new URLSearchParams(req?.body).get('param') ?? '')).toEqual({ ttl: 'Ü "quoted"' });
+    await client.close();
+  });
+
+  it('json: the whole body as JSON', async () => {
+    const client = testClient(server, { paramEncoding: 'json' });
+    await client.products.update(12, fields);
+    await client.meta.update('goods', 12, { ttl: 'T' });
+    const [set] = server.requestsTo('goods/Set');
+    expect(set?.headers['content-type']).toBe('application/json');
+    expect(set?.body).toBe('{"sid":7,"id":12,"param":{"zag":"New title & more","shw":1,"dt":1700000000}}');
+    expect(server.requestsTo('meta/Set')[0]?.body).toBe('{"sid":7,"id":12,"md":"goods","param":{"ttl":"T"}}');
+    await client.close();
+  });
+
+  it('the key stays in the query string for POSTs, never in the body', async () => {
+    const client = testClient(server, { paramEncoding: 'json' });
+    await client.products.create({ zag: 'x' });
+    const [req] = server.requestsTo('goods/Write');
+    expect(req?.query.get('key')).toBeTruthy();
+    expect(req?.body).not.toContain(req?.query.get('key') ?? '???');
+    await client.close();
+  });
+});
+
+describe('param checks before sending', () => {
+  it('an unknown field is an InvalidArgumentError and nothing is sent', async () => {
+    const client = testClient(server);
+    const err = await catchError(client.products.update(12, { price: 5 } as never));
+    expect(err).toBeInstanceOf(InvalidArgumentError);
+    expect(isInvalidArgumentError(err)).toBe(true);
+    expect((err as Error).message).toContain('unknown field "price"');
+    await expect(client.meta.update('goods', 1, {})).rejects.toThrow(/no fields/);
+    await expect(client.modifications.update(1, { color: 'red' })).rejects.toThrow(/#rrggbb/);
+    await expect(client.products.update(1.5, { zag: 'x' })).rejects.toThrow(InvalidArgumentError);
+    await expect(client.products.update(1, { zag: { a: 1 } } as never)).rejects.toThrow(InvalidArgumentError);
+    await expect(client.products.update(1, { dt: new Date('nope') })).rejects.toThrow(InvalidArgumentError);
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+
+  it('allowUnknownFields lets other keys through', async () => {
+    const client = testClient(server, { allowUnknownFields: true });
+    await client.products.update(12, { zag: 'a', seo_slug: 'x' } as never);
+    expect(server.requestsTo('goods/Set')[0]?.body).toBe('sid=7&id=12&param[zag]=a&param[seo_slug]=x');
+    await client.close();
+  });
+});

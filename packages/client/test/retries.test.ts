@@ -1,0 +1,272 @@
+/** Retries counted on the server: exact attempts, Retry-After, the shared gate, creates and aborts. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  AuthError,
+  createClient,
+  HttpStatusError,
+  NetworkError,
+  type RequestEvent,
+  type RetryEvent,
+  WriteRejectedError,
+} from '../src/index.js';
+import { catchError, testClient } from './helpers/client.js';
+import { ok, wireSection } from './helpers/fixtures.js';
+import { type ScriptServer, startScriptServer, TEST_KEY } from './helpers/server.js';
+
+let server: ScriptServer;
+beforeAll(async () => {
+  server = await startScriptServer();
+});
+afterAll(() => server.close());
+beforeEach(() => server.reset());
+
+const sections = { json: [wireSection] };
+const status = (s: number, headers: Record<string, string> = {}) => ({
+  status: s,
+  headers,
+  json: [{ message: `status ${s}`, error: 'test' }],
+});
+
+async function until(cond: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+describe('what is retried', () => {
+  it('5xx, 408 and 429 until success, with exact attempt counts and onRetry events', async () => {
+    const retries: RetryEvent[] = [];
+    const requests: RequestEvent[] = [];
+    const client = testClient(server, {
+      retries: 4,
+      onRetry: (e) => retries.push(e),
+      onRequest: (e) => requests.push(e),
+    });
+    server.script('dir/Get', status(503), status(408), status(429), status(500), sections);
+    expect(await client.sections.list()).toHaveLength(1);
+    expect(server.requestsTo('dir/Get')).toHaveLength(5);
+    expect(retries.map((r) => [r.attempt, r.reason])).toEqual([
+      [1, 'HTTP 503'],
+      [2, 'HTTP 408'],
+      [3, 'HTTP 429'],
+      [4, 'HTTP 500'],
+    ]);
+    expect(requests.map((r) => r.status)).toEqual([503, 408, 429, 500, 200]);
+    await client.close();
+  });
+
+  it('gives up after `retries` and throws the last error', async () => {
+    const client = testClient(server, { retries: 2 });
+    server.script('dir/Get', status(500));
+    const err = await catchError(client.sections.list());
+    expect(err).toBeInstanceOf(HttpStatusError);
+    expect(server.requestsTo('dir/Get')).toHaveLength(3);
+    await client.close();
+  });
+
+  it('network errors, truncated and unparseable bodies are retried', async () => {
+    const client = testClient(server, { retries: 3 });
+    server.script(
+      'dir/Get',
+      { destroy: true },
+      { body: '[{"id":"3"', truncate: true },
+      { body: '<html>busy</html>' },
+      sections,
+    );
+    expect(await client.sections.list()).toHaveLength(1);
+    expect(server.requestsTo('dir/Get')).toHaveLength(4);
+    await client.close();
+  });
+
+  it.each([400, 401, 403, 404, 422])('HTTP %i (the caller’s fault) is not retried', async (s) => {
+    const client = testClient(server, { retries: 4 });
+    server.script('dir/Get', status(s));
+    await catchError(client.sections.list());
+    expect(server.requestsTo('dir/Get')).toHaveLength(1);
+    await client.close();
+  });
+
+  it('a rejected write and a wrongly shaped body are not retried', async () => {
+    const client = testClient(server, { retries: 4 });
+    server.script('dir/Set', { json: [{ message: 'Locked' }] });
+    await expect(client.sections.update(3, { zag: 'x' })).rejects.toBeInstanceOf(WriteRejectedError);
+    server.script('dir/Get', { json: {} });
+    await catchError(client.sections.list());
+    expect(server.requests).toHaveLength(2);
+    await client.close();
+  });
+
+  it('updates are retried (repeating them is safe)', async () => {
+    const client = testClient(server, { retries: 4 });
+    server.script('goods/Set', status(502), ok);
+    await client.products.update(1, { zag: 'x' });
+    expect(server.requestsTo('goods/Set')).toHaveLength(2);
+    await client.close();
+  });
+});
+
+describe('creates are never retried once the request may have reached the server', () => {
+  const creates = [
+    ['goods/Write', (c: ReturnType<typeof testClient>) => c.products.create({ zag: 'x' })],
+    ['goods/SkuWrite', (c: ReturnType<typeof testClient>) => c.modifications.create(1, { price: 1 })],
+    ['dir/Write', (c: ReturnType<typeof testClient>) => c.sections.create({ tx: 'x' })],
+    ['article/Write', (c: ReturnType<typeof testClient>) => c.articles.create({ zag: 'x' })],
+  ] as const;
+
+  it.each(creates)(
+    '%s: 500, 503 + Retry-After, reset and truncated answers get one attempt each',
+    async (op, run) => {
+      const client = testClient(server, { retries: 4 });
+      for (const reply of [
+        status(500),
+        status(503, { 'retry-after': '0' }),
+        { destroy: true },
+        { body: '[{"message":"Ok","id":"5"', truncate: true },
+      ]) {
+        server.reset();
+        server.script(op, reply);
+        await catchError(run(client));
+        expect(server.requestsTo(op)).toHaveLength(1);
+      }
+      await client.close();
+    },
+  );
+
+  it('a create that never left (connection refused) is retried', async () => {
+    const attempts: RequestEvent[] = [];
+    const client = createClient({
+      baseUrl: 'http://127.0.0.1:1',
+      apiKey: TEST_KEY,
+      sid: 1,
+      retries: 2,
+      retryBaseDelayMs: 1,
+      onRequest: (e) => attempts.push(e),
+    });
+    const err = await catchError(client.products.create({ zag: 'x' }));
+    expect(err).toBeInstanceOf(NetworkError);
+    expect(attempts).toHaveLength(3);
+    await client.close();
+  });
+});
+
+describe('Retry-After', () => {
+  it('delay-seconds form is honoured', async () => {
+    const client = testClient(server, { retries: 2 });
+    server.script('dir/Get', status(429, { 'retry-after': '1' }), sections);
+    await client.sections.list();
+    const [a, b] = server.requestsTo('dir/Get');
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(950);
+    expect(b!.at - a!.at).toBeLessThan(2500);
+    await client.close();
+  });
+
+  it('HTTP-date form is honoured', async () => {
+    const client = testClient(server, { retries: 2 });
+    // HTTP dates have whole seconds: ~2 s ahead leaves between 1 and 2 s to wait.
+    server.script(
+      'dir/Get',
+      () => status(503, { 'retry-after': new Date(Date.now() + 2000).toUTCString() }),
+      sections,
+    );
+    await client.sections.list();
+    const [a, b] = server.requestsTo('dir/Get');
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(900);
+    expect(b!.at - a!.at).toBeLessThan(3000);
+    await client.close();
+  });
+
+  it('a 429 pauses every new request of the client (shared back-off gate)', async () => {
+    const client = testClient(server, { retries: 2 });
+    server.script('dir/Get', status(429, { 'retry-after': '1' }), sections);
+    server.script('goods/Get', { json: [] });
+    const first = client.sections.list();
+    await until(() => server.requestsTo('dir/Get').length === 1);
+    await new Promise((r) => setTimeout(r, 50));
+    const limitedAt = server.requestsTo('dir/Get')[0]!.at;
+    await client.products.list();
+    expect(server.requestsTo('goods/Get')[0]!.at - limitedAt).toBeGreaterThanOrEqual(900);
+    await first;
+    await client.close();
+  });
+
+  it('a Retry-After beyond the time budget fails at once', async () => {
+    const client = testClient(server, { retries: 4, maxRetryTimeMs: 2000 });
+    server.script('dir/Get', status(503, { 'retry-after': '60' }));
+    const started = Date.now();
+    const err = await catchError(client.sections.list());
+    expect(err).toMatchObject({ status: 503 });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(server.requestsTo('dir/Get')).toHaveLength(1);
+    await client.close();
+  });
+});
+
+describe('abort', () => {
+  it('stops at once during a backoff wait', async () => {
+    const client = testClient(server, { retries: 5, retryBaseDelayMs: 5000 });
+    server.script('dir/Get', status(500));
+    const ac = new AbortController();
+    const p = catchError(client.sections.list(undefined, { signal: ac.signal }));
+    await until(() => server.requestsTo('dir/Get').length === 1);
+    await new Promise((r) => setTimeout(r, 30));
+    const abortedAt = Date.now();
+    ac.abort();
+    const err = await p;
+    expect((err as Error).name).toBe('AbortError');
+    expect(Date.now() - abortedAt).toBeLessThan(100);
+    expect(server.requestsTo('dir/Get')).toHaveLength(1);
+    await client.close();
+  });
+
+  it('stops at once while the request is in flight', async () => {
+    const client = testClient(server, { retries: 5 });
+    server.script('dir/Get', { delayMs: 3000, json: [] });
+    const ac = new AbortController();
+    const started = Date.now();
+    setTimeout(() => ac.abort(new Error('user cancelled')), 50);
+    const err = await catchError(client.sections.list({}, { signal: ac.signal }));
+    expect((err as Error).message).toBe('user cancelled');
+    expect(Date.now() - started).toBeLessThan(500);
+    await client.close();
+  });
+
+  it('stops at once while waiting at the back-off gate, and the client-wide signal works', async () => {
+    const ac = new AbortController();
+    const client = testClient(server, { retries: 3, signal: ac.signal });
+    server.script('dir/Get', status(429, { 'retry-after': '5' }), sections);
+    server.script('goods/Get', { json: [] });
+    const first = catchError(client.sections.list());
+    await until(() => server.requestsTo('dir/Get').length === 1);
+    await new Promise((r) => setTimeout(r, 30));
+    const second = catchError(client.products.list());
+    const abortedAt = Date.now();
+    ac.abort();
+    expect(((await first) as Error).name).toBe('AbortError');
+    expect(((await second) as Error).name).toBe('AbortError');
+    expect(Date.now() - abortedAt).toBeLessThan(100);
+    expect(server.requestsTo('goods/Get')).toHaveLength(0);
+    await expect(client.site.domains()).rejects.toMatchObject({ name: 'AbortError' });
+    await client.close();
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const client = testClient(server);
+    await expect(client.sections.list({}, { signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+});
+
+describe('auth errors are final', () => {
+  it('401 is an AuthError after one attempt', async () => {
+    const client = testClient(server, { retries: 4 });
+    server.script('site/DomainAll', status(401));
+    await expect(client.site.domains()).rejects.toBeInstanceOf(AuthError);
+    expect(server.requests).toHaveLength(1);
+    await client.close();
+  });
+});
