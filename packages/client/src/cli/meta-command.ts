@@ -22,27 +22,11 @@ import { formatApplyReport, formatIssues, formatPlan } from '../meta-sync/format
 import { planMetaChanges } from '../meta-sync/plan.js';
 import { describeError } from '../meta-sync/pool.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
-import type { MetaApplyProgress, MetaPlan, MetaPullClient } from '../meta-sync/types.js';
+import type { MetaApplyProgress, MetaPlan } from '../meta-sync/types.js';
+import { type CliContext, type TextOut, UsageError } from './context.js';
 
-/** A stream the command writes text to. */
-interface TextOut {
-  write(chunk: string): unknown;
-  isTTY?: boolean;
-}
-
-/**
- * What the meta command needs from the CLI context (`CliContext` of `context.ts` satisfies it):
- * the connected client, the three streams, whether we are on a terminal, and the environment.
- */
-export interface MetaCommandContext {
-  client: MetaPullClient & { readonly baseUrl?: string };
-  stdout: TextOut;
-  stderr: TextOut;
-  stdin: NodeJS.ReadableStream;
-  /** True when the user is on a terminal: enables colour, the progress bar and the confirmation prompt. */
-  isTTY: boolean;
-  env: Record<string, string | undefined>;
-}
+/** The context the meta command runs in: `CliContext` (client, streams, `isTTY`, `env`). */
+export type MetaCommandContext = CliContext;
 
 export const META_USAGE = `Usage: sitecontent [connection flags] meta <command>
 
@@ -60,10 +44,6 @@ Commands:
 Common flags: --concurrency N (pages read/written at once, default 8), -h, --help
 FILE is JSON (.json) or YAML (.yaml, .yml): a list of { md, id, ttl?, dsc?, kwd?, og_title?, og_image? }.
 `;
-
-class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
 
 type Flags = {
   md?: string[];
@@ -146,7 +126,7 @@ function siteLabel(ctx: MetaCommandContext): string {
 }
 
 /** Runs `sitecontent meta …`; `argv` are the arguments after `meta`. Returns the exit code. */
-export async function runMetaCommand(argv: string[], ctx: MetaCommandContext): Promise<number> {
+export async function runMetaCommand(argv: string[], ctx: CliContext): Promise<number> {
   const err = writer(ctx, ctx.stderr);
   const args = argv[0] === 'meta' ? argv.slice(1) : argv;
   const [command, ...rest] = args;
