@@ -128,7 +128,20 @@ describe('meta pull | plan | push against the demo site', () => {
     expect(all.stderr).toMatch(
       /Pulled the meta of \d+ pages \(\d+ with values\) from site 1 at http:\/\/127\.0\.0\.1/,
     );
-    expectNoKey(emu, all, goods, yaml, skip);
+    const planFile = join(dir, 'one.json');
+    const first = onlyGoods[0] as DesiredMetaEntry;
+    await writeFile(planFile, JSON.stringify([{ md: 'goods', id: first.id, ttl: `${first.ttl}!` }]));
+    const json = await runMeta(client, ['plan', planFile, '--json']);
+    expect(json.code).toBe(3);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      version: 1,
+      sid: emu.sid,
+      entries: [
+        { md: 'goods', id: first.id, changes: [{ field: 'ttl', from: first.ttl, to: `${first.ttl}!` }] },
+      ],
+      counts: { targets: 1, changed: 1, unchanged: 0, errors: 0 },
+    });
+    expectNoKey(emu, all, goods, yaml, skip, json);
   });
 
   it('an invalid file sends no request at all and names each bad entry', async () => {
