@@ -3,6 +3,8 @@
  * render(), sanitization, digests across builds, deletion, keep-stale and fail, onInvalid, and the
  * API key absent from dist/, the data store and the logs. One fixture, builds in sequence.
  */
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { build } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -104,6 +106,38 @@ describe('fixture builds against the emulator', () => {
     expect(page('articles/1')).toContain('title=service');
     expect(fx.files('dist/products')).toHaveLength(32);
   });
+
+  it('entry types flow from the loaders into getCollection() without a user schema', () => {
+    fx.write(
+      'src/typed-check.ts',
+      `import { getCollection, getEntry } from 'astro:content';
+const products = await getCollection('products');
+const price: number = products[0]!.data.sku[0]!.price;
+const title: string | undefined = products[0]!.data.seo?.title;
+const section: string = products[0]!.data.section;
+const sections = await getCollection('sections');
+const parent: string | null = sections[0]!.data.parent;
+const article = await getEntry('articles', '1');
+const articleSection: string | null | undefined = article?.data.section;
+const paid: Date | null | undefined = (await getEntry('domains', 'shop.example'))?.data.paidtill;
+// @ts-expect-error zag is a string: this line fails to compile if data were untyped (any)
+const wrong: number = products[0]!.data.zag;
+export { price, title, section, parent, articleSection, paid, wrong };
+`,
+    );
+    fx.write(
+      'tsconfig.json',
+      JSON.stringify({
+        extends: 'astro/tsconfigs/strict',
+        include: ['.astro/types.d.ts', 'src/typed-check.ts'],
+        compilerOptions: { noEmit: true, types: ['node'] },
+      }),
+    );
+    const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
+    const run = () =>
+      execFileSync(process.execPath, [tsc, '-p', fx.root], { encoding: 'utf8', stdio: 'pipe' });
+    expect(run).not.toThrow();
+  }, 60_000);
 
   it('second build: unchanged records are not rewritten, one change rewrites one entry, a deletion removes the page', async () => {
     emu.exec(`UPDATE products SET zag = 'Aurora X1 (2026)' WHERE id = 1`);
