@@ -1,0 +1,28 @@
+// The example storefront's Astro config. It lives at the repository root (so `astro build` from the
+// root works) and points every directory at example-site/ with absolute paths: Astro resolves
+// srcDir/publicDir/outDir against the working directory, not against `root`.
+import { fileURLToPath } from 'node:url';
+import sitemap from '@astrojs/sitemap';
+import { siteContent } from '@sitecontent/astro';
+import { defineConfig, envField } from 'astro/config';
+
+const site = (dir) => fileURLToPath(new URL(`./example-site/${dir}`, import.meta.url));
+
+export default defineConfig({
+  root: site(''),
+  srcDir: site('src'),
+  publicDir: site('public'),
+  outDir: site('dist'),
+  cacheDir: fileURLToPath(new URL('./node_modules/.astro/', import.meta.url)),
+  // `site` is left unset on purpose: the siteContent integration fills it from site/DomainDefault,
+  // so canonical URLs and the sitemap use the shop's real domain. Set it here to override.
+  integrations: [siteContent(), sitemap()],
+  env: {
+    schema: {
+      // Set by scripts/storefront.mjs when the demo images are copied into public/ (emulator runs):
+      // images are then linked root-relative instead of on the service's domain.
+      STOREFRONT_LOCAL_IMAGES: envField.boolean({ context: 'server', access: 'public', default: false }),
+    },
+  },
+  devToolbar: { enabled: false },
+});

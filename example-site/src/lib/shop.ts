@@ -1,0 +1,235 @@
+// Read model of the storefront: loads the collections once per build and answers the questions the
+// pages ask (which sections are in the menu, what a section holds, what a product costs).
+import { type CollectionEntry, getCollection } from 'astro:content';
+import { STOREFRONT_LOCAL_IMAGES } from 'astro:env/server';
+
+export type ProductEntry = CollectionEntry<'products'>;
+export type SectionEntry = CollectionEntry<'sections'>;
+export type ArticleEntry = CollectionEntry<'articles'>;
+export type ModificationEntry = CollectionEntry<'modifications'>;
+export type ProductImage = ProductEntry['data']['img'][number];
+export type ImageSize = 'small' | 'normal' | 'big';
+
+export const STORE = {
+  name: 'Lumen & Oak',
+  tagline: 'Electronics we have tested ourselves',
+  lang: 'en',
+  locale: 'en-US',
+  currency: 'USD',
+} as const;
+
+/** What the layout puts in <head>; built from an entry's `seo` data by `seoOf()`. */
+export interface PageSeo {
+  title: string;
+  description: string;
+  keywords?: string | undefined;
+  /** og:title; defaults to `title`. */
+  ogTitle?: string | undefined;
+  /** og:description; defaults to `description`. */
+  ogDescription?: string | undefined;
+  /** Absolute URL of the page's Open Graph image. */
+  ogImage?: string | undefined;
+  /** Absolute canonical URL. */
+  canonical?: string | undefined;
+  ogType?: 'website' | 'article' | 'product';
+}
+
+export interface Crumb {
+  label: string;
+  href?: string | undefined;
+}
+
+export interface SectionNode {
+  section: SectionEntry;
+  children: SectionNode[];
+}
+
+export interface Shop {
+  sections: SectionEntry[];
+  products: ProductEntry[];
+  articles: ArticleEntry[];
+  modifications: ModificationEntry[];
+  sectionByTx: Map<string, SectionEntry>;
+  tree: SectionNode[];
+}
+
+const byImportance = (a: SectionEntry, b: SectionEntry) => b.data.rlv - a.data.rlv || a.data.id - b.data.id;
+
+let cached: Promise<Shop> | undefined;
+
+/** All visible content, loaded once per build (pages share the module instance). */
+export function loadShop(): Promise<Shop> {
+  cached ??= (async () => {
+    const [sections, products, articles, modifications] = await Promise.all([
+      getCollection('sections', (e) => e.data.shw),
+      getCollection('products', (e) => e.data.shw),
+      getCollection('articles', (e) => e.data.shw),
+      getCollection('modifications', (e) => e.data.shw),
+    ]);
+    sections.sort(byImportance);
+    const sectionByTx = new Map(sections.map((s) => [s.data.tx, s]));
+    const nodes = new Map<string, SectionNode>(
+      sections.map((s) => [s.data.tx, { section: s, children: [] }]),
+    );
+    const tree: SectionNode[] = [];
+    for (const node of nodes.values()) {
+      const parent = node.section.data.par ? nodes.get(node.section.data.par) : undefined;
+      (parent ? parent.children : tree).push(node);
+    }
+    return { sections, products, articles, modifications, sectionByTx, tree };
+  })();
+  return cached;
+}
+
+/** The section's URL path as the service gives it (`/catalog/phones`), never empty. */
+export const sectionHref = (section: SectionEntry) => normalizePath(section.data.url);
+export const articleHref = (article: ArticleEntry) => normalizePath(article.data.url);
+export const productHref = (product: ProductEntry) => normalizePath(product.data.url);
+
+function normalizePath(url: string): string {
+  const trimmed = url.trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+/** Sections from the root down to `tx` (inclusive); stops at a hidden or missing ancestor. */
+export function sectionChain(shop: Shop, tx: string | null | undefined): SectionEntry[] {
+  const chain: SectionEntry[] = [];
+  const seen = new Set<string>();
+  let current = tx ? shop.sectionByTx.get(tx) : undefined;
+  while (current && !seen.has(current.data.tx)) {
+    seen.add(current.data.tx);
+    chain.unshift(current);
+    current = current.data.par ? shop.sectionByTx.get(current.data.par) : undefined;
+  }
+  return chain;
+}
+
+export function crumbsFor(shop: Shop, tx: string | null | undefined): Crumb[] {
+  return [
+    { label: 'Home', href: '/' },
+    ...sectionChain(shop, tx).map((s) => ({ label: s.data.zag, href: sectionHref(s) })),
+  ];
+}
+
+/** The section's own tx plus every descendant's. */
+export function subtreeOf(shop: Shop, tx: string): Set<string> {
+  const result = new Set<string>([tx]);
+  const stack = [tx];
+  while (stack.length > 0) {
+    const parent = stack.pop();
+    for (const s of shop.sections) {
+      if (s.data.par === parent && !result.has(s.data.tx)) {
+        result.add(s.data.tx);
+        stack.push(s.data.tx);
+      }
+    }
+  }
+  return result;
+}
+
+export const childrenOf = (shop: Shop, tx: string) => shop.sections.filter((s) => s.data.par === tx);
+export const articlesIn = (shop: Shop, section: SectionEntry) =>
+  newestFirst(shop.articles.filter((a) => a.data.catid === section.data.id));
+
+export function newestFirst(articles: ArticleEntry[]): ArticleEntry[] {
+  return [...articles].sort(
+    (a, b) => (b.data.dt?.getTime() ?? 0) - (a.data.dt?.getTime() ?? 0) || b.data.id - a.data.id,
+  );
+}
+
+export function modificationsOf(shop: Shop, product: ProductEntry): ModificationEntry[] {
+  return shop.modifications
+    .filter((m) => m.data.goods_id === product.data.id)
+    .sort((a, b) => a.data.price - b.data.price || a.data.id - b.data.id);
+}
+
+export interface PriceInfo {
+  price: number;
+  oldPrice?: number | undefined;
+  /** Several modifications with different prices: show "from". */
+  from: boolean;
+}
+
+/** The cheapest visible modification's price (and its old price when higher). */
+export function priceOf(shop: Shop, product: ProductEntry): PriceInfo | undefined {
+  const mods = modificationsOf(shop, product);
+  const cheapest = mods[0];
+  if (cheapest) {
+    const from = mods.some((m) => m.data.price !== cheapest.data.price);
+    const oldPrice = cheapest.data.price_old > cheapest.data.price ? cheapest.data.price_old : undefined;
+    return { price: cheapest.data.price, oldPrice, from };
+  }
+  const prices = product.data.sku.map((s) => s.price).filter((p) => p > 0);
+  if (prices.length === 0) return undefined;
+  const price = Math.min(...prices);
+  return { price, from: prices.some((p) => p !== price) };
+}
+
+const money = new Intl.NumberFormat(STORE.locale, { style: 'currency', currency: STORE.currency });
+export const formatPrice = (value: number) => money.format(value);
+
+const dates = new Intl.DateTimeFormat(STORE.locale, { dateStyle: 'long', timeZone: 'UTC' });
+export const formatDate = (date: Date) => dates.format(date);
+
+/**
+ * Where the browser loads a product image from. Demo builds copy the emulator's images into
+ * public/ and link them root-relative; otherwise the service's absolute URLs are used.
+ */
+export function imageSrc(img: ProductImage, size: ImageSize): string {
+  const file = size === 'small' ? img.image_small : size === 'big' ? img.image_big : img.image;
+  if (STOREFRONT_LOCAL_IMAGES) {
+    const dir = img.path.replace(/^\/+|\/+$/g, '');
+    return `/${dir ? `${dir}/` : ''}${file}`;
+  }
+  return size === 'small' ? img.urls.small : size === 'big' ? img.urls.big : img.urls.image;
+}
+
+/** Unique colours of a product's modifications, in price order. */
+export function swatchesOf(mods: ModificationEntry[]): { color: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const m of mods) {
+    const color = m.data.color.toLowerCase();
+    if (color && !seen.has(color)) seen.set(color, m.data.stxt || m.data.articul || color);
+  }
+  return [...seen].map(([color, label]) => ({ color, label }));
+}
+
+type SeoData = NonNullable<ProductEntry['data']['seo']>;
+
+/**
+ * Page head data from an entry's `seo` (service meta with fallbacks, computed by the loader).
+ * The spec defines the meta field `og_title` as the og:description tag (and the demo data fills it
+ * with a description), so a service-provided `seo.ogTitle` goes to og:description; og:title is the
+ * page title.
+ */
+export function seoOf(seo: SeoData | undefined, fallback: { title: string; description: string }): PageSeo {
+  if (!seo) return { title: fallback.title, description: fallback.description };
+  return {
+    title: seo.title || fallback.title,
+    description: seo.description || fallback.description,
+    keywords: seo.keywords || undefined,
+    ogDescription: seo.source.ogTitle === 'service' && seo.ogTitle ? seo.ogTitle : undefined,
+    ogImage: seo.ogImage || undefined,
+    canonical: seo.canonical || undefined,
+  };
+}
+
+const ENTITIES: Record<string, string> = {
+  nbsp: ' ',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  '#39': "'",
+  '#x27': "'",
+};
+
+/** Plain text of a teaser that may carry markup, for meta tags and cards. */
+export function plainText(html: string, max = 200): string {
+  const text = html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&(nbsp|amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name] ?? ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+}

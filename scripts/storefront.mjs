@@ -1,0 +1,117 @@
+#!/usr/bin/env node
+// Runs the example storefront: `node scripts/storefront.mjs build|dev|check [--out-dir <dir>]`.
+//
+// With SITECONTENT_BASE_URL set, Astro reads the content from that service (SITECONTENT_API_KEY and
+// SITECONTENT_SID must be set too). Without it, the runner starts the emulator in-process with the
+// demo catalog on a free port, points the build at it, copies the demo images into
+// example-site/public/ and stops the emulator when Astro is done (issue 6, "Embedded default").
+// The API key is never printed: only the service's origin is.
+import { cp, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const siteRoot = path.join(repoRoot, 'example-site');
+// Relative: Astro joins it to the root (the working directory, set below).
+const configFile = 'astro.config.mjs';
+const publicDir = path.join(siteRoot, 'public');
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { 'out-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+});
+const command = positionals[0];
+if (command !== 'build' && command !== 'dev' && command !== 'check') {
+  process.stderr.write('usage: node scripts/storefront.mjs build|dev|check [--out-dir <dir>]\n');
+  process.exit(2);
+}
+
+process.chdir(repoRoot);
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+
+const log = (message) => process.stdout.write(`[storefront] ${message}\n`);
+
+/** Starts the demo emulator when no service is configured; returns it (or undefined). */
+async function connect() {
+  const env = process.env;
+  if (env.SITECONTENT_BASE_URL) {
+    for (const name of ['SITECONTENT_API_KEY', 'SITECONTENT_SID']) {
+      if (!env[name]) throw new Error(`SITECONTENT_BASE_URL is set but ${name} is not`);
+    }
+    log(`content service: ${new URL(env.SITECONTENT_BASE_URL).origin}`);
+    // A separately started emulator serves the demo catalog too: its images can be copied the same way.
+    if (env.SITECONTENT_DEMO_ASSETS === '1') await copyDemoAssets();
+    return undefined;
+  }
+  const { startEmulator } = await import('@sitecontent/emulator');
+  const sid = Number(env.SITECONTENT_SID ?? 1);
+  // A key given in the environment is the one the emulator accepts (the key-canary test uses this).
+  const keys = env.SITECONTENT_API_KEY ? { [env.SITECONTENT_API_KEY]: [sid] } : undefined;
+  const emulator = await startEmulator({ port: 0, db: ':memory:', seed: 'demo', ...(keys ? { keys } : {}) });
+  env.SITECONTENT_BASE_URL = emulator.url;
+  env.SITECONTENT_API_KEY = env.SITECONTENT_API_KEY || emulator.key;
+  env.SITECONTENT_SID = String(keys ? sid : emulator.sid);
+  log(
+    `embedded emulator with the demo catalog at ${emulator.url} (set SITECONTENT_BASE_URL to use a real service)`,
+  );
+  await copyDemoAssets();
+  return emulator;
+}
+
+/** Copies the emulator's demo images into example-site/public/ (gitignored) so <img> loads locally. */
+async function copyDemoAssets() {
+  const { demoAssetsDir } = await import('@sitecontent/emulator');
+  await mkdir(publicDir, { recursive: true });
+  await cp(demoAssetsDir, publicDir, { recursive: true, force: true });
+  process.env.STOREFRONT_LOCAL_IMAGES = 'true';
+}
+
+function summary(emulator) {
+  if (!emulator) return;
+  const stats = emulator.stats;
+  const rejected = (stats.byStatus?.[401] ?? 0) + (stats.byStatus?.[403] ?? 0);
+  log(`emulator served ${stats.total} requests, ${stats.total - rejected} authorized, ${rejected} rejected`);
+}
+
+async function run(emulator) {
+  const astro = await import('astro');
+  const outDir = values['out-dir'] ? path.resolve(values['out-dir']) : undefined;
+  if (command === 'build') {
+    await astro.build({ configFile, ...(outDir ? { outDir } : {}) });
+    return 0;
+  }
+  if (command === 'check') {
+    await astro.sync({ configFile });
+    const { check } = await import('@astrojs/check');
+    const failed = await check({ root: siteRoot, watch: false });
+    return failed ? 1 : 0;
+  }
+  const server = await astro.dev({
+    configFile,
+    server: {
+      ...(values.host ? { host: values.host } : {}),
+      ...(values.port ? { port: Number(values.port) } : {}),
+    },
+  });
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
+  await server.stop();
+  return 0;
+}
+
+let emulator;
+let code = 1;
+try {
+  emulator = await connect();
+  code = await run(emulator);
+} catch (error) {
+  process.stderr.write(`[storefront] ${command} failed: ${error instanceof Error ? error.message : error}\n`);
+} finally {
+  summary(emulator);
+  await emulator?.close();
+}
+// Astro and Vite may keep handles open after a programmatic build; the exit code is all that matters.
+process.exit(code);

@@ -1,0 +1,230 @@
+// Shared helpers of the end-to-end suites: build the example site in a child process, serve a built
+// dist/ on 127.0.0.1, read pages, and launch Debian's Chromium through playwright-core.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+export const siteRoot = path.join(repoRoot, 'example-site');
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+/** Where Astro keeps state between builds: the project's .astro/ and the build cache (data store). */
+export const astroStateDirs = [path.join(siteRoot, '.astro'), path.join(repoRoot, 'node_modules', '.astro')];
+
+/** Removes everything an earlier build left that the next build could reuse. */
+export async function cleanAstroState(): Promise<void> {
+  for (const dir of astroStateDirs) await rm(dir, { recursive: true, force: true });
+  await rm(path.join(siteRoot, 'dist'), { recursive: true, force: true });
+}
+
+export interface BuildResult {
+  code: number | null;
+  /** stdout and stderr of the build, interleaved as received. */
+  output: string;
+  outDir: string;
+  durationMs: number;
+}
+
+/**
+ * Runs `node scripts/storefront.mjs build --out-dir <tmp>` as a child process with `env` on top of a
+ * copy of this process's environment from which every SITECONTENT_* variable was removed.
+ */
+export async function buildSite(env: Record<string, string>, timeoutMs = 240_000): Promise<BuildResult> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
+  const started = Date.now();
+  const child = spawn(process.execPath, ['scripts/storefront.mjs', 'build', '--out-dir', outDir], {
+    cwd: repoRoot,
+    env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  clearTimeout(timer);
+  return { code, output, outDir, durationMs: Date.now() - started };
+}
+
+/** Every file under `dir` (relative paths with `/`). */
+export async function listFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
+  return entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
+    .sort();
+}
+
+/** Files under `dirs` whose bytes contain `needle`, and how often. */
+export async function findInFiles(
+  dirs: string[],
+  needle: string,
+): Promise<{ file: string; count: number }[]> {
+  const hits: { file: string; count: number }[] = [];
+  const needles = [needle, encodeURIComponent(needle)];
+  for (const dir of dirs) {
+    for (const rel of await listFiles(dir)) {
+      const file = path.join(dir, rel);
+      if ((await stat(file)).size > 200 * 1024 * 1024) continue;
+      const text = (await readFile(file)).toString('latin1');
+      const count = needles.reduce((n, s) => n + countOccurrences(text, s), 0);
+      if (count > 0) hits.push({ file, count });
+    }
+  }
+  return hits;
+}
+
+export function countOccurrences(haystack: string, needle: string): number {
+  let count = 0;
+  for (let i = haystack.indexOf(needle); i !== -1; i = haystack.indexOf(needle, i + needle.length)) count++;
+  return count;
+}
+
+/** The URL path a built HTML file is served at (`catalog/phones/index.html` → `/catalog/phones`). */
+export function pagePath(htmlFile: string): string {
+  const trimmed = htmlFile.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '');
+  return `/${trimmed}`.replace(/\/+$/, '') || '/';
+}
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export interface StaticServer {
+  url: string;
+  /** Paths requested that were not found (404). */
+  misses: string[];
+  close(): Promise<void>;
+}
+
+/** A tiny static server for a built dist/: `/a/b` → `a/b/index.html` or `a/b.html`; 404.html otherwise. */
+export async function serveStatic(root: string): Promise<StaticServer> {
+  const misses: string[] = [];
+  const resolveFile = async (urlPath: string): Promise<string | undefined> => {
+    const clean = path.normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, '');
+    const base = path.join(root, clean);
+    if (!base.startsWith(root)) return undefined;
+    for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
+      const info = await stat(candidate).catch(() => undefined);
+      if (info?.isFile()) return candidate;
+    }
+    return undefined;
+  };
+  const server: Server = createServer((req, res) => {
+    const urlPath = new URL(req.url ?? '/', 'http://localhost').pathname;
+    void resolveFile(urlPath).then(async (file) => {
+      const status = file ? 200 : 404;
+      if (!file) misses.push(urlPath);
+      const target = file ?? path.join(root, '404.html');
+      const body = await readFile(target).catch(() => Buffer.from('not found'));
+      res.writeHead(status, {
+        'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+        'content-length': body.length,
+        connection: 'close',
+      });
+      res.end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    misses,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// --- HTML reading (the pages are our own output: a few regular expressions are enough) ---
+
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;|&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+
+export function titleOf(html: string): string | undefined {
+  const m = /<title>([\s\S]*?)<\/title>/i.exec(html);
+  return m ? decode(m[1] ?? '').trim() : undefined;
+}
+
+function attr(tag: string, name: string): string | undefined {
+  const m = new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag);
+  return m ? decode(m[1] ?? '') : undefined;
+}
+
+/** `content` of `<meta name|property="key">`. */
+export function metaContent(html: string, key: string): string | undefined {
+  for (const tag of html.match(/<meta\s[^>]*>/gi) ?? []) {
+    if (attr(tag, 'name') === key || attr(tag, 'property') === key) return attr(tag, 'content');
+  }
+  return undefined;
+}
+
+export function canonicalOf(html: string): string | undefined {
+  for (const tag of html.match(/<link\s[^>]*>/gi) ?? []) {
+    if (attr(tag, 'rel') === 'canonical') return attr(tag, 'href');
+  }
+  return undefined;
+}
+
+export function langOf(html: string): string | undefined {
+  const m = /<html[^>]*\slang="([^"]*)"/i.exec(html);
+  return m?.[1];
+}
+
+/** `<loc>` URLs of every sitemap file in `outDir` (sitemap-index.xml points at sitemap-N.xml). */
+export async function sitemapUrls(outDir: string): Promise<string[]> {
+  const files = (await listFiles(outDir)).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+  const urls: string[] = [];
+  for (const f of files) {
+    const xml = await readFile(path.join(outDir, f), 'utf8');
+    for (const m of xml.matchAll(/<loc>([^<]+)<\/loc>/g)) urls.push(decode(m[1] ?? ''));
+  }
+  return urls;
+}
+
+// --- Browser ---
+
+export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** CI sets SITECONTENT_REQUIRE_BROWSER: a missing or failing browser then fails instead of skipping. */
+export const browserRequired = () => Boolean(process.env.SITECONTENT_REQUIRE_BROWSER);

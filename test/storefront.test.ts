@@ -1,0 +1,406 @@
+// End-to-end suite of the example storefront (issue 6). One Astro build serves all three parts, since
+// builds are slow: it runs as a child process against an emulator that accepts only a random canary
+// key, from a clean state (no dist/, no .astro/, no data store).
+//  1. the build: page count implied by the demo data (read over HTTP), SEO tags, sitemap, titles;
+//  2. the key canary: the key appears nowhere in dist/, .astro/ or the build's output;
+//  3. the browser: Chromium follows the navigation home → section → product → article.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import {
+  type Article,
+  createClient,
+  type Modification,
+  type Product,
+  type Section,
+} from '@sitecontent/client';
+import { startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  astroStateDirs,
+  type BuildResult,
+  browserRequired,
+  buildSite,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  canonicalOf,
+  cleanAstroState,
+  countOccurrences,
+  findInFiles,
+  langOf,
+  listFiles,
+  metaContent,
+  pagePath,
+  repoRoot,
+  resultsDir,
+  type StaticServer,
+  serveStatic,
+  sitemapUrls,
+  titleOf,
+} from './helpers/storefront.js';
+
+const canary = `canary-${randomBytes(18).toString('hex')}`;
+const SID = 1;
+
+interface DemoData {
+  origin: string;
+  sections: Section[];
+  products: Product[];
+  articles: Article[];
+  modifications: Map<number, Modification[]>;
+  /** URL path → what the page shows. */
+  expected: Map<string, { kind: 'section' | 'product' | 'article'; id: number; zag: string }>;
+}
+
+let emulator: Awaited<ReturnType<typeof startEmulator>>;
+let demo: DemoData;
+let build: BuildResult;
+let requestsBeforeBuild = 0;
+const pages = new Map<string, string>(); // URL path → HTML
+
+const trimSlash = (p: string) => p.replace(/\/+$/, '') || '/';
+
+/** What the storefront must contain, from the emulator's data read over HTTP with the client. */
+async function readDemo(): Promise<DemoData> {
+  const client = createClient({ baseUrl: emulator.url, apiKey: canary, sid: SID });
+  try {
+    const [sections, products, articles, domain] = await Promise.all([
+      client.sections.list(),
+      client.products.list(),
+      client.articles.list(),
+      client.site.defaultDomain(),
+    ]);
+    const visibleSections = sections.filter((s) => s.shw);
+    const visibleProducts = products.filter((p) => p.shw);
+    const visibleArticles = articles.filter((a) => a.shw);
+    const modifications = new Map<number, Modification[]>();
+    for (const p of visibleProducts) {
+      modifications.set(
+        p.id,
+        (await client.modifications.list({ goodsId: p.id })).filter((m) => m.shw),
+      );
+    }
+    const sectionUrl = new Map(sections.map((s) => [s.tx, s.url]));
+    const expected: DemoData['expected'] = new Map();
+    for (const s of visibleSections)
+      expected.set(trimSlash(s.url), { kind: 'section', id: s.id, zag: s.zag });
+    for (const a of visibleArticles)
+      expected.set(trimSlash(a.url), { kind: 'article', id: a.id, zag: a.zag });
+    for (const p of visibleProducts) {
+      // The products loader's default page URL: the section's url + '/' + id.
+      expected.set(`${trimSlash(sectionUrl.get(p.cattx) ?? '')}/${p.id}`, {
+        kind: 'product',
+        id: p.id,
+        zag: p.zag,
+      });
+    }
+    return {
+      origin: `https://${domain}`,
+      sections: visibleSections,
+      products: visibleProducts,
+      articles: visibleArticles,
+      modifications,
+      expected,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+beforeAll(async () => {
+  emulator = await startEmulator({ port: 0, db: ':memory:', seed: 'demo', keys: { [canary]: [SID] } });
+  demo = await readDemo();
+  requestsBeforeBuild = emulator.stats.total;
+  await cleanAstroState();
+  build = await buildSite({
+    SITECONTENT_BASE_URL: emulator.url,
+    SITECONTENT_API_KEY: canary,
+    SITECONTENT_SID: String(SID),
+    SITECONTENT_DEMO_ASSETS: '1',
+  });
+  if (build.code === 0) {
+    for (const file of (await listFiles(build.outDir)).filter((f) => f.endsWith('.html'))) {
+      pages.set(pagePath(file), await readFile(path.join(build.outDir, file), 'utf8'));
+    }
+  }
+}, 300_000);
+
+afterAll(async () => {
+  await emulator?.close();
+  if (build?.outDir) await rm(build.outDir, { recursive: true, force: true });
+});
+
+describe('storefront build', () => {
+  it('succeeds against the service from a clean state', () => {
+    expect(build.output).toContain('[storefront] content service:');
+    expect(build.code, build.output.slice(-3000)).toBe(0);
+  });
+
+  it('builds one page per visible section, product and article, plus home and 404', () => {
+    const expectedCount = demo.sections.length + demo.products.length + demo.articles.length + 2;
+    expect(demo.expected.size + 2).toBe(expectedCount); // no two entries share a URL
+    expect(pages.size).toBe(expectedCount);
+    const missing = [...demo.expected.keys()].filter((p) => !pages.has(p));
+    expect(missing).toEqual([]);
+    expect(pages.has('/')).toBe(true);
+    expect(pages.has('/404')).toBe(true);
+  });
+
+  it('gives every page a title, description, Open Graph tags and the lang attribute', () => {
+    for (const [pathname, html] of pages) {
+      const title = titleOf(html);
+      expect(title, pathname).toBeTruthy();
+      expect(title?.trim().length, pathname).toBeGreaterThan(0);
+      expect(metaContent(html, 'description'), pathname).toBeTruthy();
+      expect(metaContent(html, 'og:title'), pathname).toBeTruthy();
+      expect(metaContent(html, 'og:description'), pathname).toBeTruthy();
+      expect(langOf(html), pathname).toBe('en');
+      if (pathname !== '/404') {
+        const canonical = canonicalOf(html);
+        expect(canonical, pathname).toBeTruthy();
+        const url = new URL(canonical ?? '');
+        expect(url.origin, pathname).toBe(demo.origin);
+        expect(trimSlash(url.pathname), pathname).toBe(pathname);
+        expect(metaContent(html, 'og:url'), pathname).toBe(canonical);
+      }
+    }
+  });
+
+  it('takes titles and descriptions of sampled pages from the entries’ SEO data', async () => {
+    const client = createClient({ baseUrl: emulator.url, apiKey: canary, sid: SID });
+    try {
+      const sample = [
+        ...[...demo.expected.entries()].filter(([, e]) => e.kind === 'product').slice(0, 3),
+        ...[...demo.expected.entries()].filter(([, e]) => e.kind === 'section').slice(0, 3),
+        ...[...demo.expected.entries()].filter(([, e]) => e.kind === 'article').slice(0, 2),
+      ];
+      expect(sample.length).toBeGreaterThanOrEqual(6);
+      let fromService = 0;
+      for (const [pathname, entry] of sample) {
+        const html = pages.get(pathname) ?? '';
+        const md =
+          entry.kind === 'product' ? 'goods' : entry.kind === 'section' ? 'dir' : articleModule(entry.id);
+        const meta = await client.meta.get(md, entry.id);
+        const title = titleOf(html) ?? '';
+        if (meta?.ttl) {
+          fromService++;
+          expect(title.startsWith(meta.ttl), `${pathname}: ${title}`).toBe(true);
+        } else {
+          expect(title.startsWith(entry.zag), `${pathname}: ${title}`).toBe(true);
+        }
+        if (meta?.dsc) expect(metaContent(html, 'description'), pathname).toBe(meta.dsc);
+        // The spec's og_title is the og:description tag.
+        if (meta?.og_title) expect(metaContent(html, 'og:description'), pathname).toBe(meta.og_title);
+        if (entry.kind === 'product') {
+          const ogImage = metaContent(html, 'og:image');
+          expect(ogImage, pathname).toMatch(/^https?:\/\//);
+        }
+      }
+      // The demo catalog carries meta tags for some pages: at least one sampled title must be the service's.
+      expect(fromService).toBeGreaterThan(0);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('lists every page except the 404 in the sitemap', async () => {
+    const urls = await sitemapUrls(build.outDir);
+    expect(urls.every((u) => u.startsWith(`${demo.origin}/`))).toBe(true);
+    const listed = new Set(urls.map((u) => trimSlash(new URL(u).pathname)));
+    expect(listed.size).toBe(urls.length);
+    const built = new Set([...pages.keys()].filter((p) => p !== '/404'));
+    expect([...built].filter((p) => !listed.has(p))).toEqual([]);
+    expect([...listed].filter((p) => !built.has(p))).toEqual([]);
+  });
+
+  it('links product images relative to the site, and ships them', async () => {
+    const product = demo.products.find((p) => p.img.length > 0);
+    expect(product).toBeDefined();
+    const img = product!.img[0]!;
+    const html = [...pages.values()].find((h) => h.includes(`/${img.image_small}"`)) ?? '';
+    expect(html).not.toBe('');
+    const dir = img.path.replace(/^\/+|\/+$/g, '');
+    for (const file of [img.image, img.image_small, img.image_big]) {
+      const info = await stat(path.join(build.outDir, dir, file));
+      expect(info.size).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('API key canary', () => {
+  it('was the key the build used', () => {
+    const stats = emulator.stats;
+    const rejected = (stats.byStatus[401] ?? 0) + (stats.byStatus[403] ?? 0);
+    expect(rejected).toBe(0);
+    // The emulator accepts only the canary key, so every request of the build carried it.
+    expect(stats.total - requestsBeforeBuild).toBeGreaterThan(demo.products.length);
+  });
+
+  it('appears nowhere in dist/, .astro/ or the data store', async () => {
+    const hits = await findInFiles([build.outDir, ...astroStateDirs], canary);
+    expect(hits).toEqual([]);
+    // The search itself works: the build wrote files to both places.
+    expect((await listFiles(build.outDir)).length).toBeGreaterThan(pages.size);
+    const stateFiles = (await Promise.all(astroStateDirs.map(listFiles))).flat();
+    expect(stateFiles.length).toBeGreaterThan(0);
+  });
+
+  it('appears nowhere in the build’s own output', () => {
+    expect(build.output.length).toBeGreaterThan(0);
+    expect(countOccurrences(build.output, canary)).toBe(0);
+    expect(countOccurrences(build.output, encodeURIComponent(canary))).toBe(0);
+  });
+});
+
+describe('storefront in a browser', () => {
+  it('follows the navigation from home to a section, a product and an article', async (ctx) => {
+    if (!existsSync(CHROMIUM)) {
+      if (browserRequired()) throw new Error(`${CHROMIUM} is missing and SITECONTENT_REQUIRE_BROWSER is set`);
+      ctx.skip();
+    }
+    expect(build.code).toBe(0);
+
+    // A product on sale, with colour swatches, reachable from a top-level section.
+    const sectionByTx = new Map(demo.sections.map((s) => [s.tx, s]));
+    const rootOf = (tx: string): Section | undefined => {
+      let s = sectionByTx.get(tx);
+      const seen = new Set<string>();
+      while (s?.par && sectionByTx.has(s.par) && !seen.has(s.tx)) {
+        seen.add(s.tx);
+        s = sectionByTx.get(s.par);
+      }
+      return s;
+    };
+    const target = demo.products.find((p) => {
+      const mods = demo.modifications.get(p.id) ?? [];
+      const cheapest = [...mods].sort((a, b) => a.price - b.price)[0];
+      return cheapest && cheapest.price_old > cheapest.price && mods.some((m) => m.color) && rootOf(p.cattx);
+    });
+    expect(target, 'the demo data has a discounted product with colours').toBeDefined();
+    const root = rootOf(target!.cattx)!;
+    const article = demo.articles[0];
+    expect(article).toBeDefined();
+
+    const { chromium } = await import('playwright-core');
+    const profile = await mkdtemp(path.join(tmpdir(), 'storefront-chromium-'));
+    const server: StaticServer = await serveStatic(build.outDir);
+    let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+    try {
+      try {
+        context = await chromium.launchPersistentContext(profile, {
+          executablePath: CHROMIUM,
+          headless: true,
+          args: CHROMIUM_ARGS,
+          viewport: { width: 1280, height: 860 },
+          timeout: 60_000,
+        });
+      } catch (error) {
+        if (browserRequired()) throw error;
+        ctx.skip();
+        return;
+      }
+      await mkdir(resultsDir, { recursive: true });
+      const page = context.pages()[0] ?? (await context.newPage());
+      const failed: string[] = [];
+      // Lazy images still loading when the page is left are aborted: not a failure.
+      page.on('requestfailed', (r) => {
+        if (!r.failure()?.errorText.includes('ERR_ABORTED'))
+          failed.push(`${r.failure()?.errorText} ${r.url()}`);
+      });
+      page.on('response', (r) => {
+        if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+      });
+
+      // Home
+      await page.goto(`${server.url}/`);
+      expect(await page.title()).toMatch(/\S/);
+      await expect.poll(() => page.locator('h2', { hasText: 'Featured products' }).count()).toBe(1);
+      await page.screenshot({ path: path.join(resultsDir, 'storefront-home.png') });
+      await saveReadmeScreenshot(page);
+
+      // Section, through the main navigation
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: root.zag, exact: true })
+        .click();
+      await page.waitForURL((u) => trimSlash(u.pathname) === trimSlash(root.url));
+      expect(await page.locator('h1').textContent()).toBe(root.zag);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(1);
+      await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
+      await page.screenshot({ path: path.join(resultsDir, 'storefront-section.png'), fullPage: true });
+
+      // Product, through its card
+      await page.locator('.product-card h3 a', { hasText: target!.zag }).first().click();
+      await page.waitForURL((u) => u.pathname.endsWith(`/${target!.id}`));
+      expect(await page.locator('h1').textContent()).toBe(target!.zag);
+      const price = page.locator('.buy-box [data-testid="price"] .now');
+      expect(await price.textContent()).toMatch(/\$\s?[\d,.]+/);
+      expect(await page.locator('.buy-box [data-testid="old-price"]').textContent()).toMatch(/\$\s?[\d,.]+/);
+      const swatches = page.locator('.mods .swatch');
+      expect(await swatches.count()).toBeGreaterThan(0);
+      const colour = await swatches.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      expect(colour).toMatch(/^rgb/);
+      if (target!.vendor) expect(await page.getByTestId('vendor').textContent()).toBe(target!.vendor);
+      const mainImage = page.locator('[data-main-image]');
+      await expect
+        .poll(() => mainImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+      await page.screenshot({ path: path.join(resultsDir, 'storefront-product.png'), fullPage: true });
+
+      // Article: back home, then a card of the latest articles
+      await page
+        .getByRole('link', { name: /Lumen & Oak/ })
+        .first()
+        .click();
+      await page.waitForURL((u) => u.pathname === '/');
+      const articleLink = page.locator('section[aria-labelledby="latest-title"] .card h3 a').first();
+      const articleTitle = await articleLink.textContent();
+      await articleLink.click();
+      await page.waitForURL((u) => u.pathname !== '/');
+      expect(await page.locator('h1').textContent()).toBe(articleTitle);
+      expect(demo.articles.some((a) => a.zag === articleTitle)).toBe(true);
+      await page.screenshot({ path: path.join(resultsDir, 'storefront-article.png'), fullPage: true });
+
+      expect(failed).toEqual([]);
+      expect(server.misses).toEqual([]);
+    } finally {
+      await context?.close();
+      await server.close();
+      await rm(profile, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
+
+/** The articles loader's default meta module: `blog`/`news` when a section up the chain has that tx. */
+function articleModule(articleId: number): string {
+  const article = demo.articles.find((a) => a.id === articleId);
+  const byTx = new Map(demo.sections.map((s) => [s.tx, s]));
+  let section = demo.sections.find((s) => s.id === article?.catid);
+  const seen = new Set<string>();
+  while (section && !seen.has(section.tx)) {
+    if (section.tx === 'blog' || section.tx === 'news') return section.tx;
+    seen.add(section.tx);
+    section = section.par ? byTx.get(section.par) : undefined;
+  }
+  return 'article';
+}
+
+/**
+ * docs/storefront.png (the README's screenshot) is written when missing or when
+ * STOREFRONT_UPDATE_SCREENSHOT is set, so ordinary test runs leave the committed file alone.
+ */
+async function saveReadmeScreenshot(page: import('playwright-core').Page): Promise<void> {
+  const target = path.join(repoRoot, 'docs', 'storefront.png');
+  if (existsSync(target) && !process.env.STOREFRONT_UPDATE_SCREENSHOT) return;
+  const tmp = path.join(resultsDir, 'storefront-readme.png');
+  const viewport = page.viewportSize();
+  // Tall enough to show the hero, the sections and the first row of featured products.
+  await page.setViewportSize({ width: 1200, height: 1120 });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.screenshot({ path: tmp });
+  if (viewport) await page.setViewportSize(viewport);
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(tmp, target);
+}
