@@ -120,9 +120,7 @@ function writer(ctx: MetaCommandContext, stream: TextOut): (text: string) => voi
 }
 
 function siteLabel(ctx: MetaCommandContext): string {
-  const sid = ctx.client.sid;
-  const base = ctx.client.baseUrl;
-  return `site ${sid ?? '?'}${base === undefined ? '' : ` at ${base}`}`;
+  return `site ${ctx.client.sid} at ${ctx.client.baseUrl}`;
 }
 
 /** Runs `sitecontent meta …`; `argv` are the arguments after `meta`. Returns the exit code. */
