@@ -36,7 +36,7 @@ const plan = quick
   ? {
       sizes: [200, 1000],
       latencies: [0, 20],
-      naiveOnceAbove: 1000,
+      naiveOnceAbove: 200,
       memorySizes: [200, 1000, 2000],
       modsSize: 500,
       rebuildSize: 1000,

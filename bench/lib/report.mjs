@@ -283,7 +283,7 @@ function methodSection(results, p) {
     "- **Ours**: the real `productsLoader`, `sectionsLoader`, `articlesLoader` (all `seo: true`) from `@sitecontent/astro`, loaded at once (`Promise.all`, as Astro's content layer does) with a context built from Astro's own `MutableDataStore`, `getEntryData` (parseData) and xxhash digests (`bench/lib/loader-context.mjs`).",
   );
   p(
-    "- **Naive**: `bench/lib/naive.mjs`, one `fetch` + `JSON.parse` at a time: list sections, products, articles, then `meta/Get` for every entry. Not tuned down, not sabotaged (Node's fetch with keep-alive).",
+    "- **Naive**: `bench/lib/naive.mjs`, one `fetch` + `JSON.parse` at a time: list sections, products, articles, then `meta/Get` for every record. Not tuned down, not sabotaged (Node's fetch with keep-alive). It also fetches meta for hidden records, as a first version would, so it makes a few more requests than ours, which leaves out `shw = 0` records by default; the Requests column shows both.",
   );
   p(
     "- **Ceiling**: autocannon replays exactly the request set of ours — the paths our client sent in its first run of that scenario, recorded from undici's `undici:request:create` diagnostics channel (list calls, `site/DomainDefault`, every `meta/Get`) — each once, handed out to the connections through one counter, at the same concurrency. Its time is taken at the last response (autocannon itself only stops at its next sample tick).",

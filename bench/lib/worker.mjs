@@ -29,10 +29,16 @@ async function catalogLists() {
   return { sections, products, articles };
 }
 
-/** Changes `count` products behind the loaders' back, through the service's own write operation. */
+/**
+ * Changes 1% of the catalog's products behind the loaders' back, through the service's own write
+ * operation (goods/Set over HTTP). Only visible products are picked (the loaders leave out
+ * `shw = 0` ones by default, so a change there is rightly not an entry write), evenly spread.
+ */
 async function changeProducts(products, fraction, tag) {
-  const step = Math.max(1, Math.round(1 / fraction));
-  const chosen = products.filter((_, i) => i % step === 0);
+  const count = Math.max(1, Math.round(products.length * fraction));
+  const visible = products.filter((p) => String(p.shw) === '1' || p.shw === true);
+  const step = visible.length / count;
+  const chosen = Array.from({ length: count }, (_, i) => visible[Math.floor(i * step)]);
   for (const p of chosen) {
     const body = new URLSearchParams({ sid: String(conn.sid), id: String(p.id) });
     body.set('param[zag]', `${p.zag} (${tag})`);
