@@ -87,6 +87,21 @@ describe('redaction', () => {
     await client.close();
   });
 
+  it('a service echoing the key (error message, HTML page) has it masked', async () => {
+    server.script('goods/Set', {
+      status: 403,
+      json: [{ message: `Key ${TEST_KEY} is not allowed`, error: 'forbidden' }],
+    });
+    server.script('goods/Get', { body: `<html><p>Your key: ${TEST_KEY}</p></html>` });
+    const client = testClient(server);
+    const auth = await catchError(client.products.update(1, { zag: 'x' }));
+    expect(auth).toMatchObject({ serviceMessage: 'Key *** is not allowed' });
+    const format = await catchError(client.products.list());
+    expect(format).toMatchObject({ bodyPreview: '<html><p>Your key: ***</p></html>' });
+    for (const text of [...renderings(auth), ...renderings(format)]) assertNoKey(text);
+    await client.close();
+  });
+
   it('a network error from undici keeps a redacted cause', async () => {
     server.script('goods/Get', { destroy: true });
     const client = testClient(server);

@@ -72,7 +72,7 @@ export class Executor {
       try {
         const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
         status = res.status;
-        return interpretResponse(op, shownUrl, res);
+        return interpretResponse(op, shownUrl, res, s.apiKey);
       } catch (err) {
         if (signal.aborted) throw signal.reason;
         if (isHttpStatusError(err) && isGateStatus(err.status) && err.retryAfterMs !== undefined) {

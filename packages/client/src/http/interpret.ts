@@ -8,9 +8,15 @@ import { WriteRejectedError } from '../errors/write-rejected-error.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
+import { redactText } from './redact.js';
 import type { RawResponse } from './transport.js';
 
 const PREVIEW = 200;
+
+function str(v: unknown, apiKey?: string): string | undefined {
+  const s = plain(v);
+  return s === undefined ? undefined : redactText(s, apiKey);
+}
 
 function firstObject(v: unknown): Record<string, unknown> | undefined {
   const first: unknown = Array.isArray(v) ? v[0] : v;
@@ -19,12 +25,21 @@ function firstObject(v: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
-const str = (v: unknown): string | undefined =>
+const plain = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
-export function interpretResponse(op: OperationName, url: string, res: RawResponse): unknown[] {
+/**
+ * `apiKey` is only used to mask the key should the service echo it (in an error message or an
+ * HTML error page quoting the request URL).
+ */
+export function interpretResponse(
+  op: OperationName,
+  url: string,
+  res: RawResponse,
+  apiKey?: string,
+): unknown[] {
   const parsed = parseTolerantJson(res.text);
-  const bodyPreview = res.text.slice(0, PREVIEW);
+  const bodyPreview = redactText(res.text.slice(0, PREVIEW), apiKey);
   const head = parsed.ok ? firstObject(parsed.value) : undefined;
   const isServiceError = head !== undefined && 'error' in head;
 
@@ -36,7 +51,7 @@ export function interpretResponse(op: OperationName, url: string, res: RawRespon
       operation: op,
       url,
       status: res.status,
-      serviceMessage: str(head.message) ?? '',
+      serviceMessage: str(head.message, apiKey) ?? '',
     });
   }
 
@@ -45,8 +60,8 @@ export function interpretResponse(op: OperationName, url: string, res: RawRespon
       operation: op,
       url,
       status: res.status,
-      serviceCode: isServiceError ? str(head.error) : undefined,
-      serviceMessage: head ? str(head.message) : undefined,
+      serviceCode: isServiceError ? str(head.error, apiKey) : undefined,
+      serviceMessage: head ? str(head.message, apiKey) : undefined,
       retryAfterMs: parseRetryAfter(res.headers['retry-after']),
     };
     if (res.status === 401 || res.status === 403) throw new AuthError(options);
