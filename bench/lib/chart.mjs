@@ -68,6 +68,7 @@ export function renderChart(results) {
     lx += 170;
   }
   const top = y;
+  const gridAt = parts.length; // grid lines are inserted here, so they sit behind the bars
   for (const g of groups) {
     const h = g.bars.length * (barH + gap);
     parts.push(

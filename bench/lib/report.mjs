@@ -32,6 +32,12 @@ export function renderReport(results) {
   rebuildSection(results, p);
   memorySection(results, p);
   modsSection(results, p);
+  p('## Fault soak');
+  p();
+  p(
+    '`npm run soak` (bounded to 5 minutes) loads a catalog through the loaders against the emulator with 10% 503s, 429s from a rate limit, 2% connection resets and 2% truncated bodies, and checks the store is deep-equal to a fault-free load; attempts and retries per operation are in [soak.md](./soak.md). `test/soak.test.ts` runs a smaller catalog of the same soak in CI (about half a minute).',
+  );
+  p();
   methodSection(results, p);
   if (results.errors.length) {
     p('## Failed scenarios');
