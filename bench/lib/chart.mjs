@@ -91,13 +91,15 @@ export function renderChart(results) {
     y += groupGap;
   }
   // axis ticks
+  const grid = [];
   for (let t = lo; t <= hi; t *= 10) {
     const x = xOf(t).toFixed(1);
-    parts.push(`<line x1="${x}" y1="${top - 4}" x2="${x}" y2="${y - groupGap + 2}" stroke="#ddd"/>`);
+    grid.push(`<line x1="${x}" y1="${top - 4}" x2="${x}" y2="${y - groupGap + 2}" stroke="#ddd"/>`);
     parts.push(
       `<text x="${x}" y="${y + 6}" text-anchor="middle" font-size="11" fill="#555">${secs(t)}</text>`,
     );
   }
+  parts.splice(gridAt, 0, ...grid);
   y += 30;
   // memory panel
   const mem = [...results.memory]
