@@ -86,7 +86,8 @@ export function registerIntegration(
   const previous = reg.byRoot.get(key);
   const entry: RegistryEntry = { settings, clients: previous?.clients ?? new Map(), logger };
   // A restart with other settings must not reuse clients built for the old ones.
-  if (previous && JSON.stringify(previous.settings) !== JSON.stringify(settings)) {
+  const comparable = (x: SharedSettings) => JSON.stringify({ ...x, siteOrigin: undefined });
+  if (previous && comparable(previous.settings) !== comparable(settings)) {
     void closeClients(previous);
     entry.clients = new Map();
   }
