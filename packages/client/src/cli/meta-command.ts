@@ -260,7 +260,7 @@ function progressReporter(ctx: MetaCommandContext): {
   end: () => void;
 } {
   const err = writer(ctx, ctx.stderr);
-  const tty = ctx.isTTY && ctx.stderr.isTTY !== false;
+  const tty = ctx.isTTY && ctx.stderr.isTTY === true;
   const color = useColor(ctx);
   const c = pc.createColors(color);
   const tally = { updated: 0, unchanged: 0, failed: 0 };
