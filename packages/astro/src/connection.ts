@@ -39,10 +39,27 @@ export interface WarnLogger {
   info(message: string): void;
 }
 
+/** An entry as a loader left it in Astro's data store (what `getCollection()` returns, minus `body`). */
+export interface LoadedEntry {
+  id: string;
+  /** Name of the collection the entry belongs to. */
+  collection: string;
+  data: Record<string, unknown>;
+}
+
+/** Entries of one collection after its loader ran in this process (build-time write-back input). */
+export interface LoadedCollection {
+  /** Loader kind: `products`, `sections`, `articles`, `modifications` or `domains`. */
+  kind: string;
+  entries: readonly LoadedEntry[];
+}
+
 interface RegistryEntry {
   settings: SharedSettings;
   clients: Map<string, SiteContentClient>;
   logger: WarnLogger | undefined;
+  /** Collections loaded since the integration registered (one build), by collection name. */
+  loaded: Map<string, LoadedCollection>;
 }
 
 interface Registry {
@@ -64,6 +81,7 @@ function registry(): Registry {
       settings: { concurrency: DEFAULT_CONCURRENCY, env: {} },
       clients: new Map(),
       logger: undefined,
+      loaded: new Map(),
     },
   };
   return g[REGISTRY_KEY];
@@ -84,7 +102,12 @@ export function registerIntegration(
   const reg = registry();
   const key = rootKey(root)!;
   const previous = reg.byRoot.get(key);
-  const entry: RegistryEntry = { settings, clients: previous?.clients ?? new Map(), logger };
+  const entry: RegistryEntry = {
+    settings,
+    clients: previous?.clients ?? new Map(),
+    logger,
+    loaded: new Map(),
+  };
   // A restart with other settings must not reuse clients built for the old ones.
   const comparable = (x: SharedSettings) => JSON.stringify({ ...x, siteOrigin: undefined });
   if (previous && comparable(previous.settings) !== comparable(settings)) {
@@ -213,4 +236,26 @@ export function sharedClient(
 /** Settings of the integration registered for `root`, if any (the loaders read `concurrency`). */
 export function integrationSettings(root: URL | string | undefined): SharedSettings | undefined {
   return entryFor(root)?.settings;
+}
+
+/**
+ * Remembers the entries a loader left in the store after its sync (also after keep-stale), for the
+ * integration's `astro:build:done` hook. Only for a registered integration: loaders used without
+ * it keep nothing.
+ */
+export function recordLoaded(
+  root: URL | string | undefined,
+  collection: string,
+  kind: string,
+  entries: readonly LoadedEntry[],
+): void {
+  const reg = registry();
+  const entry = entryFor(root);
+  if (!entry || entry === reg.standalone) return;
+  entry.loaded.set(collection, { kind, entries });
+}
+
+/** Collections the loaders of the integration registered for `root` loaded in this process. */
+export function loadedCollections(root: URL | string | undefined): ReadonlyMap<string, LoadedCollection> {
+  return entryFor(root)?.loaded ?? new Map();
 }

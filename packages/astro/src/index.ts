@@ -58,6 +58,13 @@ export {
   type SectionsLoaderOptions,
   sectionsLoader,
 } from './loaders/sections-loader.js';
+export {
+  type DesiredMeta,
+  META_WRITE_ENV,
+  type MetaWriteBackEntries,
+  type MetaWriteBackOption,
+  type SiteContentEntry,
+} from './meta-write-back.js';
 export type {
   CommonLoaderOptions,
   ConnectionOptions,

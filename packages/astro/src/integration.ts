@@ -2,7 +2,8 @@
  * `siteContent()`: the Astro integration. It declares the `astro:env` schema, shares one client
  * (and so one concurrency bound and one back-off gate) with every loader of the project, sets
  * `site` from `site/DomainDefault` when the user has not, allows the site's domain for `<Image>`
- * and, in dev, mounts the refresh endpoint.
+ * and, in dev, mounts the refresh endpoint. With `metaWriteBack`, it plans (and with
+ * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { AstroIntegration } from 'astro';
@@ -16,6 +17,11 @@ import {
   type SharedSettings,
   sharedClient,
 } from './connection.js';
+import {
+  type MetaWriteBackOption,
+  metaWriteBackOptionSchema,
+  runBuildMetaWriteBack,
+} from './meta-write-back.js';
 import { validateOptions } from './options.js';
 import { createRefreshHandler, DEFAULT_REFRESH_PATH, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 
@@ -40,6 +46,11 @@ export interface SiteContentOptions {
   remoteImages?: boolean;
   /** Dev refresh endpoint path, or `false` to disable it. Needs `SITECONTENT_REFRESH_TOKEN`. @default '/_sitecontent/refresh' */
   refreshEndpoint?: string | false;
+  /**
+   * Build-time meta write-back: at the end of `astro build`, compute the desired meta of the pages
+   * from the loaded entries, log the plan and write it when `SITECONTENT_WRITE=1`. @default off
+   */
+  metaWriteBack?: MetaWriteBackOption;
 }
 
 export const siteContentDefaults = {
@@ -60,6 +71,7 @@ export const siteContentOptionsSchema = z.strictObject({
   setSite: z.boolean().optional(),
   remoteImages: z.boolean().optional(),
   refreshEndpoint: z.union([z.literal(false), z.string().startsWith('/', 'must start with /')]).optional(),
+  metaWriteBack: metaWriteBackOptionSchema.optional(),
 });
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
@@ -179,8 +191,14 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:server:done': async () => {
         if (root) await releaseIntegration(root);
       },
-      'astro:build:done': async () => {
-        if (root) await releaseIntegration(root);
+      'astro:build:done': async ({ logger }) => {
+        if (!root) return;
+        try {
+          // Before releasing: the write-back uses the shared client (one bound, one back-off gate).
+          if (opts.metaWriteBack) await runBuildMetaWriteBack(root, opts.metaWriteBack, logger);
+        } finally {
+          await releaseIntegration(root);
+        }
       },
     },
   };

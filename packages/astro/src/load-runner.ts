@@ -4,7 +4,7 @@
  */
 import type { SiteContentClient } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
-import { resolveConnection, sharedClient } from './connection.js';
+import { recordLoaded, resolveConnection, sharedClient } from './connection.js';
 import { SiteContentInvalidRecordError, SiteContentLoadError } from './errors.js';
 import { mapBounded, Progress } from './fan-out.js';
 import type { CommonLoaderOptions } from './options.js';
@@ -140,6 +140,7 @@ export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void>
       );
     }
     logger.warn(`${failure.message}; keeping ${stale} entries from the previous sync`);
+    rememberEntries(ctx, run);
     return;
   }
   const fetchedMs = performance.now() - started;
@@ -175,6 +176,16 @@ export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void>
       (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
       (counts.fullReload ? ' (loader version changed: full reload)' : ''),
   );
+  rememberEntries(ctx, run);
+}
+
+/** Hands the collection's entries, as stored, to the integration (for the meta write-back at build end). */
+function rememberEntries(ctx: LoaderContext, run: LoaderRun): void {
+  const kind = run.factory.replace(/Loader$/, '');
+  const entries = ctx.store
+    .values()
+    .map((e) => ({ id: e.id, collection: ctx.collection, data: e.data as Record<string, unknown> }));
+  recordLoaded(ctx.config.root, ctx.collection, kind, entries);
 }
 
 function invalidRecordError(

@@ -1,0 +1,166 @@
+/**
+ * Build-time meta write-back (issue 5, "From an Astro build"): real fixture builds against the
+ * emulator. A build without SITECONTENT_WRITE only logs the plan (server-side `meta/Set` stays 0);
+ * with SITECONTENT_WRITE=1 it writes exactly the planned pages (read back over HTTP); the next build
+ * writes nothing. Three builds in sequence on one fixture.
+ */
+import { createClient } from '@sitecontent/client';
+import { build } from 'astro';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteContent } from '../src/integration.js';
+import {
+  captureOutput,
+  createFixture,
+  type Emulator,
+  emulator,
+  type Fixture,
+  plain,
+} from './helpers/index.js';
+
+const KEY = 'canary-key-meta-4b8e2d9f1a6c';
+
+const FILES: Record<string, string> = {
+  'astro.config.mjs': `import { defineConfig } from 'astro/config';
+import { siteContent } from '@sitecontent/astro';
+export default defineConfig({
+  cacheDir: './.cache',
+  site: 'https://shop.example',
+  integrations: [
+    siteContent({
+      remoteImages: false,
+      metaWriteBack: {
+        concurrency: 4,
+        desired: async ({ products, sections, articles }) => {
+          if (articles.length === 0 || !(products[0]?.data.dt instanceof Date)) throw new Error('entries missing');
+          return [
+            ...products.map((p) => ({ md: 'goods', id: p.data.id, ttl: p.data.zag + ' | Meta test', og_title: p.data.zag })),
+            ...sections
+              .filter((s) => s.data.parent === 'catalog')
+              .map((s) => ({ md: 'dir', id: s.data.id, dsc: 'All ' + s.data.zag.toLowerCase() + ' in one place.' })),
+          ];
+        },
+      },
+    }),
+  ],
+});
+`,
+  'src/content.config.ts': `import { defineCollection } from 'astro:content';
+import { articlesLoader, productsLoader, sectionsLoader } from '@sitecontent/astro';
+export const collections = {
+  products: defineCollection({ loader: productsLoader() }),
+  sections: defineCollection({ loader: sectionsLoader() }),
+  articles: defineCollection({ loader: articlesLoader() }),
+};
+`,
+  'src/pages/index.astro': `---
+import { getCollection } from 'astro:content';
+const products = await getCollection('products');
+---
+<html><body><p id="count">{products.length}</p></body></html>
+`,
+};
+
+describe('siteContent({ metaWriteBack }) options', () => {
+  it('validates with path: message', () => {
+    expect(() => siteContent({ metaWriteBack: { desired: 'nope' as never } })).toThrow(
+      'metaWriteBack.desired: expected a function',
+    );
+    expect(() =>
+      siteContent({ metaWriteBack: { desired: () => [], concurrency: 0, write: true } as never }),
+    ).toThrow(/metaWriteBack: unknown option\(s\) write/);
+    expect(() => siteContent({ metaWriteBack: { desired: () => [], concurrency: 0 } })).toThrow(
+      /metaWriteBack\.concurrency: /,
+    );
+    expect(() => siteContent({ metaWriteBack: { desired: () => [] } })).not.toThrow();
+  });
+});
+
+describe('meta write-back at astro:build:done against the emulator', () => {
+  let emu: Emulator;
+  let fx: Fixture;
+  const outputs: string[] = [];
+
+  async function runBuild(write: boolean) {
+    delete process.env.SITECONTENT_WRITE;
+    if (write) process.env.SITECONTENT_WRITE = '1';
+    emu.resetStats();
+    try {
+      const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
+      const output = plain(run.output);
+      outputs.push(output, String((run.error as Error | undefined)?.message ?? ''));
+      return {
+        error: run.error as Error | undefined,
+        output,
+        metaSets: emu.stats.byOperation['meta/Set'] ?? 0,
+      };
+    } finally {
+      delete process.env.SITECONTENT_WRITE;
+    }
+  }
+
+  beforeAll(async () => {
+    emu = await emulator({ keys: { [KEY]: [1] } });
+    fx = createFixture({
+      ...FILES,
+      '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n`,
+    });
+  });
+  afterAll(async () => {
+    await emu?.close();
+    fx?.remove();
+  });
+
+  it('dry run logs the plan and writes nothing; SITECONTENT_WRITE=1 writes the plan; a rebuild writes nothing', async () => {
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, sid: 1 });
+    try {
+      const products = (await client.products.list()).filter((p) => p.shw);
+      const catalogSections = (await client.sections.list()).filter((s) => s.par === 'catalog');
+      const pages = products.length + catalogSections.length;
+      expect(products.length).toBeGreaterThan(0);
+      expect(catalogSections.length).toBeGreaterThan(0);
+
+      // 1. Without SITECONTENT_WRITE: the plan is printed, nothing is sent.
+      const dry = await runBuild(false);
+      expect(dry.error).toBeUndefined();
+      expect(dry.output).toMatch(
+        new RegExp(
+          `meta write-back \\(dry run\\): desired meta from ${products.length} products, 14 sections, \\d+ articles`,
+        ),
+      );
+      expect(dry.output).toContain(`meta: planning ${pages} pages`);
+      expect(dry.output).toMatch(new RegExp(`[~+] goods ${products[0]!.id}`));
+      expect(dry.output).toContain(`${products[0]!.zag} | Meta test`);
+      expect(dry.output).toContain(`${pages} pages to update`);
+      expect(dry.output).toContain('meta: dry run, nothing written; set SITECONTENT_WRITE=1 to apply them');
+      expect(dry.metaSets).toBe(0);
+      expect((await client.meta.get('goods', products[0]!.id))?.ttl ?? '').not.toContain('Meta test');
+
+      // 2. With SITECONTENT_WRITE=1: exactly the planned pages are written.
+      const wet = await runBuild(true);
+      expect(wet.error).toBeUndefined();
+      expect(wet.output).toContain(`${pages} pages to update`);
+      expect(wet.output).toContain(`meta: ${pages} updated, 0 unchanged, 0 failed`);
+      expect(wet.metaSets).toBe(pages);
+      for (const p of products) {
+        const meta = await client.meta.get('goods', p.id);
+        expect(meta?.ttl).toBe(`${p.zag} | Meta test`);
+        expect(meta?.og_title).toBe(p.zag);
+      }
+      for (const s of catalogSections) {
+        expect((await client.meta.get('dir', s.id))?.dsc).toBe(`All ${s.zag.toLowerCase()} in one place.`);
+      }
+
+      // 3. The next build finds every page in the desired state and writes nothing.
+      const again = await runBuild(true);
+      expect(again.error).toBeUndefined();
+      expect(again.output).toContain('Nothing to change.');
+      expect(again.output).toContain(`0 pages to update (0 field changes), ${pages} unchanged`);
+      expect(again.metaSets).toBe(0);
+    } finally {
+      await client.close();
+    }
+
+    expect(outputs.join('\n')).not.toContain(KEY);
+    for (const dir of ['dist', '.cache', '.astro']) expect(fx.allText(dir)).not.toContain(KEY);
+  }, 240_000);
+});
