@@ -4,6 +4,7 @@ export type { ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';
 export { redactUrl } from './http/redact.js';
+export * from './meta-sync/index.js';
 export { type ClientOptions, DEFAULTS } from './options.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
 export type { CallOptions } from './resources/core.js';

@@ -286,3 +286,18 @@ describe('runMetaWriteBack', () => {
     expect(tolerant.report?.counts.updated).toBe(1);
   });
 });
+
+describe('package surface', () => {
+  it('re-exports the write-back from the package root (what @sitecontent/astro imports)', async () => {
+    const root = await import('../src/index.js');
+    for (const name of [
+      'runMetaWriteBack',
+      'planMetaChanges',
+      'applyMetaPlan',
+      'pullMeta',
+      'loadDesiredMetaFile',
+    ]) {
+      expect(typeof (root as Record<string, unknown>)[name], name).toBe('function');
+    }
+  });
+});
