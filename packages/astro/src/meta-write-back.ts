@@ -11,30 +11,13 @@
  * collection (collection names are the user's); the registry gives the exact parsed `data` (dates
  * as `Date`) of this build, keyed by loader kind, with no file I/O and no Astro internals.
  */
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { SiteContentClient } from '@sitecontent/client';
-import * as sitecontentClient from '@sitecontent/client';
+import { type DesiredMetaEntry, type MetaWriteBackLogger, runMetaWriteBack } from '@sitecontent/client';
 import { z } from 'zod';
 import { type LoadedEntry, loadedCollections, resolveConnection, sharedClient } from './connection.js';
 import type { ArticleData, ProductData, SectionData } from './schemas.js';
 
 /** The meta a page should have (same shape as a `sitecontent meta` file entry). */
-export interface DesiredMeta {
-  /** Module of the page: `goods` (product), `dir` (section), `blog` / `news` / `article` (article), … */
-  md: string;
-  /** Number of the product, section or article (`entry.data.id`). */
-  id: number;
-  /** Title. */
-  ttl?: string;
-  /** Description. */
-  dsc?: string;
-  /** Keywords. */
-  kwd?: string;
-  og_title?: string;
-  og_image?: string;
-}
+export type DesiredMeta = DesiredMetaEntry;
 
 /** An entry as `getCollection()` gives it (without `body`/`rendered`), plus its collection name. */
 export interface SiteContentEntry<D> {
@@ -71,40 +54,6 @@ export const metaWriteBackOptionSchema = z.strictObject({
   failOnError: z.boolean().optional(),
 });
 
-interface Logger {
-  info(message: string): void;
-  warn(message: string): void;
-  error(message: string): void;
-}
-
-/** The part of the client's `runMetaWriteBack` this module uses. */
-type RunMetaWriteBack = (options: {
-  client: SiteContentClient;
-  desired: unknown;
-  write: boolean;
-  logger: Logger;
-  dryRunHint?: string;
-  concurrency?: number;
-  failOnError?: boolean;
-}) => Promise<{ applied: boolean }>;
-
-/**
- * `runMetaWriteBack` from `@sitecontent/client`. META.md documents it as exported from the package
- * root; until the client's `src/index.ts` re-exports `meta-sync`, fall back to the module file in
- * the client's `dist/` (`exports` only allows the root and `package.json`, so it is found from there).
- */
-async function loadRunMetaWriteBack(): Promise<RunMetaWriteBack> {
-  const exported = (sitecontentClient as Record<string, unknown>).runMetaWriteBack;
-  if (typeof exported === 'function') return exported as RunMetaWriteBack;
-  const packageJson = createRequire(import.meta.url).resolve('@sitecontent/client/package.json');
-  const file = pathToFileURL(join(dirname(packageJson), 'dist/meta-sync/write-back.js')).href;
-  const mod = (await import(/* @vite-ignore */ file)) as { runMetaWriteBack?: unknown };
-  if (typeof mod.runMetaWriteBack !== 'function') {
-    throw new Error('@sitecontent/client does not provide runMetaWriteBack; update @sitecontent/client');
-  }
-  return mod.runMetaWriteBack as RunMetaWriteBack;
-}
-
 /** Entries of every collection of `kind`, merged by entry id (first collection wins). */
 function entriesOf(root: URL, kind: string): LoadedEntry[] {
   const byId = new Map<string, LoadedEntry>();
@@ -116,7 +65,11 @@ function entriesOf(root: URL, kind: string): LoadedEntry[] {
 }
 
 /** Runs the write-back for the project at `root` (called from `astro:build:done`). */
-export async function runBuildMetaWriteBack(root: URL, option: MetaWriteBackOption, logger: Logger) {
+export async function runBuildMetaWriteBack(
+  root: URL,
+  option: MetaWriteBackOption,
+  logger: MetaWriteBackLogger,
+) {
   const entries = {
     products: entriesOf(root, 'products'),
     sections: entriesOf(root, 'sections'),
@@ -135,7 +88,6 @@ export async function runBuildMetaWriteBack(root: URL, option: MetaWriteBackOpti
   );
   const desired = await option.desired(entries);
   const client = sharedClient(resolveConnection('metaWriteBack', {}, root), root, logger);
-  const runMetaWriteBack = await loadRunMetaWriteBack();
   return runMetaWriteBack({
     client,
     desired,
