@@ -4,8 +4,9 @@
 //   --runs N           runs per scenario (default 3)
 //   --concurrency N    our client's concurrency and autocannon's connections (default 16)
 //   --only a,b         scenarios: full, rebuild, memory, mods, extra
+//   --render         only rewrite report.md and chart.svg from results.json
 //   --out DIR          where report.md and chart.svg go (default bench/; --quick defaults to a temp dir)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,8 +25,19 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string', default: '16' },
     only: { type: 'string' },
     out: { type: 'string' },
+    render: { type: 'boolean', default: false },
   },
 });
+
+// --render: rewrite report.md and chart.svg from an existing results.json (no measuring).
+if (args.render) {
+  const dir = args.out ?? fileURLToPath(new URL('.', import.meta.url));
+  const saved = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  writeFileSync(join(dir, 'report.md'), renderReport(saved));
+  writeFileSync(join(dir, 'chart.svg'), renderChart(saved));
+  console.log(`re-rendered ${join(dir, 'report.md')} and chart.svg`);
+  process.exit(0);
+}
 
 const quick = args.quick;
 const runs = Number(args.runs ?? (quick ? 2 : 3));

@@ -22,7 +22,7 @@ export function renderReport(results) {
   if (m.quick) p('\n**Quick smoke run: small catalogs, not the published figures.**');
   p();
   p(
-    'Regenerate: `npm run bench` (about 15 minutes; writes `bench/report.md`, `bench/chart.svg`, `bench/results.json`), or `npm run bench -- --quick` for a smoke run into a temp folder.',
+    'Regenerate: `npm run bench` (about 10 minutes on this machine; writes `bench/report.md`, `bench/chart.svg`, `bench/results.json`), or `npm run bench -- --quick` for a smoke run into a temp folder.',
   );
   p();
   p('![Load time by scenario](./chart.svg)');
@@ -70,6 +70,12 @@ function targetsSection(results, p) {
     p(
       `| ours ≥ ${TARGETS.speedup}× faster than naive (${lat} ms, ${big.toLocaleString('en')} products, with meta) | ours ${fmtMs(row.ours.time.median)}, naive ${fmtMs(row.naive.time.median)} | ${fx(speed)} | ${verdict(met)}${miss} |`,
     );
+    for (const x of results.extra.filter((e) => e.size === big && e.latencyMs === lat)) {
+      const sx = ratio(row.naive.time.median, x.ours.time.median);
+      p(
+        `| the same at concurrency ${x.concurrency} (\`siteContent({ concurrency: ${x.concurrency} })\`) | ours ${fmtMs(x.ours.time.median)}, naive ${fmtMs(row.naive.time.median)} | ${fx(sx)} | ${verdict(sx >= TARGETS.speedup)} (1 run) |`,
+      );
+    }
     const c = ratio(row.ours.time.median, row.ceiling.time.median);
     const cmet = c <= TARGETS.ceiling;
     const cmiss = cmet ? '' : ` — over by ${((c / TARGETS.ceiling - 1) * 100).toFixed(0)}%`;
@@ -119,6 +125,14 @@ function targetsSection(results, p) {
       const floor = (n * lat) / c;
       p(
         `Arithmetic behind the first two rows: ${n.toLocaleString('en')} requests at ${lat} ms each take at least ${fmtMs(n * lat)} one at a time and at least ${fmtMs(floor)} with ${c} in flight, so at concurrency ${c} no loader can be more than about ${fx(row.naive.time.median / floor)} faster than this naive baseline. The ${TARGETS.speedup}× target therefore needs more than ${c} requests in flight${results.extra.length ? '; the extra row below shows the same code at a higher concurrency' : ''}.`,
+      );
+      p();
+    }
+    const zero = find(results.full, big, 0);
+    if (zero) {
+      const perEntry = zero.ours.time.median / Math.max(1, zero.ours.runs[0]?.entries ?? 1);
+      p(
+        `The ceiling target is judged at ${lat} ms, as issue 4 states it. Without injected latency (0 ms rows) the emulator answers in microseconds and ours is bound by its own CPU work — validating, sanitizing, digesting and storing each entry, about ${(perEntry * 1000).toFixed(0)} µs per entry at ${big.toLocaleString('en')} products, on 2 cores shared with the emulator — so it is ${fx(ratio(zero.ours.time.median, zero.ceiling.time.median), 1)} the bare HTTP replay there.`,
       );
       p();
     }
