@@ -74,7 +74,7 @@ function summary(emulator) {
   log(`emulator served ${stats.total} requests, ${stats.total - rejected} authorized, ${rejected} rejected`);
 }
 
-async function run(emulator) {
+async function run() {
   const astro = await import('astro');
   const outDir = values['out-dir'] ? path.resolve(values['out-dir']) : undefined;
   if (command === 'build') {
@@ -106,7 +106,7 @@ let emulator;
 let code = 1;
 try {
   emulator = await connect();
-  code = await run(emulator);
+  code = await run();
 } catch (error) {
   process.stderr.write(`[storefront] ${command} failed: ${error instanceof Error ? error.message : error}\n`);
 } finally {
