@@ -4,7 +4,8 @@
  * `{ error }` with Astro's live error classes (`LiveEntryNotFoundError` for an unknown id,
  * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
  */
-import type { Article, Meta, Product, SiteContentClient } from '@sitecontent/client';
+import type { Article, CallOptions, Meta, Product, Section, SiteContentClient } from '@sitecontent/client';
+import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
 import { z } from 'zod';
 import { integrationSettings, resolveConnection, sharedClient } from './connection.js';
@@ -12,8 +13,8 @@ import { mapBounded } from './fan-out.js';
 import {
   ARTICLES_LOADER_NAME,
   type ArticlesLoaderOptions,
+  articleModuleFor,
   buildArticleEntry,
-  defaultArticleModule,
 } from './loaders/articles-loader.js';
 import {
   buildProductEntry,
@@ -26,7 +27,7 @@ import {
   SECTIONS_LOADER_NAME,
   type SectionsLoaderOptions,
 } from './loaders/sections-loader.js';
-import { indexSections, moduleOf } from './loaders/shared.js';
+import { catalogFilter, indexSections, moduleOf, type SectionIndex } from './loaders/shared.js';
 import {
   articlesOptionsSchema,
   productsOptionsSchema,
@@ -94,28 +95,47 @@ function validateLive<T>(
   return { site, options: rest as T };
 }
 
+/** Per-loader runtime: connection, site origin, section index and `meta/Get` fan-out. */
 interface LiveRuntime {
   client(collection: string): SiteContentClient;
+  /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
   origin(client: SiteContentClient): Promise<string>;
+  /** Every section, indexed; an invalid section record is left out (it only gives URLs and names). */
+  sectionIndex(client: SiteContentClient): Promise<SectionIndex>;
+  /** `meta/Get` of each record in order with `seo`, else `[]` (no requests). */
+  metas<R extends { id: number }>(
+    client: SiteContentClient,
+    records: readonly R[],
+    moduleFor: (record: R) => string,
+  ): Promise<(Meta | undefined)[]>;
 }
 
 function liveRuntime(
-  options: { baseUrl?: string; apiKey?: string; sid?: number },
+  options: { baseUrl?: string; apiKey?: string; sid?: number; seo?: boolean },
   site: string | undefined,
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
+  const siteOrigin = (client: SiteContentClient): Promise<string> => {
+    const fixed = site ?? integrationSettings(undefined)?.siteOrigin;
+    if (fixed) return Promise.resolve(new URL(fixed).origin);
+    origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
+    origin.catch(() => {
+      origin = undefined;
+    });
+    return origin;
+  };
   return {
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
     client: (collection) => sharedClient(resolveConnection(collection, options, undefined), undefined),
-    origin: (client) => {
-      const fixed = site ?? integrationSettings(undefined)?.siteOrigin;
-      if (fixed) return Promise.resolve(new URL(fixed).origin);
-      origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
-      origin.catch(() => {
-        origin = undefined;
-      });
-      return origin;
-    },
+    origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
+    sectionIndex: async (client) =>
+      indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),
+    metas: async (client, records, moduleFor) =>
+      options.seo
+        ? mapBounded(records, concurrencyOf(), (r, _i, signal) =>
+            client.meta.get(moduleFor(r), r.id, { signal }),
+          )
+        : [],
   };
 }
 
@@ -125,6 +145,67 @@ function concurrencyOf(): number {
 
 function tags(collection: string, id: string): string[] {
   return [CACHE_TAG, `${CACHE_TAG}:${collection}`, `${CACHE_TAG}:${collection}:${id}`];
+}
+
+/** The record id of `getLiveEntry()` for products and articles: a positive integer. */
+function numericId(id: string): number | undefined {
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+type LiveData = ProductData | ArticleData | SectionData;
+type LiveFilter = LiveCatalogFilter | LiveSectionsFilter;
+
+/** What sets one live loader apart; {@link defineLiveLoader} does the rest the same way for all. */
+interface LiveResource<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K> {
+  name: string;
+  /** Collection part of the cache tags (`sitecontent:<tag>`), whatever the collection is called. */
+  tag: string;
+  /** Leave out records with `shw` = 0, in collections and as entries (not found). */
+  onlyVisible: boolean;
+  /** `getLiveCollection()`: the records matching `filter`, invalid ones left out per `callOptions`. */
+  list(client: SiteContentClient, filter: F | undefined, callOptions: CallOptions): Promise<R[]>;
+  /** The lookup key of `getLiveEntry()`'s id; `undefined` is not found without a request. */
+  keyOf(id: string): K | undefined;
+  /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
+  get(client: SiteContentClient, key: K): Promise<R | undefined>;
+  toEntries(client: SiteContentClient, records: R[]): Promise<LiveDataEntry<D>[]>;
+}
+
+/** A live loader over one resource: filters, visibility, not-found and `{ error }` handled alike. */
+function defineLiveLoader<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K>(
+  rt: LiveRuntime,
+  resource: LiveResource<R, D, F, K>,
+): LiveLoader<D, LiveEntryFilter, F> {
+  return {
+    name: resource.name,
+    async loadCollection({ collection, filter }) {
+      try {
+        const client = rt.client(collection);
+        const all = await resource.list(client, filter, { onInvalidRecord: () => {} });
+        const entries = await resource.toEntries(
+          client,
+          resource.onlyVisible ? all.filter((r) => r.shw) : all,
+        );
+        return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:${resource.tag}`] } };
+      } catch (error) {
+        return liveError(collection, error);
+      }
+    },
+    async loadEntry({ collection, filter }) {
+      try {
+        const key = resource.keyOf(filter.id);
+        if (key === undefined) return notFound(collection, filter);
+        const client = rt.client(collection);
+        const record = await resource.get(client, key);
+        if (!record || (resource.onlyVisible && !record.shw)) return notFound(collection, filter);
+        const [entry] = await resource.toEntries(client, [record]);
+        return entry;
+      } catch (error) {
+        return liveError(collection, error);
+      }
+    },
+  };
 }
 
 /** Live products: `getLiveCollection('products', { catid?, cattx? })`, `getLiveEntry('products', id)`. */
@@ -137,71 +218,34 @@ export function liveProductsLoader(
     options,
   );
   const rt = liveRuntime(opts, site);
-  const onlyVisible = opts.onlyVisible ?? true;
   const sanitize = opts.sanitize ?? true;
   const metaModule = opts.metaModule ?? 'goods';
   const productUrl = opts.productUrl ?? defaultProductUrl;
 
-  async function toEntries(client: SiteContentClient, products: Product[], signal?: AbortSignal) {
-    const [sections, origin] = await Promise.all([
-      client.sections.list(undefined, { onInvalidRecord: () => {} }),
-      opts.seo ? rt.origin(client) : Promise.resolve(''),
-    ]);
-    const index = indexSections(sections);
-    const metas: (Meta | undefined)[] = opts.seo
-      ? await mapBounded(
-          products,
-          concurrencyOf(),
-          (p, _i, s) => client.meta.get(moduleOf(metaModule, p), p.id, { signal: s }),
-          undefined,
-          signal,
-        )
-      : [];
-    return products.map((product, i) => {
-      const url = productUrl(product, index.byTx.get(product.cattx));
-      const built = buildProductEntry(
-        product,
-        url,
-        sanitize,
-        opts.seo ? { meta: metas[i], origin } : undefined,
-      );
-      const id = String(product.id);
-      return { id, ...built, cacheHint: { tags: tags('products', id), lastModified: product.dt } };
-    });
-  }
-
-  return {
+  return defineLiveLoader(rt, {
     name: `${PRODUCTS_LOADER_NAME}-live`,
-    async loadCollection({ collection, filter }) {
-      try {
-        const client = rt.client(collection);
-        const all = await client.products.list(
-          {
-            ...(filter?.catid === undefined ? {} : { catid: filter.catid }),
-            ...(filter?.cattx === undefined ? {} : { cattx: filter.cattx }),
-          },
-          { onInvalidRecord: () => {} },
+    tag: 'products',
+    onlyVisible: opts.onlyVisible ?? true,
+    list: (client, filter: LiveCatalogFilter | undefined, callOptions) =>
+      client.products.list(catalogFilter(filter), callOptions),
+    keyOf: numericId,
+    get: async (client, id) => (await client.products.list({ id }))[0],
+    async toEntries(client, products: Product[]) {
+      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const metas = await rt.metas(client, products, (p) => moduleOf(metaModule, p));
+      return products.map((product, i) => {
+        const url = productUrl(product, index.byTx.get(product.cattx));
+        const built = buildProductEntry(
+          product,
+          url,
+          sanitize,
+          opts.seo ? { meta: metas[i], origin } : undefined,
         );
-        const entries = await toEntries(client, onlyVisible ? all.filter((p) => p.shw) : all);
-        return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:products`] } };
-      } catch (error) {
-        return liveError(collection, error);
-      }
+        const id = String(product.id);
+        return { id, ...built, cacheHint: { tags: tags('products', id), lastModified: product.dt } };
+      });
     },
-    async loadEntry({ collection, filter }) {
-      try {
-        const id = Number(filter.id);
-        if (!Number.isInteger(id) || id <= 0) return notFound(collection, filter);
-        const client = rt.client(collection);
-        const [product] = await client.products.list({ id });
-        if (!product || (onlyVisible && !product.shw)) return notFound(collection, filter);
-        const [entry] = await toEntries(client, [product]);
-        return entry;
-      } catch (error) {
-        return liveError(collection, error);
-      }
-    },
-  };
+  });
 }
 
 /** Live articles: `getLiveCollection('articles', { catid?, cattx? })`, `getLiveEntry('articles', id)`. */
@@ -214,75 +258,36 @@ export function liveArticlesLoader(
     options,
   );
   const rt = liveRuntime(opts, site);
-  const onlyVisible = opts.onlyVisible ?? true;
   const sanitize = opts.sanitize ?? true;
 
-  async function toEntries(client: SiteContentClient, articles: Article[]) {
-    const [sections, origin] = await Promise.all([
-      client.sections.list(undefined, { onInvalidRecord: () => {} }),
-      opts.seo ? rt.origin(client) : Promise.resolve(''),
-    ]);
-    const index = indexSections(sections);
-    const moduleFor = (a: Article) => {
-      const section = index.byId.get(a.catid);
-      const m = opts.metaModule;
-      if (m === undefined) return defaultArticleModule(section, index);
-      return typeof m === 'function' ? m(a, section) : m;
-    };
-    const metas: (Meta | undefined)[] = opts.seo
-      ? await mapBounded(articles, concurrencyOf(), (a, _i, signal) =>
-          client.meta.get(moduleFor(a), a.id, { signal }),
-        )
-      : [];
-    return articles.map((article, i) => {
-      const section = index.byId.get(article.catid)?.tx ?? null;
-      const built = buildArticleEntry(
-        article,
-        section,
-        sanitize,
-        opts.seo ? { meta: metas[i], origin } : undefined,
-      );
-      const id = String(article.id);
-      return {
-        id,
-        ...built,
-        cacheHint: { tags: tags('articles', id), ...(article.dt ? { lastModified: article.dt } : {}) },
-      };
-    });
-  }
-
-  return {
+  return defineLiveLoader(rt, {
     name: `${ARTICLES_LOADER_NAME}-live`,
-    async loadCollection({ collection, filter }) {
-      try {
-        const client = rt.client(collection);
-        const all = await client.articles.list(
-          {
-            ...(filter?.catid === undefined ? {} : { catid: filter.catid }),
-            ...(filter?.cattx === undefined ? {} : { cattx: filter.cattx }),
-          },
-          { onInvalidRecord: () => {} },
+    tag: 'articles',
+    onlyVisible: opts.onlyVisible ?? true,
+    list: (client, filter: LiveCatalogFilter | undefined, callOptions) =>
+      client.articles.list(catalogFilter(filter), callOptions),
+    keyOf: numericId,
+    get: async (client, id) => (await client.articles.list({ id }))[0],
+    async toEntries(client, articles: Article[]) {
+      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const metas = await rt.metas(client, articles, articleModuleFor(opts.metaModule, index));
+      return articles.map((article, i) => {
+        const section = index.byId.get(article.catid)?.tx ?? null;
+        const built = buildArticleEntry(
+          article,
+          section,
+          sanitize,
+          opts.seo ? { meta: metas[i], origin } : undefined,
         );
-        const entries = await toEntries(client, onlyVisible ? all.filter((a) => a.shw) : all);
-        return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:articles`] } };
-      } catch (error) {
-        return liveError(collection, error);
-      }
+        const id = String(article.id);
+        return {
+          id,
+          ...built,
+          cacheHint: { tags: tags('articles', id), ...(article.dt ? { lastModified: article.dt } : {}) },
+        };
+      });
     },
-    async loadEntry({ collection, filter }) {
-      try {
-        const id = Number(filter.id);
-        if (!Number.isInteger(id) || id <= 0) return notFound(collection, filter);
-        const client = rt.client(collection);
-        const [article] = await client.articles.list({ id });
-        if (!article || (onlyVisible && !article.shw)) return notFound(collection, filter);
-        const [entry] = await toEntries(client, [article]);
-        return entry;
-      } catch (error) {
-        return liveError(collection, error);
-      }
-    },
-  };
+  });
 }
 
 /** Live sections: `getLiveCollection('sections', { tx? })`, `getLiveEntry('sections', tx)`. */
@@ -295,52 +300,26 @@ export function liveSectionsLoader(
     options,
   );
   const rt = liveRuntime(opts, site);
-  const onlyVisible = opts.onlyVisible ?? false;
   const sanitize = opts.sanitize ?? true;
   const metaModule = opts.metaModule ?? 'dir';
 
-  async function toEntries(
-    client: SiteContentClient,
-    sections: Awaited<ReturnType<SiteContentClient['sections']['list']>>,
-  ) {
-    const origin = opts.seo ? await rt.origin(client) : '';
-    const metas: (Meta | undefined)[] = opts.seo
-      ? await mapBounded(sections, concurrencyOf(), (s, _i, signal) =>
-          client.meta.get(moduleOf(metaModule, s), s.id, { signal }),
-        )
-      : [];
-    return sections.map((section, i) => ({
-      id: section.tx,
-      ...buildSectionEntry(section, sanitize, opts.seo ? { meta: metas[i], origin } : undefined),
-      cacheHint: { tags: tags('sections', section.tx) },
-    }));
-  }
-
-  return {
+  return defineLiveLoader(rt, {
     name: `${SECTIONS_LOADER_NAME}-live`,
-    async loadCollection({ collection, filter }) {
-      try {
-        const client = rt.client(collection);
-        const all = await client.sections.list(filter?.tx === undefined ? undefined : { tx: filter.tx }, {
-          onInvalidRecord: () => {},
-        });
-        const entries = await toEntries(client, onlyVisible ? all.filter((s) => s.shw) : all);
-        return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:sections`] } };
-      } catch (error) {
-        return liveError(collection, error);
-      }
+    tag: 'sections',
+    // For sections `shw` only hides them from menus (see `SectionsLoaderOptions.onlyVisible`).
+    onlyVisible: opts.onlyVisible ?? false,
+    list: (client, filter: LiveSectionsFilter | undefined, callOptions) =>
+      client.sections.list(filter?.tx === undefined ? undefined : { tx: filter.tx }, callOptions),
+    keyOf: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
+    get: async (client, tx) => (await client.sections.list({ tx }))[0],
+    async toEntries(client, sections: Section[]) {
+      const origin = await rt.origin(client);
+      const metas = await rt.metas(client, sections, (s) => moduleOf(metaModule, s));
+      return sections.map((section, i) => ({
+        id: section.tx,
+        ...buildSectionEntry(section, sanitize, opts.seo ? { meta: metas[i], origin } : undefined),
+        cacheHint: { tags: tags('sections', section.tx) },
+      }));
     },
-    async loadEntry({ collection, filter }) {
-      try {
-        if (typeof filter.id !== 'string' || filter.id === '') return notFound(collection, filter);
-        const client = rt.client(collection);
-        const [section] = await client.sections.list({ tx: filter.id });
-        if (!section || (onlyVisible && !section.shw)) return notFound(collection, filter);
-        const [entry] = await toEntries(client, [section]);
-        return entry;
-      } catch (error) {
-        return liveError(collection, error);
-      }
-    },
-  };
+  });
 }

@@ -57,36 +57,38 @@ const commonShape = {
   sanitize: z.boolean().optional(),
 };
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function', 'expected a function');
-const metaModuleSchema = z.union([z.string().min(1, 'must not be empty'), fn]).optional();
+/** `catid`/`cattx` list filter of `goods/Get` and `article/Get`. */
+const catalogFilterShape = {
+  catid: z.number().int().nonnegative().optional(),
+  cattx: z.string().min(1).optional(),
+};
+const seoShape = {
+  seo: z.boolean().optional(),
+  metaModule: z.union([z.string().min(1, 'must not be empty'), fn]).optional(),
+};
 
 export const productsOptionsSchema = z.strictObject({
   ...commonShape,
-  catid: z.number().int().nonnegative().optional(),
-  cattx: z.string().min(1).optional(),
+  ...catalogFilterShape,
   onlyVisible: z.boolean().optional(),
-  seo: z.boolean().optional(),
-  metaModule: metaModuleSchema,
+  ...seoShape,
   productUrl: fn.optional(),
 });
 export const modificationsOptionsSchema = z.strictObject({
   ...commonShape,
-  catid: z.number().int().nonnegative().optional(),
-  cattx: z.string().min(1).optional(),
+  ...catalogFilterShape,
   onlyVisible: z.boolean().optional(),
 });
 export const sectionsOptionsSchema = z.strictObject({
   ...commonShape,
   onlyVisible: z.boolean().optional(),
-  seo: z.boolean().optional(),
-  metaModule: metaModuleSchema,
+  ...seoShape,
 });
 export const articlesOptionsSchema = z.strictObject({
   ...commonShape,
-  catid: z.number().int().nonnegative().optional(),
-  cattx: z.string().min(1).optional(),
+  ...catalogFilterShape,
   onlyVisible: z.boolean().optional(),
-  seo: z.boolean().optional(),
-  metaModule: metaModuleSchema,
+  ...seoShape,
 });
 export const domainsOptionsSchema = z.strictObject({ ...commonShape });
 

@@ -10,7 +10,7 @@ import {
 } from '../options.js';
 import { type ArticleData, articleDataSchema } from '../schemas.js';
 import { buildSeo, type MetaTags } from '../seo.js';
-import { html, indexSections, moduleOf, optionFingerprint, type SectionIndex } from './shared.js';
+import { catalogFilter, html, indexSections, optionFingerprint, type SectionIndex } from './shared.js';
 
 export interface ArticlesLoaderOptions extends CommonLoaderOptions, HtmlOptions, SeoOptions {
   /** Only articles of the section with this id (`article/Get` `catid`). */
@@ -40,6 +40,18 @@ export function defaultArticleModule(section: Section | undefined, index: Sectio
     current = current.par ? index.byTx.get(current.par) : undefined;
   }
   return 'article';
+}
+
+/** The `md` of each article: the `metaModule` option, else {@link defaultArticleModule}. */
+export function articleModuleFor(
+  metaModule: ArticlesLoaderOptions['metaModule'],
+  index: SectionIndex,
+): (article: Article) => string {
+  return (article) => {
+    const section = index.byId.get(article.catid);
+    if (metaModule === undefined) return defaultArticleModule(section, index);
+    return typeof metaModule === 'function' ? metaModule(article, section) : metaModule;
+  };
 }
 
 /** Entry data and rendered body of an article (shared by the build-time and the live loader). */
@@ -80,10 +92,7 @@ export function articlesLoader(options: ArticlesLoaderOptions = {}) {
         options: opts,
         fingerprint: [onlyVisible, sanitize, seo, optionFingerprint(metaModule)],
         async fetch({ client, callOptions, fanOut, siteOrigin }) {
-          const filter = {
-            ...(opts.catid === undefined ? {} : { catid: opts.catid }),
-            ...(opts.cattx === undefined ? {} : { cattx: opts.cattx }),
-          };
+          const filter = catalogFilter(opts);
           const [all, sections, origin] = await Promise.all([
             client.articles.list(filter, callOptions),
             client.sections.list(undefined, { signal: callOptions.signal!, onInvalidRecord: () => {} }),
@@ -92,12 +101,7 @@ export function articlesLoader(options: ArticlesLoaderOptions = {}) {
           const articles = onlyVisible ? all.filter((a) => a.shw) : all;
           const index = indexSections(sections);
           const sectionOf = (a: Article) => index.byId.get(a.catid);
-          const moduleFor = (a: Article) =>
-            metaModule === undefined
-              ? defaultArticleModule(sectionOf(a), index)
-              : typeof metaModule === 'function'
-                ? metaModule(a, sectionOf(a))
-                : moduleOf(metaModule, a);
+          const moduleFor = articleModuleFor(metaModule, index);
           const metas: (Meta | undefined)[] = seo
             ? await fanOut('meta', articles, (a, signal) => client.meta.get(moduleFor(a), a.id, { signal }))
             : [];

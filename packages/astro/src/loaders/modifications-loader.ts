@@ -2,6 +2,7 @@ import type { Loader } from 'astro/loaders';
 import { runLoad } from '../load-runner.js';
 import { type CommonLoaderOptions, modificationsOptionsSchema, validateOptions } from '../options.js';
 import { type ModificationData, modificationDataSchema } from '../schemas.js';
+import { catalogFilter } from './shared.js';
 
 export interface ModificationsLoaderOptions extends CommonLoaderOptions {
   /** Only modifications of products in the section with this id. */
@@ -31,10 +32,7 @@ export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
         options: opts,
         fingerprint: [onlyVisible],
         async fetch({ client, callOptions, fanOut }) {
-          const filter = {
-            ...(opts.catid === undefined ? {} : { catid: opts.catid }),
-            ...(opts.cattx === undefined ? {} : { cattx: opts.cattx }),
-          };
+          const filter = catalogFilter(opts);
           // A product record that fails validation (say, a bad colour in its `sku` summary) still has
           // modifications of its own: keep its id so they are fetched and validated on their own.
           const invalidProductIds: number[] = [];

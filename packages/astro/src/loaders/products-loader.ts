@@ -11,7 +11,7 @@ import {
 import { type ProductData, productDataSchema } from '../schemas.js';
 import type { MetaTags } from '../seo.js';
 import { buildSeo } from '../seo.js';
-import { html, indexSections, moduleOf, optionFingerprint } from './shared.js';
+import { catalogFilter, html, indexSections, moduleOf, optionFingerprint } from './shared.js';
 
 export interface ProductsLoaderOptions extends CommonLoaderOptions, HtmlOptions, SeoOptions {
   /** Only products of the section with this id (`goods/Get` `catid`). */
@@ -94,10 +94,7 @@ export function productsLoader(options: ProductsLoaderOptions = {}) {
           optionFingerprint(productUrl),
         ],
         async fetch({ client, callOptions, fanOut, siteOrigin }) {
-          const filter = {
-            ...(opts.catid === undefined ? {} : { catid: opts.catid }),
-            ...(opts.cattx === undefined ? {} : { cattx: opts.cattx }),
-          };
+          const filter = catalogFilter(opts);
           const [all, sections, origin] = await Promise.all([
             client.products.list(filter, callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.

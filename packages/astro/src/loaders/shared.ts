@@ -12,6 +12,17 @@ export function optionFingerprint(value: unknown): unknown {
   return typeof value === 'function' ? `fn:${value.toString()}` : value;
 }
 
+/** The `catid`/`cattx` list filter (`goods/Get`, `article/Get`), leaving out the ones not given. */
+export function catalogFilter(filter: { catid?: number; cattx?: string } | undefined): {
+  catid?: number;
+  cattx?: string;
+} {
+  return {
+    ...(filter?.catid === undefined ? {} : { catid: filter.catid }),
+    ...(filter?.cattx === undefined ? {} : { cattx: filter.cattx }),
+  };
+}
+
 /** Resolves the `md` module of a record. */
 export function moduleOf<R>(metaModule: string | ((record: R) => string), record: R): string {
   return typeof metaModule === 'function' ? metaModule(record) : metaModule;
