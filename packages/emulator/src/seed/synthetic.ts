@@ -1,7 +1,7 @@
 import type { DatabaseSync } from 'node:sqlite';
 import { transaction } from '../db/open.js';
 import { createRandom } from '../prng.js';
-import type { SeedSummary } from './demo.js';
+import { type SeedSummary, SeedWriter } from './writer.js';
 
 /** Size and seed of a synthetic catalog. */
 export interface SyntheticOptions {
@@ -55,7 +55,7 @@ const EPOCH = 1_704_067_200; // 2024-01-01 UTC
 
 /**
  * Deterministic synthetic catalog for size tests and benchmarks: the same options give the same
- * rows. Prepared statements in one transaction keep 100,000 products to a few seconds.
+ * rows. Prepared statements ({@link SeedWriter}) in one transaction keep 100,000 products to a few seconds.
  */
 export function seedSynthetic(
   db: DatabaseSync,
@@ -66,34 +66,7 @@ export function seedSynthetic(
   const random = createRandom(o.seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const int = (min: number, max: number): number => min + Math.floor(random() * (max - min + 1));
-  const summary: SeedSummary = {
-    sections: 0,
-    products: 0,
-    modifications: 0,
-    images: 0,
-    articles: 0,
-    meta: 0,
-    domains: 0,
-  };
-
-  const insertSection = db.prepare(
-    'INSERT INTO sections (sid, tx, par, zag, txt, rlv, shw, tp) VALUES (?, ?, ?, ?, ?, ?, 1, ?)',
-  );
-  const insertProduct = db.prepare(
-    'INSERT INTO products (sid, catid, zag, stxt, txt, vendor, shw, dt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
-  const insertImage = db.prepare(
-    'INSERT INTO product_images (goods_id, path, image, image_small, image_big) VALUES (?, ?, ?, ?, ?)',
-  );
-  const insertMod = db.prepare(
-    'INSERT INTO modifications (goods_id, price, price_old, articul, stxt, shw, sf, color) VALUES (?, ?, ?, ?, ?, ?, 1, ?)',
-  );
-  const insertArticle = db.prepare(
-    'INSERT INTO articles (sid, catid, zag, stxt, txt, shw, dt) VALUES (?, ?, ?, ?, ?, 1, ?)',
-  );
-  const insertMeta = db.prepare(
-    'INSERT INTO meta (sid, md, id, ttl, dsc, kwd, og_title, og_image) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
+  const w = new SeedWriter(db, sid);
 
   transaction(db, () => {
     const sections: { id: number; tx: string }[] = [];
@@ -101,13 +74,15 @@ export function seedSynthetic(
       const tx = n === 0 ? 'catalog' : `section-${n}`;
       const par = n === 0 ? '' : pick(sections).tx;
       const zag = n === 0 ? 'Catalog' : `${pick(ADJECTIVES)} ${pick(NOUNS)}s ${n}`;
-      const id = Number(
-        insertSection.run(sid, tx, par, zag, `<p>${zag}.</p>`, int(0, 100), 'catalog').lastInsertRowid,
-      );
+      const id = w.section({ tx, par, zag, txt: `<p>${zag}.</p>`, rlv: int(0, 100), shw: 1, tp: 'catalog' });
       sections.push({ id, tx });
-      insertMeta.run(sid, 'dir', id, `${zag} | Synthetic shop`, `All ${zag.toLowerCase()}.`, '', '', '');
-      summary.sections++;
-      summary.meta++;
+      w.meta('dir', id, {
+        ttl: `${zag} | Synthetic shop`,
+        dsc: `All ${zag.toLowerCase()}.`,
+        kwd: '',
+        og_title: '',
+        og_image: '',
+      });
     }
     const catid = (): number => (sections.length > 0 ? pick(sections).id : 0);
 
@@ -117,48 +92,49 @@ export function seedSynthetic(
       const stxt = `${zag} by ${vendor}.`;
       const txt = `<p>${stxt} Item number ${n} of a synthetic catalog.</p>`;
       const shw = random() < 0.95 ? 1 : 0;
-      const id = Number(
-        insertProduct.run(sid, catid(), zag, stxt, txt, vendor, shw, EPOCH + int(0, 600) * 86_400)
-          .lastInsertRowid,
-      );
-      summary.products++;
-      insertImage.run(
-        id,
-        '/img/goods/synthetic/',
-        `item-${n}.jpg`,
-        `item-${n}-small.jpg`,
-        `item-${n}-big.jpg`,
-      );
-      summary.images++;
+      const id = w.product({ catid: catid(), zag, stxt, txt, vendor, shw, dt: EPOCH + int(0, 600) * 86_400 });
+      w.image(id, {
+        path: '/img/goods/synthetic/',
+        image: `item-${n}.jpg`,
+        image_small: `item-${n}-small.jpg`,
+        image_big: `item-${n}-big.jpg`,
+      });
       const base = int(5, 2000);
       for (let j = 1; j <= o.modsPerProduct; j++) {
         const price = base + (j - 1) * 10;
         const priceOld = random() < 0.3 ? price + int(5, 200) : 0;
-        insertMod.run(id, price, priceOld, `SYN-${n}-${j}`, `Variant ${j}`, 1, pick(COLOURS));
-        summary.modifications++;
+        w.modification(id, {
+          price,
+          price_old: priceOld,
+          articul: `SYN-${n}-${j}`,
+          stxt: `Variant ${j}`,
+          shw: 1,
+          color: pick(COLOURS),
+        });
       }
       if (n % 2 === 1) {
-        insertMeta.run(sid, 'goods', id, `${zag} | Synthetic shop`, stxt, vendor.toLowerCase(), stxt, '');
-        summary.meta++;
+        w.meta('goods', id, {
+          ttl: `${zag} | Synthetic shop`,
+          dsc: stxt,
+          kwd: vendor.toLowerCase(),
+          og_title: stxt,
+          og_image: '',
+        });
       }
     }
 
     for (let n = 1; n <= o.articles; n++) {
       const zag = `Synthetic article ${n}`;
-      const id = Number(
-        insertArticle.run(
-          sid,
-          catid(),
-          zag,
-          `Teaser ${n}.`,
-          `<p>Body of article ${n}.</p>`,
-          EPOCH + n * 86_400,
-        ).lastInsertRowid,
-      );
-      insertMeta.run(sid, 'blog', id, zag, `Teaser ${n}.`, '', '', '');
-      summary.articles++;
-      summary.meta++;
+      const id = w.article({
+        catid: catid(),
+        zag,
+        stxt: `Teaser ${n}.`,
+        txt: `<p>Body of article ${n}.</p>`,
+        shw: 1,
+        dt: EPOCH + n * 86_400,
+      });
+      w.meta('blog', id, { ttl: zag, dsc: `Teaser ${n}.`, kwd: '', og_title: '', og_image: '' });
     }
   });
-  return summary;
+  return w.summary;
 }
