@@ -1,16 +1,7 @@
 /** article/Get, article/Update, article/Write. */
 import type { ArticleFields } from '../schemas/fields.js';
 import { type Article, articleSchema, type CreateResult, type WriteResult } from '../schemas/records.js';
-import {
-  type CallOptions,
-  type ClientCore,
-  checkId,
-  checkParam,
-  checkText,
-  create,
-  parseRecords,
-  write,
-} from './core.js';
+import { type CallOptions, type ClientCore, optionalId, optionalText, recordResource } from './core.js';
 
 export interface ArticleFilter {
   id?: number;
@@ -28,28 +19,14 @@ export interface ArticlesApi {
 }
 
 export function articlesApi(core: ClientCore): ArticlesApi {
-  return {
-    async list(filter = {}, opts) {
-      const op = 'article/Get';
-      const params = {
-        id: filter.id === undefined ? undefined : checkId(op, 'id', filter.id),
-        catid: filter.catid === undefined ? undefined : checkId(op, 'catid', filter.catid),
-        cattx: filter.cattx === undefined ? undefined : checkText(op, 'cattx', filter.cattx),
-      };
-      return parseRecords(op, articleSchema, await core.call(op, { params }, opts), opts);
-    },
-    async update(id, fields, opts) {
-      const op = 'article/Update';
-      return write(
-        core,
-        op,
-        { params: { id: checkId(op, 'id', id) }, param: checkParam(core, op, 'articles', fields) },
-        opts,
-      );
-    },
-    async create(fields, opts) {
-      const op = 'article/Write';
-      return create(core, op, { param: checkParam(core, op, 'articles', fields) }, opts);
-    },
-  };
+  return recordResource(core, {
+    ops: { list: 'article/Get', update: 'article/Update', create: 'article/Write' },
+    schema: articleSchema,
+    fields: 'articles',
+    listParams: (op, filter: ArticleFilter = {}) => ({
+      id: optionalId(op, 'id', filter.id),
+      catid: optionalId(op, 'catid', filter.catid),
+      cattx: optionalText(op, 'cattx', filter.cattx),
+    }),
+  });
 }

@@ -50,6 +50,16 @@ export function checkText(op: OperationName, name: string, v: unknown, allowEmpt
   return v;
 }
 
+/** An optional list filter: left out when `undefined`, else checked like `checkId`. */
+export function optionalId(op: OperationName, name: string, v: unknown): number | undefined {
+  return v === undefined ? undefined : checkId(op, name, v);
+}
+
+/** An optional list filter: left out when `undefined`, else checked like `checkText`. */
+export function optionalText(op: OperationName, name: string, v: unknown): string | undefined {
+  return v === undefined ? undefined : checkText(op, name, v);
+}
+
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
 /**
@@ -152,6 +162,17 @@ function parseOne<S extends z.ZodType>(op: OperationName, schema: S, { rows, url
   return parsed.data;
 }
 
+/** A read: one call, then every record validated (see `parseRecords`). */
+export async function list<S extends z.ZodType>(
+  core: ClientCore,
+  op: OperationName,
+  schema: S,
+  params: OperationInput['params'],
+  opts?: CallOptions,
+): Promise<z.output<S>[]> {
+  return parseRecords(op, schema, await core.call(op, { params }, opts), opts);
+}
+
 export async function write(
   core: ClientCore,
   op: OperationName,
@@ -168,4 +189,47 @@ export async function create(
   opts?: CallOptions,
 ): Promise<CreateResult> {
   return parseCreateResult(op, await core.call(op, input, opts));
+}
+
+/** How a record resource names its operations, validates its records and checks its filter and fields. */
+export interface RecordResourceSpec<S extends z.ZodType, F> {
+  ops: { list: OperationName; update: OperationName; create: OperationName };
+  /** Each listed record is validated against it (see `parseRecords`). */
+  schema: S;
+  /** Which WRITABLE_FIELDS entry `update` and `create` accept. */
+  fields: WritableResource;
+  /** The list operation's checked query parameters, from the caller's filter. */
+  listParams(op: OperationName, filter: F | undefined): OperationInput['params'];
+}
+
+export interface RecordResource<S extends z.ZodType, F> {
+  list(filter?: F, opts?: CallOptions): Promise<z.output<S>[]>;
+  update(id: number, fields: object, opts?: CallOptions): Promise<WriteResult>;
+  create(fields: object, opts?: CallOptions): Promise<CreateResult>;
+}
+
+/**
+ * list/update/create of a resource whose operations have the common shape: a filtered read, a
+ * write by `id`, and a create from fields alone. Arguments are checked before anything is sent
+ * (the `id` before the fields).
+ */
+export function recordResource<S extends z.ZodType, F>(
+  core: ClientCore,
+  spec: RecordResourceSpec<S, F>,
+): RecordResource<S, F> {
+  const { ops, schema, fields: resource } = spec;
+  return {
+    async list(filter, opts) {
+      return list(core, ops.list, schema, spec.listParams(ops.list, filter), opts);
+    },
+    async update(id, fields, opts) {
+      const op = ops.update;
+      const input = { params: { id: checkId(op, 'id', id) }, param: checkParam(core, op, resource, fields) };
+      return write(core, op, input, opts);
+    },
+    async create(fields, opts) {
+      const op = ops.create;
+      return create(core, op, { param: checkParam(core, op, resource, fields) }, opts);
+    },
+  };
 }

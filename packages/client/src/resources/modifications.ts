@@ -11,9 +11,10 @@ import {
   type ClientCore,
   checkId,
   checkParam,
-  checkText,
   create,
-  parseRecords,
+  list,
+  optionalId,
+  optionalText,
   write,
 } from './core.js';
 
@@ -39,10 +40,10 @@ export function modificationsApi(core: ClientCore): ModificationsApi {
       const op = 'goods/SkuGet';
       const params = {
         goods_id: checkId(op, 'goodsId', filter?.goodsId),
-        id: filter.id === undefined ? undefined : checkId(op, 'id', filter.id),
-        articul: filter.articul === undefined ? undefined : checkText(op, 'articul', filter.articul),
+        id: optionalId(op, 'id', filter.id),
+        articul: optionalText(op, 'articul', filter.articul),
       };
-      return parseRecords(op, modificationSchema, await core.call(op, { params }, opts), opts);
+      return list(core, op, modificationSchema, params, opts);
     },
     async update(id, fields, opts) {
       const op = 'goods/SkuSet';

@@ -11,10 +11,9 @@ import {
   type CallOptions,
   type ClientCore,
   checkId,
-  checkParam,
-  checkText,
-  create,
-  parseRecords,
+  optionalId,
+  optionalText,
+  recordResource,
   write,
 } from './core.js';
 
@@ -36,15 +35,20 @@ export interface ProductsApi {
 }
 
 export function productsApi(core: ClientCore): ProductsApi {
+  const goods = recordResource(core, {
+    ops: { list: 'goods/Get', update: 'goods/Set', create: 'goods/Write' },
+    schema: productSchema,
+    fields: 'products',
+    listParams: (op, filter: ProductFilter = {}) => ({
+      id: optionalId(op, 'id', filter.id),
+      catid: optionalId(op, 'catid', filter.catid),
+      cattx: optionalText(op, 'cattx', filter.cattx),
+    }),
+  });
   return {
-    async list(filter = {}, opts) {
-      const op = 'goods/Get';
-      const params = {
-        id: filter.id === undefined ? undefined : checkId(op, 'id', filter.id),
-        catid: filter.catid === undefined ? undefined : checkId(op, 'catid', filter.catid),
-        cattx: filter.cattx === undefined ? undefined : checkText(op, 'cattx', filter.cattx),
-      };
-      const products = parseRecords(op, productSchema, await core.call(op, { params }, opts), opts);
+    ...goods,
+    async list(filter, opts) {
+      const products = await goods.list(filter, opts);
       if (!products.some((p) => p.img.length > 0)) return products;
       const origin = await core.siteOrigin(opts);
       for (const p of products) {
@@ -57,19 +61,6 @@ export function productsApi(core: ClientCore): ProductsApi {
         }
       }
       return products;
-    },
-    async update(id, fields, opts) {
-      const op = 'goods/Set';
-      return write(
-        core,
-        op,
-        { params: { id: checkId(op, 'id', id) }, param: checkParam(core, op, 'products', fields) },
-        opts,
-      );
-    },
-    async create(fields, opts) {
-      const op = 'goods/Write';
-      return create(core, op, { param: checkParam(core, op, 'products', fields) }, opts);
     },
     async delete(id, opts) {
       const op = 'goods/Delete';

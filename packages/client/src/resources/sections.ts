@@ -1,16 +1,7 @@
 /** dir/Get, dir/Set, dir/Write. */
 import type { SectionFields } from '../schemas/fields.js';
 import { type CreateResult, type Section, sectionSchema, type WriteResult } from '../schemas/records.js';
-import {
-  type CallOptions,
-  type ClientCore,
-  checkId,
-  checkParam,
-  checkText,
-  create,
-  parseRecords,
-  write,
-} from './core.js';
+import { type CallOptions, type ClientCore, optionalId, optionalText, recordResource } from './core.js';
 
 export interface SectionFilter {
   id?: number;
@@ -27,27 +18,13 @@ export interface SectionsApi {
 }
 
 export function sectionsApi(core: ClientCore): SectionsApi {
-  return {
-    async list(filter = {}, opts) {
-      const op = 'dir/Get';
-      const params = {
-        id: filter.id === undefined ? undefined : checkId(op, 'id', filter.id),
-        tx: filter.tx === undefined ? undefined : checkText(op, 'tx', filter.tx),
-      };
-      return parseRecords(op, sectionSchema, await core.call(op, { params }, opts), opts);
-    },
-    async update(id, fields, opts) {
-      const op = 'dir/Set';
-      return write(
-        core,
-        op,
-        { params: { id: checkId(op, 'id', id) }, param: checkParam(core, op, 'sections', fields) },
-        opts,
-      );
-    },
-    async create(fields, opts) {
-      const op = 'dir/Write';
-      return create(core, op, { param: checkParam(core, op, 'sections', fields) }, opts);
-    },
-  };
+  return recordResource(core, {
+    ops: { list: 'dir/Get', update: 'dir/Set', create: 'dir/Write' },
+    schema: sectionSchema,
+    fields: 'sections',
+    listParams: (op, filter: SectionFilter = {}) => ({
+      id: optionalId(op, 'id', filter.id),
+      tx: optionalText(op, 'tx', filter.tx),
+    }),
+  });
 }

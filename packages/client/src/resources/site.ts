@@ -1,7 +1,7 @@
 /** site/DomainDefault, site/DomainAll. */
 import { z } from 'zod';
 import { type Domain, domainSchema } from '../schemas/records.js';
-import { type CallOptions, type ClientCore, parseRecords } from './core.js';
+import { type CallOptions, type ClientCore, list, parseRecords } from './core.js';
 
 export interface SiteApi {
   /** site/DomainDefault: the main domain, or `<sid>.<technical_domain>` when the site has none. */
@@ -23,7 +23,7 @@ export function siteApi(core: ClientCore): SiteApi {
     },
     async domains(opts) {
       const op = 'site/DomainAll';
-      return parseRecords(op, domainSchema, await core.call(op, {}, opts), opts);
+      return list(core, op, domainSchema, undefined, opts);
     },
   };
 }
