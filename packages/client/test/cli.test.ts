@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
-import { assertNoKey } from './helpers/client.js';
+import { assertNoKey, requireBuiltBin } from './helpers/client.js';
 import {
   wireArticle,
   wireDomain,
@@ -14,22 +12,16 @@ import {
   wireProduct,
   wireSection,
 } from './helpers/fixtures.js';
-import { type ScriptServer, startScriptServer, TEST_KEY } from './helpers/server.js';
+import { TEST_KEY, useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-beforeAll(async () => {
-  server = await startScriptServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  server.script('goods/Get', { json: [wireProduct] });
-  server.script('goods/SkuGet', { json: [wireModification] });
-  server.script('dir/Get', { json: [wireSection] });
-  server.script('article/Get', { json: [wireArticle] });
-  server.script('meta/Get', { json: [wireMeta] });
-  server.script('site/DomainDefault', { json: [{ domain: 'shop.example' }] });
-  server.script('site/DomainAll', { json: [wireDomain] });
+const server = useScriptServer((s) => {
+  s.script('goods/Get', { json: [wireProduct] });
+  s.script('goods/SkuGet', { json: [wireModification] });
+  s.script('dir/Get', { json: [wireSection] });
+  s.script('article/Get', { json: [wireArticle] });
+  s.script('meta/Get', { json: [wireMeta] });
+  s.script('site/DomainDefault', { json: [{ domain: 'shop.example' }] });
+  s.script('site/DomainAll', { json: [wireDomain] });
 });
 
 async function run(args: string[], env: Record<string, string> = {}) {
@@ -179,12 +171,11 @@ describe('exit codes', () => {
   });
 });
 
-const bin = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-
-describe.skipIf(!existsSync(bin))('the built bin', () => {
+describe('the built bin', () => {
   const exec = promisify(execFile);
 
   it('runs with node, prints JSON and exits 0', async () => {
+    const bin = requireBuiltBin();
     const { stdout } = await exec(process.execPath, [bin, 'get', 'sections', '--json'], {
       env: {
         ...process.env,
@@ -197,6 +188,7 @@ describe.skipIf(!existsSync(bin))('the built bin', () => {
   });
 
   it('exits 1 on a service error and 2 on bad usage, never printing the key', async () => {
+    const bin = requireBuiltBin();
     server.script('dir/Get', { status: 500, body: 'oops' });
     const env = {
       ...process.env,

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testClient } from './helpers/client.js';
 import { wireSection } from './helpers/fixtures.js';
-import { type ScriptServer, startScriptServer } from './helpers/server.js';
+import { useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-beforeAll(async () => {
-  server = await startScriptServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useScriptServer();
 
 describe('one concurrency bound per client', () => {
   it('200 parallel calls never hold more than 16 (the default) in flight or open', async () => {

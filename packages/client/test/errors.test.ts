@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AuthError,
   createClient,
@@ -16,14 +16,9 @@ import {
   WriteRejectedError,
 } from '../src/index.js';
 import { assertNoKey, catchError, renderings, testClient } from './helpers/client.js';
-import { type ScriptServer, startScriptServer, TEST_KEY } from './helpers/server.js';
+import { TEST_KEY, useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-beforeAll(async () => {
-  server = await startScriptServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useScriptServer();
 
 const serviceError = (message: string, error: string) => ({ json: [{ message, error }] });
 

@@ -2,29 +2,14 @@
  * Hostile-payload corpus: each odd body the service (or something in front of it) might send gives
  * the right typed value or a named error — never an unhandled rejection, never the key in output.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  HttpStatusError,
-  NetworkError,
-  RecordValidationError,
-  ResponseFormatError,
-  type SiteContentClient,
-} from '../src/index.js';
-import { assertNoKey, catchError, renderings, testClient } from './helpers/client.js';
+import { describe, expect, it } from 'vitest';
+import { HttpStatusError, NetworkError, RecordValidationError, ResponseFormatError } from '../src/index.js';
+import { assertNoKey, catchError, renderings, useTestClient } from './helpers/client.js';
 import { wireModification, wireProduct } from './helpers/fixtures.js';
-import { type Reply, type ScriptServer, startScriptServer } from './helpers/server.js';
+import { type Reply, useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-let client: SiteContentClient;
-beforeAll(async () => {
-  server = await startScriptServer();
-  client = testClient(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
-beforeEach(() => server.reset());
+const server = useScriptServer();
+const client = useTestClient(server);
 
 type Op = 'products' | 'modifications' | 'domains' | 'create';
 const call = (op: Op): Promise<unknown> => {

@@ -4,16 +4,13 @@
  * no colour and no prompt when not on a terminal, the key never in output.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DesiredMetaEntry, parseDesiredMetaText, serializeDesiredMeta } from '../src/meta-sync/index.js';
-
-const BIN = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+import { requireBuiltBin } from './helpers/client.js';
 
 interface BinRun {
   code: number;
@@ -22,10 +19,11 @@ interface BinRun {
 }
 
 function sitecontent(args: string[], env: Record<string, string>): Promise<BinRun> {
+  const bin = requireBuiltBin();
   return new Promise((resolve) => {
     const child = execFile(
       process.execPath,
-      [BIN, ...args],
+      [bin, ...args],
       { env: { PATH: process.env.PATH ?? '', ...env }, timeout: 60_000 },
       (error, stdout, stderr) => {
         const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
@@ -48,7 +46,6 @@ describe('sitecontent meta (spawned bin)', () => {
   };
 
   beforeAll(async () => {
-    if (!existsSync(BIN)) throw new Error(`${BIN} is missing: run \`npm run build:packages\` first`);
     emu = await startEmulator({ port: 0, db: ':memory:', seed: 'demo' });
     dir = await mkdtemp(join(tmpdir(), 'meta-bin-'));
     env = { SITECONTENT_BASE_URL: emu.url, SITECONTENT_API_KEY: emu.key, SITECONTENT_SID: String(emu.sid) };

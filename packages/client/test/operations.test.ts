@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { SiteContentClient } from '../src/index.js';
-import { testClient } from './helpers/client.js';
+import { describe, expect, it } from 'vitest';
+import { testClient, useTestClient } from './helpers/client.js';
 import {
   created,
   ok,
@@ -11,20 +10,10 @@ import {
   wireProduct,
   wireSection,
 } from './helpers/fixtures.js';
-import { type ScriptServer, startScriptServer, TEST_KEY } from './helpers/server.js';
+import { TEST_KEY, useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-let client: SiteContentClient;
-
-beforeAll(async () => {
-  server = await startScriptServer();
-  client = testClient(server);
-});
-afterAll(async () => {
-  await client.close();
-  await server.close();
-});
-beforeEach(() => server.reset());
+const server = useScriptServer();
+const client = useTestClient(server);
 
 function lastQuery(op: string): Record<string, string> {
   const req = server.requestsTo(op).at(-1);

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, isInvalidArgumentError } from '../src/index.js';
 import { catchError, testClient } from './helpers/client.js';
 import { created, ok } from './helpers/fixtures.js';
-import { type ScriptServer, startScriptServer } from './helpers/server.js';
+import { useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-beforeAll(async () => {
-  server = await startScriptServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.reset();
-  server.script('goods/Set', ok);
-  server.script('goods/Write', created(1));
-  server.script('meta/Set', ok);
+const server = useScriptServer((s) => {
+  s.script('goods/Set', ok);
+  s.script('goods/Write', created(1));
+  s.script('meta/Set', ok);
 });
 
 const fields = { zag: 'New title & more', shw: true, dt: new Date(1_700_000_000_000) };

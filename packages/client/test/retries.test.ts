@@ -1,5 +1,5 @@
 /** Retries counted on the server: exact attempts, Retry-After, the shared gate, creates and aborts. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   AuthError,
   createClient,
@@ -11,14 +11,9 @@ import {
 } from '../src/index.js';
 import { catchError, testClient } from './helpers/client.js';
 import { ok, wireSection } from './helpers/fixtures.js';
-import { type ScriptServer, startScriptServer, TEST_KEY } from './helpers/server.js';
+import { TEST_KEY, useScriptServer } from './helpers/server.js';
 
-let server: ScriptServer;
-beforeAll(async () => {
-  server = await startScriptServer();
-});
-afterAll(() => server.close());
-beforeEach(() => server.reset());
+const server = useScriptServer();
 
 const sections = { json: [wireSection] };
 const status = (s: number, headers: Record<string, string> = {}) => ({

@@ -1,4 +1,8 @@
-/** Client builder for tests: the test key, fast retries, and the server's URL. */
+/** Client and CLI builders for tests: the test key, fast retries, the server's URL, the built bin. */
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { inspect } from 'node:util';
+import { afterAll, beforeAll } from 'vitest';
 import { type ClientOptions, createClient, type SiteContentClient } from '../../src/index.js';
 import { type ScriptServer, TEST_KEY } from './server.js';
 
@@ -14,6 +18,34 @@ export function testClient(server: ScriptServer, options: Partial<ClientOptions>
   });
 }
 
+/**
+ * One `testClient` shared by a test file's tests, closed after them. The server's URL is known
+ * only once it listens, so the returned object is filled in before the file's first test.
+ */
+export function useTestClient(server: ScriptServer, options: Partial<ClientOptions> = {}): SiteContentClient {
+  const client = {} as SiteContentClient;
+  beforeAll(() => {
+    Object.assign(client, testClient(server, options));
+  });
+  afterAll(() => client.close());
+  return client;
+}
+
+const CLI_BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+
+/**
+ * Path of the built `sitecontent` bin (`npm run build:packages`; the root `npm test` builds first).
+ * Throws when it is missing, so a test of the bin fails instead of being skipped.
+ */
+export function requireBuiltBin(): string {
+  if (!existsSync(CLI_BIN)) {
+    throw new Error(
+      `${CLI_BIN} is missing: run \`npm run build:packages\` first (the root \`npm test\` does)`,
+    );
+  }
+  return CLI_BIN;
+}
+
 /** Fails if `text` shows the key in any form. */
 export function assertNoKey(text: string): void {
   if (text.includes(TEST_KEY) || text.includes(encodeURIComponent(TEST_KEY))) {
@@ -22,7 +54,6 @@ export function assertNoKey(text: string): void {
 }
 
 /** Every way an error can be shown, for redaction checks. */
-import { inspect } from 'node:util';
 export function renderings(err: unknown): string[] {
   const e = err as Error;
   return [e.message, String(e), JSON.stringify(e), inspect(e, { depth: 10 }), e.stack ?? ''];

@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export const TEST_KEY = 'canary-KEY-5f3a9c';
 
@@ -50,7 +51,23 @@ export interface ScriptServer {
   close(): Promise<void>;
 }
 
-export async function startScriptServer(): Promise<ScriptServer> {
+/**
+ * One script server for a test file: it listens before the file's tests and closes after them;
+ * before each test it is reset and `setup` (if given) scripts the answers every test starts from.
+ * `url` is set once the file's tests start.
+ */
+export function useScriptServer(setup?: (server: ScriptServer) => void): ScriptServer {
+  const { server, listen } = scriptServer();
+  beforeAll(listen);
+  afterAll(() => server.close());
+  beforeEach(() => {
+    server.reset();
+    setup?.(server);
+  });
+  return server;
+}
+
+function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
   const scripts = new Map<string, (Reply | Handler)[]>();
   let inFlight = 0;
   let openSockets = 0;
@@ -134,13 +151,15 @@ export async function startScriptServer(): Promise<ScriptServer> {
   // Keep-alive longer than undici's 1 s hint threshold, or undici drops every socket after one
   // answer; `close()` ends idle sockets anyway, so runs still end promptly.
   server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return state;
+  const listen = async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    state.url = `http://127.0.0.1:${port}`;
+    state.close = () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      });
+  };
+  return { server: state, listen };
 }
