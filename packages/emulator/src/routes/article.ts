@@ -1,18 +1,14 @@
-import { notFound } from '../errors.js';
-import { readFields, readId, readText } from '../fields.js';
+import { readFields } from '../fields.js';
 import { encodeArticle, sectionUrls } from '../wire/encode.js';
-import { created, ok, type Route } from './types.js';
+import { readCatalogFilter, updateById } from './common.js';
+import { created, type Route } from './types.js';
 
 export const articleRoutes: Route[] = [
   {
     operation: 'article/Get',
     method: 'GET',
     handle: ({ sid, params, store }) => {
-      const filter = {
-        id: readId(params, 'id'),
-        catid: readId(params, 'catid'),
-        cattx: readText(params, 'cattx'),
-      };
+      const filter = readCatalogFilter(params);
       const sections = store.listSections(sid);
       const urlByTx = sectionUrls(sections);
       const urlById = new Map(sections.map((s) => [s.id, urlByTx.get(s.tx) ?? `/${s.tx}`]));
@@ -22,12 +18,9 @@ export const articleRoutes: Route[] = [
   {
     operation: 'article/Update',
     method: 'POST',
-    handle: ({ sid, params, store }) => {
-      const id = readId(params, 'id', true);
-      const fields = readFields(params, 'article');
-      if (!store.updateArticle(sid, id, fields)) throw notFound('Article', id);
-      return ok();
-    },
+    handle: updateById('article', 'Article', (store, sid, id, fields) =>
+      store.updateArticle(sid, id, fields),
+    ),
   },
   {
     operation: 'article/Write',

@@ -1,30 +1,19 @@
 import { notFound } from '../errors.js';
-import { readFields, readId, readText } from '../fields.js';
+import { readFields, readId } from '../fields.js';
 import { encodeProducts } from '../wire/encode.js';
+import { readCatalogFilter, updateById } from './common.js';
 import { created, ok, type Route } from './types.js';
 
 export const goodsRoutes: Route[] = [
   {
     operation: 'goods/Get',
     method: 'GET',
-    handle: ({ sid, params, store }) => {
-      const filter = {
-        id: readId(params, 'id'),
-        catid: readId(params, 'catid'),
-        cattx: readText(params, 'cattx'),
-      };
-      return encodeProducts(store.listProducts(sid, filter));
-    },
+    handle: ({ sid, params, store }) => encodeProducts(store.listProducts(sid, readCatalogFilter(params))),
   },
   {
     operation: 'goods/Set',
     method: 'POST',
-    handle: ({ sid, params, store }) => {
-      const id = readId(params, 'id', true);
-      const fields = readFields(params, 'goods');
-      if (!store.updateProduct(sid, id, fields)) throw notFound('Product', id);
-      return ok();
-    },
+    handle: updateById('goods', 'Product', (store, sid, id, fields) => store.updateProduct(sid, id, fields)),
   },
   {
     operation: 'goods/Write',

@@ -1,7 +1,8 @@
 import { notFound } from '../errors.js';
 import { readFields, readId, readText } from '../fields.js';
 import { encodeModification } from '../wire/encode.js';
-import { created, ok, type Route } from './types.js';
+import { updateById } from './common.js';
+import { created, type Route } from './types.js';
 
 export const skuRoutes: Route[] = [
   {
@@ -17,12 +18,9 @@ export const skuRoutes: Route[] = [
     // The spec labels `id` a product number, but the operation updates the modification `id`.
     operation: 'goods/SkuSet',
     method: 'POST',
-    handle: ({ sid, params, store }) => {
-      const id = readId(params, 'id', true);
-      const fields = readFields(params, 'modification');
-      if (!store.updateModification(sid, id, fields)) throw notFound('Modification', id);
-      return ok();
-    },
+    handle: updateById('modification', 'Modification', (store, sid, id, fields) =>
+      store.updateModification(sid, id, fields),
+    ),
   },
   {
     operation: 'goods/SkuWrite',
