@@ -1,6 +1,6 @@
 /** `createClient`: wires options, transport, retries, gate and bound into the resource APIs. */
 import { BackoffGate } from './http/backoff-gate.js';
-import { Semaphore } from './http/concurrency.js';
+import { AdaptiveLimit, Semaphore } from './http/concurrency.js';
 import { Executor } from './http/executor.js';
 import { Transport } from './http/transport.js';
 import { type ClientOptions, validateOptions } from './options.js';
@@ -22,8 +22,25 @@ export interface SiteContentClient {
   readonly articles: ArticlesApi;
   readonly meta: MetaApi;
   readonly site: SiteApi;
+  /** A snapshot of the concurrency bound, for logs and tests. */
+  stats(): ClientStats;
   /** Closes the connection pools; in-flight calls finish, later calls fail. */
   close(): Promise<void>;
+}
+
+/** What `client.stats()` returns. */
+export interface ClientStats {
+  /**
+   * The adaptive limit in force now: halved (min 1) when the service answers 429/503, +1 after every
+   * `concurrencyLimit` successful answers, never above `maxConcurrency`.
+   */
+  concurrencyLimit: number;
+  /** The `concurrency` option: the hard maximum. */
+  maxConcurrency: number;
+  /** Requests holding a slot (sent or about to be). */
+  inFlight: number;
+  /** Calls waiting for a slot. */
+  queued: number;
 }
 
 export function createClient(options: ClientOptions): SiteContentClient {
@@ -36,6 +53,8 @@ export function createClient(options: ClientOptions): SiteContentClient {
     userAgent: o.userAgent,
     apiKey: o.apiKey,
   });
+  const slots = new Semaphore(o.concurrency);
+  const limit = new AdaptiveLimit(slots);
   const executor = new Executor(
     {
       origin: base.origin,
@@ -52,7 +71,7 @@ export function createClient(options: ClientOptions): SiteContentClient {
     },
     transport,
     new BackoffGate(),
-    new Semaphore(o.concurrency),
+    limit,
   );
 
   let origin: Promise<string> | undefined = o.siteOrigin
@@ -66,8 +85,10 @@ export function createClient(options: ClientOptions): SiteContentClient {
       const signal = AbortSignal.any(signals);
       return executor.run(op, input, signal);
     },
-    siteOrigin(opts?: CallOptions) {
-      // Asked once and cached; a failure is not cached, so the next call asks again.
+    siteOrigin(opts?: CallOptions & { refresh?: boolean }) {
+      // Asked once and cached; a failure is not cached, so the next call asks again. `refresh` asks
+      // again now (not with a fixed `siteOrigin`), and calls after it share the new answer.
+      if (opts?.refresh && !o.siteOrigin) origin = undefined;
       origin ??= site.defaultDomain({ signal: opts?.signal }).then(
         (domain) => `https://${domain}`,
         (err: unknown) => {
@@ -89,6 +110,12 @@ export function createClient(options: ClientOptions): SiteContentClient {
     articles: articlesApi(core),
     meta: metaApi(core),
     site,
+    stats: () => ({
+      concurrencyLimit: slots.limit,
+      maxConcurrency: slots.max,
+      inFlight: slots.active,
+      queued: slots.queued,
+    }),
     close: () => transport.close(),
   };
 }

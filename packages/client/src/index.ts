@@ -1,4 +1,4 @@
-export { createClient, type SiteContentClient } from './client.js';
+export { type ClientStats, createClient, type SiteContentClient } from './client.js';
 export * from './errors/index.js';
 export type { ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';

@@ -1,11 +1,12 @@
 /**
  * Runs one operation: shared back-off gate → concurrency slot → one HTTP attempt → interpretation,
- * wrapped in p-retry (exponential backoff with jitter, bounded in count and total time).
+ * wrapped in p-retry (exponential backoff with jitter, bounded in count and total time). Each answer
+ * feeds the adaptive limit: a 429/503 lowers it, a success helps raise it back.
  */
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError } from '../errors/guards.js';
 import type { BackoffGate } from './backoff-gate.js';
-import type { Semaphore } from './concurrency.js';
+import type { AdaptiveLimit } from './concurrency.js';
 import { encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
@@ -29,6 +30,8 @@ export interface RequestEvent {
   operation: OperationName;
   status: number;
   durationMs: number;
+  /** The adaptive concurrency limit in force after this attempt (≤ the `concurrency` option). */
+  concurrencyLimit: number;
 }
 
 export interface ExecutorSettings {
@@ -51,7 +54,7 @@ export class Executor {
     readonly settings: ExecutorSettings,
     readonly transport: Transport,
     readonly gate: BackoffGate,
-    readonly slots: Semaphore,
+    readonly limit: AdaptiveLimit,
   ) {}
 
   /** The body array of a successful answer. `signal` already combines the call's and the client's. */
@@ -72,18 +75,29 @@ export class Executor {
       try {
         const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
         status = res.status;
-        return interpretResponse(op, shownUrl, res, s.apiKey);
+        const rows = interpretResponse(op, shownUrl, res, s.apiKey);
+        this.limit.success();
+        return rows;
       } catch (err) {
         if (signal.aborted) throw signal.reason;
-        if (isHttpStatusError(err) && isGateStatus(err.status) && err.retryAfterMs !== undefined) {
+        if (isHttpStatusError(err) && isGateStatus(err.status)) {
+          const pauseMs =
+            err.retryAfterMs === undefined ? undefined : Math.min(err.retryAfterMs, s.maxRetryTimeMs);
           // Every call of this client waits, not only this one.
-          this.gate.pause(Math.min(err.retryAfterMs, s.maxRetryTimeMs));
+          if (pauseMs !== undefined) this.gate.pause(pauseMs);
+          // The service is overloaded: fewer requests in flight (once per burst, see AdaptiveLimit).
+          this.limit.congestion(started, pauseMs);
         }
         // Permanent failures stop at once, without the backoff.
         throw isRetryable(op, err) ? err : new AbortError(err as Error);
       } finally {
         release();
-        s.onRequest?.({ operation: op, status, durationMs: performance.now() - started });
+        s.onRequest?.({
+          operation: op,
+          status,
+          durationMs: performance.now() - started,
+          concurrencyLimit: this.limit.limit,
+        });
       }
     };
 
@@ -119,7 +133,7 @@ export class Executor {
   async #slot(signal: AbortSignal): Promise<() => void> {
     for (;;) {
       await this.gate.wait(signal);
-      const release = await this.slots.acquire(signal);
+      const release = await this.limit.slots.acquire(signal);
       if (this.gate.remaining() === 0) return release;
       release();
     }

@@ -32,8 +32,11 @@ export interface CallResult {
 export interface ClientCore {
   readonly allowUnknownFields: boolean;
   call(op: OperationName, input: OperationInput, opts?: CallOptions): Promise<CallResult>;
-  /** `https://<domain>` for absolute image URLs (option `siteOrigin`, else site/DomainDefault once). */
-  siteOrigin(opts?: CallOptions): Promise<string>;
+  /**
+   * `https://<domain>` for absolute image URLs (option `siteOrigin`, else site/DomainDefault once);
+   * `refresh` asks the service again.
+   */
+  siteOrigin(opts?: CallOptions & { refresh?: boolean }): Promise<string>;
 }
 
 export function checkId(op: OperationName, name: string, v: unknown): number {

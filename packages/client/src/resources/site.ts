@@ -6,6 +6,12 @@ import { type CallOptions, type ClientCore, list, parseRecords } from './core.js
 export interface SiteApi {
   /** site/DomainDefault: the main domain, or `<sid>.<technical_domain>` when the site has none. */
   defaultDomain(opts?: CallOptions): Promise<string>;
+  /**
+   * The origin of absolute image URLs (`https://<domain>`): the client's `siteOrigin` option, else
+   * site/DomainDefault, asked once and cached by the client (a failure is not cached).
+   * `{ refresh: true }` asks the service again; later image URLs use the new answer.
+   */
+  origin(opts?: CallOptions & { refresh?: boolean }): Promise<string>;
   /** site/DomainAll */
   domains(opts?: CallOptions): Promise<Domain[]>;
 }
@@ -21,6 +27,7 @@ export function siteApi(core: ClientCore): SiteApi {
       const [first] = parseRecords(op, defaultDomainSchema, { rows, url: result.url });
       return first!.domain;
     },
+    origin: (opts) => core.siteOrigin(opts),
     async domains(opts) {
       const op = 'site/DomainAll';
       return list(core, op, domainSchema, undefined, opts);

@@ -15,6 +15,8 @@ export interface RecordedRequest {
   headers: IncomingMessage['headers'];
   body: string;
   at: number;
+  /** Requests open at the server when this one arrived, itself included. */
+  inFlight: number;
 }
 
 /** A scripted answer; `raw` writes the body with a lying Content-Length and destroys the socket. */
@@ -91,6 +93,7 @@ function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
 
   const server = createServer(async (req, res) => {
     inFlight++;
+    const arrivedWith = inFlight;
     state.maxInFlight = Math.max(state.maxInFlight, inFlight);
     // Counted until the answer is handed to the OS ('finish'), or the socket dies ('close').
     let done = false;
@@ -112,6 +115,7 @@ function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
       headers: req.headers,
       body: Buffer.concat(chunks).toString('utf8'),
       at: Date.now(),
+      inFlight: arrivedWith,
     };
     state.requests.push(rec);
     const list = scripts.get(url.pathname);
