@@ -62,14 +62,31 @@ interface RegistryEntry {
   loaded: Map<string, LoadedCollection>;
 }
 
+/** What one sync shares among the loaders that use the same client (see {@link beginSync}). */
+interface SyncState {
+  /** Loads of this client running now. */
+  active: number;
+  /** In-flight or settled results by name, dropped when the last running load ends. */
+  memo: Map<string, Promise<unknown>>;
+}
+
 interface Registry {
   byRoot: Map<string, RegistryEntry>;
+  /** Per shared client: the sync in progress, if any. */
+  syncs?: WeakMap<SiteContentClient, SyncState>;
   latest: RegistryEntry | undefined;
   /** Clients of loaders used without the integration, keyed by connection. */
   standalone: RegistryEntry;
 }
 
-export const DEFAULT_CONCURRENCY = 16;
+/**
+ * Default concurrency of the loaders' shared client, with or without the integration: 32, twice the
+ * client's own default (16). A build is a bulk read of one request per page (`meta/Get`), where
+ * latency, not the service, is the limit: at 16 in flight the time is bounded below by requests ×
+ * latency ÷ 16. The service stays protected: the client halves its limit on 429/503 (adaptive
+ * concurrency) and all collections share one bound and one back-off gate.
+ */
+export const DEFAULT_CONCURRENCY = 32;
 const REGISTRY_KEY = Symbol.for('@sitecontent/astro/registry');
 
 function registry(): Registry {
@@ -231,6 +248,57 @@ export function sharedClient(
     entry.clients.set(cacheKey, client);
   }
   return client;
+}
+
+/** One loader's part of a sync: results shared with the other loaders of the sync, and its end. */
+export interface SyncScope {
+  /**
+   * The result of `fetch` shared by every loader of this sync that uses the same client: the first
+   * caller starts it, the others await the same promise. A failure is not kept (a later caller
+   * within the sync asks again); each caller applies its own failure policy.
+   */
+  shared<T>(name: string, fetch: () => Promise<T>): Promise<T>;
+  /** Call once when the loader is done (also on failure). */
+  end(): void;
+}
+
+/**
+ * Starts one loader's part of a sync. A sync is the span in which loads of the same client run:
+ * Astro starts every collection's `load()` together (and runs one sync at a time), so the loads
+ * of one sync overlap; when the last of them ends, the shared results are dropped and the next
+ * sync (`refreshContent` in dev, a second build in the same process) fetches afresh.
+ */
+export function beginSync(client: SiteContentClient): SyncScope {
+  const reg = registry();
+  reg.syncs ??= new WeakMap();
+  let state = reg.syncs.get(client);
+  if (!state) {
+    state = { active: 0, memo: new Map() };
+    reg.syncs.set(client, state);
+  }
+  const s = state;
+  s.active++;
+  let ended = false;
+  return {
+    shared<T>(name: string, fetch: () => Promise<T>): Promise<T> {
+      let p = s.memo.get(name) as Promise<T> | undefined;
+      if (!p) {
+        const started = fetch();
+        p = started;
+        s.memo.set(name, started);
+        // Also marks the rejection handled when no loader is waiting for it any more.
+        started.catch(() => {
+          if (s.memo.get(name) === started) s.memo.delete(name);
+        });
+      }
+      return p;
+    },
+    end() {
+      if (ended) return;
+      ended = true;
+      if (--s.active === 0) s.memo.clear();
+    },
+  };
 }
 
 /** Settings of the integration registered for `root`, if any (the loaders read `concurrency`). */

@@ -32,7 +32,10 @@ export interface SiteContentOptions {
   sid?: number;
   /** API key. Prefer the `SITECONTENT_API_KEY` environment variable (`.env`) over code. @default `SITECONTENT_API_KEY` */
   apiKey?: string;
-  /** Requests in flight at once across every collection (one shared bound). @default 16 */
+  /**
+   * Requests in flight at once across every collection (one shared bound; the client lowers it
+   * adaptively on 429/503). @default 32 (the client's own default is 16; see the README)
+   */
   concurrency?: number;
   /** Per-request timeout in ms. @default the client's (30000) */
   timeoutMs?: number;
@@ -142,7 +145,13 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         const cacheFile = new URL('sitecontent-domain.json', config.cacheDir);
         try {
           const client = sharedClient(resolveConnection('siteContent', {}, config.root), config.root, logger);
-          domain = await client.site.defaultDomain({ signal: AbortSignal.timeout(DOMAIN_TIMEOUT_MS) });
+          // `site.origin` rather than `site.defaultDomain`: the client keeps the answer for image URLs,
+          // so the build's sync does not ask again.
+          const origin = await client.site.origin({
+            refresh: true,
+            signal: AbortSignal.timeout(DOMAIN_TIMEOUT_MS),
+          });
+          domain = origin.replace(/^https:\/\//, '');
           await rememberDomain(cacheFile, domain);
         } catch (error) {
           // The service being down must not change the Astro config: a different `site` makes Astro

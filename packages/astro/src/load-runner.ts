@@ -2,9 +2,9 @@
  * The common `load()` of every collection loader: resolve the shared client, fetch everything,
  * apply the failure policies, then update the store incrementally and log what happened.
  */
-import type { SiteContentClient } from '@sitecontent/client';
+import type { Section, SiteContentClient } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
-import { recordLoaded, resolveConnection, sharedClient } from './connection.js';
+import { beginSync, recordLoaded, resolveConnection, type SyncScope, sharedClient } from './connection.js';
 import { SiteContentInvalidRecordError, SiteContentLoadError } from './errors.js';
 import { mapBounded, Progress } from './fan-out.js';
 import type { CommonLoaderOptions } from './options.js';
@@ -35,8 +35,22 @@ export interface FetchContext {
     items: readonly T[],
     fn: (item: T, signal: AbortSignal) => Promise<R>,
   ): Promise<R[]>;
-  /** Absolute origin of the site for canonical and image URLs (`config.site`, else `site/DomainDefault`). */
+  /**
+   * Absolute origin of the site for canonical URLs: `config.site`, else `https://` +
+   * `site/DomainDefault`, asked once per sync for all loaders (and reused for image URLs).
+   */
   siteOrigin(): Promise<string>;
+  /**
+   * Every section (`dir/Get`), fetched once per sync for all loaders of the project. Invalid records
+   * are left out and listed in `invalid`: the sections loader applies its `onInvalid` to them, the
+   * others only use the sections to build URLs and relations.
+   */
+  sections(): Promise<SharedSections>;
+}
+
+export interface SharedSections {
+  sections: Section[];
+  invalid: InvalidRecordReport[];
 }
 
 export interface LoaderRun {
@@ -49,18 +63,20 @@ export interface LoaderRun {
   fetch(fc: FetchContext): Promise<SyncItem[]>;
 }
 
-const originCache = new WeakMap<SiteContentClient, Promise<string>>();
-
-async function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient): Promise<string> {
+async function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient, sync: SyncScope) {
   const site = ctx.config.site;
   if (site) return new URL(site).origin;
-  let origin = originCache.get(client);
-  if (!origin) {
-    origin = client.site.defaultDomain().then((domain) => `https://${domain}`);
-    originCache.set(client, origin);
-    origin.catch(() => originCache.delete(client));
-  }
-  return origin;
+  // Asked again once per sync; the client keeps the answer for its image URLs too. No call signal:
+  // one loader failing must not cancel what the others wait for.
+  return sync.shared('origin', () => client.site.origin({ refresh: true }));
+}
+
+function sharedSections(client: SiteContentClient, sync: SyncScope): Promise<SharedSections> {
+  return sync.shared('sections', async () => {
+    const invalid: InvalidRecordReport[] = [];
+    const sections = await client.sections.list(undefined, { onInvalidRecord: (e) => invalid.push(e) });
+    return { sections, invalid };
+  });
 }
 
 function describeFailure(
@@ -93,12 +109,28 @@ function isRecordValidation(error: unknown): error is InvalidRecordReport & Erro
 const MAX_SKIP_WARNINGS = 10;
 
 export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void> {
+  const connection = resolveConnection(ctx.collection, run.options, ctx.config.root);
+  const client = sharedClient(connection, ctx.config.root, ctx.logger);
+  // Synchronously, so every loader Astro starts together joins the same sync.
+  const sync = beginSync(client);
+  try {
+    await loadWith(ctx, run, connection.concurrency, client, sync);
+  } finally {
+    sync.end();
+  }
+}
+
+async function loadWith(
+  ctx: LoaderContext,
+  run: LoaderRun,
+  concurrency: number,
+  client: SiteContentClient,
+  sync: SyncScope,
+): Promise<void> {
   const { collection, logger } = ctx;
   const started = performance.now();
   const onInvalid = run.options.onInvalid ?? 'fail';
-  const connection = resolveConnection(collection, run.options, ctx.config.root);
-  const client = sharedClient(connection, ctx.config.root, logger);
-  logger.info(`${collection}: loading (sid ${connection.sid})`);
+  logger.info(`${collection}: loading (sid ${client.sid})`);
 
   const invalid: InvalidRecordReport[] = [];
   const abort = new AbortController();
@@ -113,12 +145,13 @@ export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void>
     fanOut: (label, items, fn) =>
       mapBounded(
         items,
-        connection.concurrency,
+        concurrency,
         (item, _index, signal) => fn(item, signal),
         new Progress(logger, `${collection}: ${label}`, items.length),
         abort.signal,
       ),
-    siteOrigin: () => resolveSiteOrigin(ctx, client),
+    siteOrigin: () => resolveSiteOrigin(ctx, client, sync),
+    sections: () => sharedSections(client, sync),
   };
 
   let items: SyncItem[];

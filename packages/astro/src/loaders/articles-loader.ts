@@ -91,15 +91,16 @@ export function articlesLoader(options: ArticlesLoaderOptions = {}) {
         factory: 'articlesLoader',
         options: opts,
         fingerprint: [onlyVisible, sanitize, seo, optionFingerprint(metaModule)],
-        async fetch({ client, callOptions, fanOut, siteOrigin }) {
+        async fetch({ client, callOptions, fanOut, siteOrigin, sections }) {
           const filter = catalogFilter(opts);
-          const [all, sections, origin] = await Promise.all([
+          const [all, shared, origin] = await Promise.all([
             client.articles.list(filter, callOptions),
-            client.sections.list(undefined, { signal: callOptions.signal!, onInvalidRecord: () => {} }),
+            // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
+            sections(),
             seo ? siteOrigin() : Promise.resolve(''),
           ]);
           const articles = onlyVisible ? all.filter((a) => a.shw) : all;
-          const index = indexSections(sections);
+          const index = indexSections(shared.sections);
           const sectionOf = (a: Article) => index.byId.get(a.catid);
           const moduleFor = articleModuleFor(metaModule, index);
           const metas: (Meta | undefined)[] = seo

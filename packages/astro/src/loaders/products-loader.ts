@@ -93,16 +93,16 @@ export function productsLoader(options: ProductsLoaderOptions = {}) {
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
-        async fetch({ client, callOptions, fanOut, siteOrigin }) {
+        async fetch({ client, callOptions, fanOut, siteOrigin, sections }) {
           const filter = catalogFilter(opts);
-          const [all, sections, origin] = await Promise.all([
+          const [all, shared, origin] = await Promise.all([
             client.products.list(filter, callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
-            client.sections.list(undefined, { signal: callOptions.signal!, onInvalidRecord: () => {} }),
+            sections(),
             seo ? siteOrigin() : Promise.resolve(''),
           ]);
           const products = onlyVisible ? all.filter((p) => p.shw) : all;
-          const index = indexSections(sections);
+          const index = indexSections(shared.sections);
           const metas: (Meta | undefined)[] = seo
             ? await fanOut('meta', products, (p, signal) =>
                 client.meta.get(moduleOf(metaModule, p), p.id, { signal }),

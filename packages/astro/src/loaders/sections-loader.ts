@@ -60,11 +60,14 @@ export function sectionsLoader(options: SectionsLoaderOptions = {}) {
         factory: 'sectionsLoader',
         options: opts,
         fingerprint: [onlyVisible, sanitize, seo, optionFingerprint(metaModule)],
-        async fetch({ client, callOptions, fanOut, siteOrigin }) {
-          const [all, origin] = await Promise.all([
-            client.sections.list(undefined, callOptions),
+        async fetch({ client, callOptions, fanOut, siteOrigin, sections: sharedSections }) {
+          const [shared, origin] = await Promise.all([
+            // The same dir/Get answer as the other loaders of this sync; its invalid records are ours.
+            sharedSections(),
             seo ? siteOrigin() : Promise.resolve(''),
           ]);
+          for (const report of shared.invalid) callOptions.onInvalidRecord(report);
+          const all = shared.sections;
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
           const metas: (Meta | undefined)[] = seo
             ? await fanOut('meta', sections, (s, signal) =>
