@@ -73,7 +73,7 @@ function targetsSection(results, p) {
     for (const x of results.extra.filter((e) => e.size === big && e.latencyMs === lat)) {
       const sx = ratio(row.naive.time.median, x.ours.time.median);
       p(
-        `| the same at concurrency ${x.concurrency} (\`siteContent({ concurrency: ${x.concurrency} })\`) | ours ${fmtMs(x.ours.time.median)}, naive ${fmtMs(row.naive.time.median)} | ${fx(sx)} | ${verdict(sx >= TARGETS.speedup)} (1 run) |`,
+        `| reference, not a target: the same at concurrency ${x.concurrency} (\`siteContent({ concurrency: ${x.concurrency} })\`, the client's own default) | ours ${fmtMs(x.ours.time.median)}, naive ${fmtMs(row.naive.time.median)} | ${fx(sx)} | ${sx >= TARGETS.speedup ? 'would meet' : 'would miss'} (1 run) |`,
       );
     }
     const c = ratio(row.ours.time.median, row.ceiling.time.median);
@@ -124,7 +124,7 @@ function targetsSection(results, p) {
     if (n && lat) {
       const floor = (n * lat) / c;
       p(
-        `Arithmetic behind the first two rows: ${n.toLocaleString('en')} requests at ${lat} ms each take at least ${fmtMs(n * lat)} one at a time and at least ${fmtMs(floor)} with ${c} in flight, so at concurrency ${c} no loader can be more than about ${fx(row.naive.time.median / floor)} faster than this naive baseline. The ${TARGETS.speedup}× target therefore needs more than ${c} requests in flight${results.extra.length ? '; the extra row below shows the same code at a higher concurrency' : ''}.`,
+        `Arithmetic behind the first two rows: ${n.toLocaleString('en')} requests at ${lat} ms each take at least ${fmtMs(n * lat)} one at a time and at least ${fmtMs(floor)} with ${c} in flight, so at concurrency ${c} no loader can be more than about ${fx(row.naive.time.median / floor)} faster than this naive baseline${results.extra.map((x) => ` (at ${x.concurrency}: about ${fx((row.naive.time.median * x.concurrency) / (n * lat))})`).join('')}. That is why the integration's default concurrency is ${c}: at the client's own default of 16 the ${TARGETS.speedup}× target is out of reach for any loader; the reference row shows the same code at 16. The service is protected by the client's adaptive limit (halved on 429/503) and the one bound and back-off gate all collections share.`,
       );
       p();
     }
