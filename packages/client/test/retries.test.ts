@@ -186,6 +186,22 @@ describe('Retry-After', () => {
     await client.close();
   });
 
+  it("a 503's Retry-After delays only its own retry, not the client's other calls", async () => {
+    const client = testClient(server, { retries: 2 });
+    server.script('dir/Get', status(503, { 'retry-after': '1' }), sections);
+    server.script('goods/Get', { json: [] });
+    const first = client.sections.list();
+    await until(() => server.requestsTo('dir/Get').length === 1);
+    const failedAt = server.requestsTo('dir/Get')[0]!.at;
+    await client.products.list();
+    // The other call went out at once; the 503'd call itself waited its Retry-After.
+    expect(server.requestsTo('goods/Get')[0]!.at - failedAt).toBeLessThan(500);
+    await first;
+    const [a, b] = server.requestsTo('dir/Get');
+    expect(b!.at - a!.at).toBeGreaterThanOrEqual(950);
+    await client.close();
+  });
+
   it('a Retry-After beyond the time budget fails at once', async () => {
     const client = testClient(server, { retries: 4, maxRetryTimeMs: 2000 });
     server.script('dir/Get', status(503, { 'retry-after': '60' }));

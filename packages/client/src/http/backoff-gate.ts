@@ -1,5 +1,5 @@
 /**
- * Shared back-off gate: when any call of a client gets 429/503 with `Retry-After`, every new request
+ * Shared back-off gate: when any call of a client gets a 429 with `Retry-After`, every new request
  * of that client waits until then, so all collections sharing the client back off together.
  */
 export class BackoffGate {

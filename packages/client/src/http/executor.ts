@@ -2,7 +2,13 @@
  * Runs one operation: shared back-off gate → concurrency slot → one HTTP attempt → interpretation,
  * wrapped in p-retry (exponential backoff with jitter, bounded in count and total time). Each answer
  * feeds the adaptive limit: a 429/503 lowers it, a success helps raise it back.
+ *
+ * `Retry-After` on a 429 closes the shared gate (the rate limit is the client's, so every call waits,
+ * issue 4); on a 503 it delays only that request's own retry: a 503 is one overloaded answer, often from
+ * one backend, and freezing every collection for each of them made a load under 10% random 503s crawl
+ * (the fault soak went from seconds to minutes). The halved adaptive limit still slows the whole client.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError } from '../errors/guards.js';
 import type { BackoffGate } from './backoff-gate.js';
@@ -11,7 +17,7 @@ import { encodeRequest, type OperationInput, type ParamEncoding } from './encode
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
 import { redactUrl } from './redact.js';
-import { isGateStatus, isRetryable } from './retry.js';
+import { isCongestionStatus, isGateStatus, isRetryable } from './retry.js';
 import type { Transport } from './transport.js';
 
 /** Sent to `onRetry` before each retry wait. */
@@ -68,7 +74,11 @@ export class Executor {
     const url = `${s.origin}${req.path}`;
     const shownUrl = redactUrl(url);
 
+    /** When this call's next attempt may start, from a 503's `Retry-After` (0: no wait). */
+    let notBefore = 0;
     const attempt = async (): Promise<unknown[]> => {
+      const wait = notBefore - performance.now();
+      if (wait > 0) await sleep(wait, undefined, { signal });
       const release = await this.#slot(signal);
       const started = performance.now();
       let status = 0;
@@ -80,11 +90,14 @@ export class Executor {
         return rows;
       } catch (err) {
         if (signal.aborted) throw signal.reason;
-        if (isHttpStatusError(err) && isGateStatus(err.status)) {
+        if (isHttpStatusError(err) && isCongestionStatus(err.status)) {
           const pauseMs =
             err.retryAfterMs === undefined ? undefined : Math.min(err.retryAfterMs, s.maxRetryTimeMs);
-          // Every call of this client waits, not only this one.
-          if (pauseMs !== undefined) this.gate.pause(pauseMs);
+          if (pauseMs !== undefined) {
+            // 429: every call of this client waits; 503: only this call's retry does.
+            if (isGateStatus(err.status)) this.gate.pause(pauseMs);
+            else notBefore = performance.now() + pauseMs;
+          }
           // The service is overloaded: fewer requests in flight (once per burst, see AdaptiveLimit).
           this.limit.congestion(started, pauseMs);
         }

@@ -32,7 +32,15 @@ export function isRetryable(op: OperationName, err: unknown): boolean {
   return false;
 }
 
-/** A status whose `Retry-After` pauses the whole client (the shared back-off gate). */
-export function isGateStatus(status: number): boolean {
+/** A status that says the service is overloaded: it lowers the adaptive concurrency limit. */
+export function isCongestionStatus(status: number): boolean {
   return status === 429 || status === 503;
+}
+
+/**
+ * A status whose `Retry-After` pauses the whole client (the shared back-off gate): a rate limit
+ * applies to the client, not to one request. A 503's `Retry-After` delays only its own retry.
+ */
+export function isGateStatus(status: number): boolean {
+  return status === 429;
 }
