@@ -35,7 +35,7 @@ export function renderReport(results) {
   p('## Fault soak');
   p();
   p(
-    '`npm run soak` (bounded to 5 minutes) loads a catalog through the loaders against the emulator with 10% 503s, 429s from a rate limit, 2% connection resets and 2% truncated bodies, and checks the store is deep-equal to a fault-free load; attempts and retries per operation are in [soak.md](./soak.md). `test/soak.test.ts` runs the same soak on 200 products in CI (about 25 seconds).',
+    '`npm run soak` (bounded to 5 minutes) loads a catalog through the loaders against the emulator with 10% 503s, 5% 429s, 2% connection resets and 2% truncated bodies, and checks the store is deep-equal to a fault-free load; attempts and retries per operation are in [soak.md](./soak.md). `test/soak.test.ts` runs the same soak on 120 products in CI (about 20 seconds).',
   );
   p();
   methodSection(results, p);

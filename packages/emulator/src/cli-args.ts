@@ -8,7 +8,7 @@ import type { EmulatorOptions } from './server.js';
 export const USAGE = `Usage:
   sitecontent-emulator serve [--host H] [--port P] [--db FILE] [--seed demo|synthetic|none]
                              [--key K --sid N]... [--keys FILE] [--technical-domain D]
-                             [--latency MS[±JITTER]] [--fail-rate P] [--rate-limit R]
+                             [--latency MS[±JITTER]] [--fail-rate P] [--rate-limit R] [--throttle-rate P]
                              [--reset-rate P] [--truncate-rate P] [--fault-seed S]
                              [--quirks reference]
                              [--products N --sections M --articles K --mods-per-product J --synthetic-seed S]
@@ -67,6 +67,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
     latency: { type: 'string' },
     'fail-rate': { type: 'string' },
     'rate-limit': { type: 'string' },
+    'throttle-rate': { type: 'string' },
     'reset-rate': { type: 'string' },
     'truncate-rate': { type: 'string' },
     'fault-seed': { type: 'string' },
@@ -190,11 +191,13 @@ function faultOptions(values: Values): FaultOptions | undefined {
   const resetRate = rate('--reset-rate', values['reset-rate']);
   const truncateRate = rate('--truncate-rate', values['truncate-rate']);
   const rateLimit = int('--rate-limit', values['rate-limit'], 1);
+  const throttleRate = rate('--throttle-rate', values['throttle-rate']);
   const seed = int('--fault-seed', values['fault-seed'], 0);
   if (failRate !== undefined) faults.failRate = failRate;
   if (resetRate !== undefined) faults.resetRate = resetRate;
   if (truncateRate !== undefined) faults.truncateRate = truncateRate;
   if (rateLimit !== undefined) faults.rateLimit = rateLimit;
+  if (throttleRate !== undefined) faults.throttleRate = throttleRate;
   if (seed !== undefined) faults.seed = seed;
   return Object.keys(faults).length > 0 ? faults : undefined;
 }

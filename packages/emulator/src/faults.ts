@@ -10,6 +10,11 @@ export interface FaultOptions {
   failRate?: number;
   /** Requests per second allowed; the rest of each second gets 429 with `Retry-After`. @default unlimited */
   rateLimit?: number;
+  /**
+   * Share of requests answered 429 with `Retry-After: 1`, whatever the request rate (a fixed share,
+   * unlike `rateLimit`, whose share of 429s depends on how fast the client goes). @default 0
+   */
+  throttleRate?: number;
   /** Share of responses whose connection is reset after part of the body. @default 0 */
   resetRate?: number;
   /** Share of responses cut short: `Content-Length` promises more, then the socket ends. @default 0 */
@@ -20,16 +25,18 @@ export interface FaultOptions {
 
 export interface FaultDecision {
   delayMs: number;
+  throttle: boolean;
   fail: boolean;
   reset: boolean;
   truncate: boolean;
 }
 
-const NONE: FaultDecision = { delayMs: 0, fail: false, reset: false, truncate: false };
+const NONE: FaultDecision = { delayMs: 0, throttle: false, fail: false, reset: false, truncate: false };
 
 /**
  * Deterministic fault schedule: every request draws the same four numbers from one seeded PRNG in
- * arrival order, so for a fixed seed the n-th request always gets the same fate.
+ * arrival order, so for a fixed seed the n-th request always gets the same fate. A fifth number is
+ * drawn only when `throttleRate` is set, so schedules without it stay as they were.
  */
 export class Faults {
   readonly options: Readonly<FaultOptions>;
@@ -44,14 +51,17 @@ export class Faults {
 
   decide(): FaultDecision {
     const { latencyMs = 0, jitterMs = 0, failRate = 0, resetRate = 0, truncateRate = 0 } = this.options;
-    if (!latencyMs && !jitterMs && !failRate && !resetRate && !truncateRate) return NONE;
+    const throttleRate = this.options.throttleRate ?? 0;
+    if (!latencyMs && !jitterMs && !failRate && !resetRate && !truncateRate && !throttleRate) return NONE;
     const jitter = (this.#random() * 2 - 1) * jitterMs;
     const fail = this.#random() < failRate;
     const reset = this.#random() < resetRate;
     const truncate = this.#random() < truncateRate;
+    const throttle = throttleRate > 0 && this.#random() < throttleRate;
     return {
       delayMs: Math.max(0, Math.round(latencyMs + jitter)),
-      fail,
+      throttle,
+      fail: fail && !throttle,
       reset,
       truncate: truncate && !reset,
     };

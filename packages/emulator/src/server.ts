@@ -169,7 +169,7 @@ class App {
 
     const fate = faults.decide();
     if (fate.delayMs > 0) await sleep(fate.delayMs);
-    const retryAfter = faults.rateLimited();
+    const retryAfter = fate.throttle ? 1 : faults.rateLimited();
     if (retryAfter !== undefined) {
       stats.faults.rateLimited++;
       req.resume();

@@ -109,6 +109,15 @@ describe('sitecontent-emulator serve', () => {
       failing.child.kill('SIGTERM');
       await failing.exited;
     }
+    const throttling = await serveCli(['--throttle-rate', '1'], { SITECONTENT_API_KEY: 'envkey' });
+    try {
+      const res = await fetch(`${throttling.url}/v1/site/DomainDefault?key=envkey&sid=1`);
+      expect(res.status).toBe(429);
+      expect(res.headers.get('retry-after')).toBe('1');
+    } finally {
+      throttling.child.kill('SIGTERM');
+      await throttling.exited;
+    }
   });
 
   it('serve --seed synthetic takes the size flags', async () => {

@@ -111,6 +111,28 @@ describe('fault injection', () => {
     }
   });
 
+  it('throttle rate: a fixed share of requests gets 429 with Retry-After, the same for the same seed', async () => {
+    const options = { throttleRate: 0.1, seed: 5 };
+    const runs: (number | 'broken')[][] = [];
+    for (let run = 0; run < 2; run++) {
+      const emu = await startTestEmulator({ faults: options });
+      try {
+        runs.push(await hammer(emu.url, 300));
+        expect(emu.stats.faults.rateLimited).toBe(emu.stats.byStatus[429]);
+      } finally {
+        await emu.close();
+      }
+    }
+    const throttled = runs[0]!.filter((s) => s === 429).length;
+    expect(throttled / 300).toBeGreaterThan(0.05);
+    expect(throttled / 300).toBeLessThan(0.15);
+    expect(runs[1]).toEqual(runs[0]);
+    // Setting it draws one more number per request: schedules without it are unchanged.
+    const before = new Faults({ failRate: 0.2, seed: 42 });
+    const after = new Faults({ failRate: 0.2, seed: 42, throttleRate: 0 });
+    for (let i = 0; i < 50; i++) expect(after.decide()).toEqual(before.decide());
+  });
+
   it('latency: every response waits MS ± JITTER', async () => {
     const emu = await startTestEmulator({ faults: { latencyMs: 60, jitterMs: 20, seed: 1 } });
     try {
