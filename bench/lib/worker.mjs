@@ -70,37 +70,22 @@ function ceilingPaths(fallback) {
   return fallback();
 }
 
+/** Loads `collections` through our loaders, recording the request paths when the task asks for them. */
+async function loadOurs(collections) {
+  const project = await createOurLoaders({ ...conn, concurrency: task.concurrency, collections });
+  const recorder = task.recordFile ? startRecorder() : undefined;
+  mem.markBaseline();
+  const r = await loadAll(project);
+  if (recorder) {
+    recorder.stop();
+    writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
+  }
+  return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
+}
+
 const tasks = {
-  async 'ours-full'() {
-    const project = await createOurLoaders({
-      ...conn,
-      concurrency: task.concurrency,
-      collections: ['sections', 'products', 'articles'],
-    });
-    const recorder = task.recordFile ? startRecorder() : undefined;
-    mem.markBaseline();
-    const r = await loadAll(project);
-    if (recorder) {
-      recorder.stop();
-      writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
-    }
-    return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
-  },
-  async 'ours-mods'() {
-    const project = await createOurLoaders({
-      ...conn,
-      concurrency: task.concurrency,
-      collections: ['modifications'],
-    });
-    const recorder = task.recordFile ? startRecorder() : undefined;
-    mem.markBaseline();
-    const r = await loadAll(project);
-    if (recorder) {
-      recorder.stop();
-      writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
-    }
-    return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
-  },
+  'ours-full': () => loadOurs(['sections', 'products', 'articles']),
+  'ours-mods': () => loadOurs(['modifications']),
   async 'naive-full'() {
     mem.markBaseline();
     const t0 = performance.now();
