@@ -231,6 +231,21 @@ describe('abort', () => {
     await client.close();
   });
 
+  it("stops at once while waiting out a 503's Retry-After, with the signal's reason", async () => {
+    const client = testClient(server, { retries: 3 });
+    server.script('dir/Get', status(503, { 'retry-after': '5' }), sections);
+    const ac = new AbortController();
+    const p = catchError(client.sections.list({}, { signal: ac.signal }));
+    await until(() => server.requestsTo('dir/Get').length === 1);
+    await new Promise((r) => setTimeout(r, 30));
+    const abortedAt = Date.now();
+    ac.abort(new Error('user cancelled'));
+    expect(((await p) as Error).message).toBe('user cancelled');
+    expect(Date.now() - abortedAt).toBeLessThan(100);
+    expect(server.requestsTo('dir/Get')).toHaveLength(1);
+    await client.close();
+  });
+
   it('stops at once while the request is in flight', async () => {
     const client = testClient(server, { retries: 5 });
     server.script('dir/Get', { delayMs: 3000, json: [] });
