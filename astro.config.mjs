@@ -19,7 +19,7 @@ export default defineConfig({
   integrations: [siteContent(), sitemap()],
   env: {
     schema: {
-      // Set by scripts/storefront.mjs when the demo images are copied into public/ (emulator runs):
+      // Set by example-site/scripts/storefront.mjs when the demo images are copied into public/ (emulator runs):
       // images are then linked root-relative instead of on the service's domain.
       STOREFRONT_LOCAL_IMAGES: envField.boolean({ context: 'server', access: 'public', default: false }),
     },

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import SummaryReporter from './scripts/vitest-summary-reporter.js';
+import SummaryReporter from './test/reporters/summary-reporter.js';
 
 export default defineConfig({
   test: {

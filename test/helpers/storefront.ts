@@ -31,14 +31,14 @@ export interface BuildResult {
 }
 
 /**
- * Runs `node scripts/storefront.mjs build --out-dir <tmp>` as a child process with `env` on top of a
+ * Runs `node example-site/scripts/storefront.mjs build --out-dir <tmp>` as a child process with `env` on top of a
  * copy of this process's environment from which every SITECONTENT_* variable was removed.
  */
 export async function buildSite(env: Record<string, string>, timeoutMs = 240_000): Promise<BuildResult> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
   const started = Date.now();
-  const child = spawn(process.execPath, ['scripts/storefront.mjs', 'build', '--out-dir', outDir], {
+  const child = spawn(process.execPath, ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir], {
     cwd: repoRoot,
     env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the example storefront: `node scripts/storefront.mjs build|dev|check [--out-dir <dir>]`.
+// Runs the example storefront: `node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>]`.
 //
 // With SITECONTENT_BASE_URL set, Astro reads the content from that service (SITECONTENT_API_KEY and
 // SITECONTENT_SID must be set too). Without it, the runner starts the emulator in-process with the
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const siteRoot = path.join(repoRoot, 'example-site');
 // Relative: Astro joins it to the root (the working directory, set below).
 const configFile = 'astro.config.mjs';
@@ -23,7 +23,7 @@ const { positionals, values } = parseArgs({
 });
 const command = positionals[0];
 if (command !== 'build' && command !== 'dev' && command !== 'check') {
-  process.stderr.write('usage: node scripts/storefront.mjs build|dev|check [--out-dir <dir>]\n');
+  process.stderr.write('usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>]\n');
   process.exit(2);
 }
 
