@@ -38,11 +38,15 @@ export async function buildSite(env: Record<string, string>, timeoutMs = 240_000
   const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
   const started = Date.now();
-  const child = spawn(process.execPath, ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir], {
-    cwd: repoRoot,
-    env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir],
+    {
+      cwd: repoRoot,
+      env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString('utf8');
