@@ -1,81 +1,6 @@
-export {
-  DEFAULT_CONCURRENCY,
-  type SharedSettings,
-} from './connection.js';
-export {
-  isSiteContentAstroError,
-  isSiteContentConnectionError,
-  isSiteContentInvalidRecordError,
-  isSiteContentLoadError,
-  isSiteContentOptionsError,
-  SiteContentAstroError,
-  type SiteContentAstroErrorCode,
-  SiteContentConnectionError,
-  SiteContentInvalidRecordError,
-  SiteContentLoadError,
-  SiteContentOptionsError,
-} from './errors.js';
-export {
-  type Breadcrumb,
-  breadcrumbsFor,
-  buildSectionTree,
-  type ImageUrls,
-  imageUrls,
-  type SectionTreeNode,
-} from './helpers.js';
-export { type SiteContentOptions, siteContent, siteContentDefaults } from './integration.js';
-export {
-  type LiveArticlesLoaderOptions,
-  type LiveCatalogFilter,
-  type LiveEntryFilter,
-  type LiveProductsLoaderOptions,
-  type LiveSectionsFilter,
-  type LiveSectionsLoaderOptions,
-  liveArticlesLoader,
-  liveProductsLoader,
-  liveSectionsLoader,
-} from './live-loaders.js';
-export {
-  ARTICLES_LOADER_NAME,
-  type ArticlesLoaderOptions,
-  articlesLoader,
-  defaultArticleModule,
-} from './loaders/articles-loader.js';
-export { DOMAINS_LOADER_NAME, type DomainsLoaderOptions, domainsLoader } from './loaders/domains-loader.js';
-export {
-  MODIFICATIONS_LOADER_NAME,
-  type ModificationsLoaderOptions,
-  modificationsLoader,
-} from './loaders/modifications-loader.js';
-export {
-  defaultProductUrl,
-  PRODUCTS_LOADER_NAME,
-  type ProductsLoaderOptions,
-  productsLoader,
-} from './loaders/products-loader.js';
-export {
-  SECTIONS_LOADER_NAME,
-  type SectionsLoaderOptions,
-  sectionsLoader,
-} from './loaders/sections-loader.js';
-export {
-  type DesiredMeta,
-  META_WRITE_ENV,
-  type MetaWriteBackEntries,
-  type MetaWriteBackOption,
-  type SiteContentEntry,
-} from './meta-write-back.js';
-export type {
-  CommonLoaderOptions,
-  ConnectionOptions,
-  HtmlOptions,
-  MetaModule,
-  OnError,
-  OnInvalid,
-  SeoOptions,
-} from './options.js';
-export { LOADER_NAMES } from './refresh-endpoint.js';
-export { plainText, sanitizeHtml } from './sanitize.js';
+export { defaultArticleModule } from './entries/article-entry.js';
+export { defaultProductUrl } from './entries/product-entry.js';
+export { plainText, sanitizeHtml } from './entries/sanitize.js';
 export {
   type ArticleData,
   articleDataSchema,
@@ -86,12 +11,12 @@ export {
   type ProductData,
   type ProductImageData,
   productDataSchema,
-  productImageSchema,
+  productImageDataSchema,
   type SectionData,
   type Seo,
   sectionDataSchema,
   seoSchema,
-} from './schemas.js';
+} from './entries/schemas.js';
 export {
   absoluteUrl,
   buildSeo,
@@ -99,5 +24,64 @@ export {
   type MetaTags,
   type SeoInput,
   truncateOnWordBoundary,
-} from './seo.js';
-export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './store-sync.js';
+} from './entries/seo.js';
+export * from './errors/index.js';
+export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
+export { type ImageUrls, imageUrls } from './helpers/image-urls.js';
+export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
+export { siteContent } from './integration/integration.js';
+export { META_WRITE_ENV } from './integration/meta-write-back.js';
+export type {
+  LiveCatalogFilter,
+  LiveEntryFilter,
+  LiveSectionsFilter,
+} from './live/define-live-loader.js';
+export { liveArticlesLoader } from './live/live-articles-loader.js';
+export { liveProductsLoader } from './live/live-products-loader.js';
+export { liveSectionsLoader } from './live/live-sections-loader.js';
+export {
+  ARTICLES_LOADER_NAME,
+  DOMAINS_LOADER_NAME,
+  LOADER_NAMES,
+  MODIFICATIONS_LOADER_NAME,
+  PRODUCTS_LOADER_NAME,
+  SECTIONS_LOADER_NAME,
+} from './loader-names.js';
+export { articlesLoader } from './loaders/articles-loader.js';
+export { domainsLoader } from './loaders/domains-loader.js';
+export { modificationsLoader } from './loaders/modifications-loader.js';
+export { productsLoader } from './loaders/products-loader.js';
+export { sectionsLoader } from './loaders/sections-loader.js';
+export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './loaders/store-sync.js';
+export {
+  DEFAULT_CONCURRENCY,
+  type SiteContentOptions,
+  siteContentDefaults,
+} from './options/integration-options.js';
+export type {
+  LiveArticlesLoaderOptions,
+  LiveProductsLoaderOptions,
+  LiveSectionsLoaderOptions,
+} from './options/live-options.js';
+export type {
+  ArticlesLoaderOptions,
+  CatalogFilterOptions,
+  CommonLoaderOptions,
+  ConnectionOptions,
+  DomainsLoaderOptions,
+  HtmlOptions,
+  MetaModule,
+  ModificationsLoaderOptions,
+  OnError,
+  OnInvalid,
+  ProductsLoaderOptions,
+  SectionsLoaderOptions,
+  SeoOptions,
+} from './options/loader-options.js';
+export type {
+  DesiredMeta,
+  MetaWriteBackEntries,
+  MetaWriteBackOption,
+  SiteContentEntry,
+} from './options/meta-write-back-options.js';
+export type { SharedSettings } from './state/project-registry.js';

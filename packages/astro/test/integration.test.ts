@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../src/index.js';
-import { resolveLoaderNames } from '../src/refresh-endpoint.js';
+import { resolveLoaderNames } from '../src/integration/refresh-endpoint.js';
 import { createLogger, type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;

@@ -7,7 +7,7 @@
 import { createClient } from '@sitecontent/client';
 import { build } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteContent } from '../src/integration.js';
+import { siteContent } from '../src/integration/integration.js';
 import {
   captureOutput,
   createFixture,

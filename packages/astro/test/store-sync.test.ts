@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { mapBounded, Progress } from '../src/fan-out.js';
 import { LOADER_VERSION_META_KEY } from '../src/index.js';
-import { type SyncItem, syncEntries } from '../src/store-sync.js';
+import { mapBounded, Progress } from '../src/loaders/fan-out.js';
+import { type SyncItem, syncEntries } from '../src/loaders/store-sync.js';
 import { createLogger, createStore, loaderContext } from './helpers/index.js';
 
 const schema = z.object({ id: z.number(), title: z.string() });

@@ -1,6 +1,6 @@
 export { type ClientStats, createClient, type SiteContentClient } from './client.js';
 export * from './errors/index.js';
-export type { ParamEncoding } from './http/encode.js';
+export { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';
 export { redactUrl } from './http/redact.js';

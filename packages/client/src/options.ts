@@ -1,7 +1,7 @@
 /** Options of `createClient`: the type, the defaults and the one zod schema that checks them eagerly. */
 import { z } from 'zod';
 import { InvalidArgumentError } from './errors/write-rejected-error.js';
-import type { ParamEncoding } from './http/encode.js';
+import { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 import type { RequestEvent, RetryEvent } from './http/executor.js';
 
 export interface ClientOptions {
@@ -62,7 +62,7 @@ const optionsSchema = z.object({
   timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
   retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
   concurrency: z.number().int().min(1).max(1024).default(DEFAULTS.concurrency),
-  paramEncoding: z.enum(['form-brackets', 'form-json', 'json']).default(DEFAULTS.paramEncoding),
+  paramEncoding: z.enum(PARAM_ENCODINGS).default(DEFAULTS.paramEncoding),
   allowUnknownFields: z.boolean().default(DEFAULTS.allowUnknownFields),
   userAgent: z.string().min(1).default(DEFAULTS.userAgent),
   signal: z.instanceof(AbortSignal).optional(),

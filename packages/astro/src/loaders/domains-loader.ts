@@ -1,21 +1,19 @@
 import type { Loader } from 'astro/loaders';
-import { runLoad } from '../load-runner.js';
-import { type CommonLoaderOptions, domainsOptionsSchema, validateOptions } from '../options.js';
-import { domainDataSchema } from '../schemas.js';
-
-export type DomainsLoaderOptions = CommonLoaderOptions;
-
-export const DOMAINS_LOADER_NAME = 'sitecontent-domains';
+import { domainDataSchema } from '../entries/schemas.js';
+import { DOMAINS_LOADER_NAME } from '../loader-names.js';
+import { type DomainsLoaderOptions, domainsOptionsSchema } from '../options/loader-options.js';
+import { parseOptions } from '../options/parse-options.js';
+import { runLoad } from './load-runner.js';
 
 /** The site's domains (`site/DomainAll`). Entry id: the domain name. */
 export function domainsLoader(options: DomainsLoaderOptions = {}) {
-  const opts = validateOptions('domainsLoader', domainsOptionsSchema, options);
+  const opts = parseOptions('domainsLoader', domainsOptionsSchema, options);
   return {
     name: DOMAINS_LOADER_NAME,
     schema: domainDataSchema,
     load: (ctx) =>
       runLoad(ctx, {
-        factory: 'domainsLoader',
+        kind: 'domains',
         options: opts,
         fingerprint: [],
         async fetch({ client, callOptions }) {

@@ -1,19 +1,14 @@
 import type { Loader } from 'astro/loaders';
-import { runLoad } from '../load-runner.js';
-import { type CommonLoaderOptions, modificationsOptionsSchema, validateOptions } from '../options.js';
-import { type ModificationData, modificationDataSchema } from '../schemas.js';
+import { type ModificationData, modificationDataSchema } from '../entries/schemas.js';
+import { MODIFICATIONS_LOADER_NAME } from '../loader-names.js';
+import {
+  type ModificationsLoaderOptions,
+  modificationsLoaderDefaults,
+  modificationsOptionsSchema,
+} from '../options/loader-options.js';
+import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { runLoad } from './load-runner.js';
 import { catalogFilter } from './shared.js';
-
-export interface ModificationsLoaderOptions extends CommonLoaderOptions {
-  /** Only modifications of products in the section with this id. */
-  catid?: number;
-  /** Only modifications of products in the section with this `tx`. */
-  cattx?: string;
-  /** Leave out modifications with `shw` = 0 and those of products with `shw` = 0. @default false */
-  onlyVisible?: boolean;
-}
-
-export const MODIFICATIONS_LOADER_NAME = 'sitecontent-modifications';
 
 /**
  * Every modification of every product: one `goods/Get`, then one `goods/SkuGet` per product through
@@ -21,23 +16,25 @@ export const MODIFICATIONS_LOADER_NAME = 'sitecontent-modifications';
  * entry id (`String(goods_id)`).
  */
 export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
-  const opts = validateOptions('modificationsLoader', modificationsOptionsSchema, options);
-  const onlyVisible = opts.onlyVisible ?? false;
+  const opts = withDefaults(
+    modificationsLoaderDefaults,
+    parseOptions('modificationsLoader', modificationsOptionsSchema, options),
+  );
+  const { onlyVisible } = opts;
   return {
     name: MODIFICATIONS_LOADER_NAME,
     schema: modificationDataSchema,
     load: (ctx) =>
       runLoad(ctx, {
-        factory: 'modificationsLoader',
+        kind: 'modifications',
         options: opts,
         fingerprint: [onlyVisible],
         async fetch({ client, callOptions, fanOut }) {
-          const filter = catalogFilter(opts);
           // A product record that fails validation (say, a bad colour in its `sku` summary) still has
           // modifications of its own: keep its id so they are fetched and validated on their own.
           const invalidProductIds: number[] = [];
-          const all = await client.products.list(filter, {
-            signal: callOptions.signal!,
+          const all = await client.products.list(catalogFilter(opts), {
+            signal: callOptions.signal,
             onInvalidRecord: (e) => {
               const id = Number(e.recordId);
               if (Number.isInteger(id) && id > 0) invalidProductIds.push(id);

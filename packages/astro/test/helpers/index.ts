@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { type Emulator, type EmulatorOptions, startEmulator } from '@sitecontent/emulator';
 import type { LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
-import { registerIntegration, releaseIntegration } from '../../src/connection.js';
+import { registerProject } from '../../src/state/project-registry.js';
+import { releaseSharedClients } from '../../src/state/shared-clients.js';
 
 export * from './fixture.js';
 
@@ -152,7 +153,7 @@ export function useSite(
 ) {
   const root = new URL(`file:///tmp/sitecontent-test-${process.pid}-${++siteCounter}/`);
   const logs = createLogger();
-  registerIntegration(
+  registerProject(
     root,
     {
       baseUrl: target.url,
@@ -165,7 +166,7 @@ export function useSite(
     },
     logs.logger,
   );
-  return { root, logs, release: () => releaseIntegration(root) };
+  return { root, logs, release: () => releaseSharedClients(root) };
 }
 
 /** A pass-through HTTP proxy that records the peak number of requests in flight at the server side. */

@@ -5,7 +5,9 @@
 import type { ParamValue } from '../schemas/fields.js';
 import { OPERATIONS, type OperationName } from './operations.js';
 
-export type ParamEncoding = 'form-brackets' | 'form-json' | 'json';
+/** The ways `param` can travel in POST bodies (the `paramEncoding` option). */
+export const PARAM_ENCODINGS = ['form-brackets', 'form-json', 'json'] as const;
+export type ParamEncoding = (typeof PARAM_ENCODINGS)[number];
 
 export interface OperationInput {
   /** Scalar parameters: GET filters, or POST `id` / `goods_id` / `md`. `undefined` values are left out. */

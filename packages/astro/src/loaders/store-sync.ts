@@ -1,5 +1,5 @@
 /**
- * Incremental store update (issue 4, "Incremental behaviour"). Runs only after every fetch of the
+ * Incremental store update (docs/architecture.md, "Incremental sync"). Runs only after every fetch of the
  * collection succeeded, so a failure never leaves a half-updated collection.
  *
  * Each record's digest is computed from the raw typed record, the extra inputs of its entry (meta

@@ -33,7 +33,7 @@ export const seoSchema = z.object({
 });
 export type Seo = z.infer<typeof seoSchema>;
 
-export const productImageSchema = z
+export const productImageDataSchema = z
   .object({
     id: z.number(),
     path: z.string(),
@@ -43,7 +43,7 @@ export const productImageSchema = z
     urls: z.object({ image: z.string(), small: z.string(), big: z.string() }).loose(),
   })
   .loose();
-export type ProductImageData = z.infer<typeof productImageSchema>;
+export type ProductImageData = z.infer<typeof productImageDataSchema>;
 
 export const productDataSchema = z
   .object({
@@ -57,7 +57,7 @@ export const productDataSchema = z
     vendor: z.string(),
     shw: z.boolean(),
     sku: z.array(z.object({ id: z.number(), price: z.number(), color: z.string() }).loose()),
-    img: z.array(productImageSchema),
+    img: z.array(productImageDataSchema),
     /** Entry id (`tx`) of the product's section in a `sectionsLoader()` collection (= `cattx`). */
     section: z.string(),
     /** Relative page URL of the product (default: the section's `url` + `/` + id). */

@@ -8,22 +8,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
-import { ARTICLES_LOADER_NAME } from './loaders/articles-loader.js';
-import { DOMAINS_LOADER_NAME } from './loaders/domains-loader.js';
-import { MODIFICATIONS_LOADER_NAME } from './loaders/modifications-loader.js';
-import { PRODUCTS_LOADER_NAME } from './loaders/products-loader.js';
-import { SECTIONS_LOADER_NAME } from './loaders/sections-loader.js';
+import { LOADER_NAMES } from '../loader-names.js';
 
-export const DEFAULT_REFRESH_PATH = '/_sitecontent/refresh';
 export const REFRESH_TOKEN_ENV = 'SITECONTENT_REFRESH_TOKEN';
-
-export const LOADER_NAMES: Readonly<Record<string, string>> = {
-  products: PRODUCTS_LOADER_NAME,
-  modifications: MODIFICATIONS_LOADER_NAME,
-  sections: SECTIONS_LOADER_NAME,
-  articles: ARTICLES_LOADER_NAME,
-  domains: DOMAINS_LOADER_NAME,
-};
 const ALL_LOADERS = Object.values(LOADER_NAMES);
 const MAX_BODY = 64 * 1024;
 

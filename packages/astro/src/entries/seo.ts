@@ -1,5 +1,5 @@
 /**
- * SEO fields of an entry (issue 4, "SEO"): the service's meta tags (`meta/Get`) where present,
+ * SEO fields of an entry: the service's meta tags (`meta/Get`) where present,
  * fallbacks from the record otherwise. `source` records which field came from where.
  */
 

@@ -1,6 +1,6 @@
 /**
  * HTML from the service reaches pages through `set:html` / `render(entry)` unescaped, so it is
- * sanitized by default (DESIGN.md "Reliability and security rules"): scripts, event-handler
+ * sanitized by default (docs/architecture.md, "Failure policy and security"): scripts, event-handler
  * attributes and `javascript:` URLs go; ordinary content markup, images, tables and links stay.
  */
 import sanitizeHtmlLib from 'sanitize-html';
@@ -59,6 +59,11 @@ const SANITIZE_OPTIONS: sanitizeHtmlLib.IOptions = {
 export function sanitizeHtml(html: string): string {
   if (!html.includes('<')) return html;
   return sanitizeHtmlLib(html, SANITIZE_OPTIONS);
+}
+
+/** Sanitizes when `enabled`, else returns the HTML unchanged. */
+export function sanitizeIf(html: string, enabled: boolean): string {
+  return enabled ? sanitizeHtml(html) : html;
 }
 
 /** Plain text of an HTML fragment: tags dropped, common entities decoded, whitespace collapsed. */

@@ -2,33 +2,33 @@
  * The common `load()` of every collection loader: resolve the shared client, fetch everything,
  * apply the failure policies, then update the store incrementally and log what happened.
  */
-import type { Section, SiteContentClient } from '@sitecontent/client';
+import {
+  type CallOptions,
+  isRecordValidationError,
+  type RecordValidationError,
+  type Section,
+  type SiteContentClient,
+} from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
-import { beginSync, recordLoaded, resolveConnection, type SyncScope, sharedClient } from './connection.js';
-import { SiteContentInvalidRecordError, SiteContentLoadError } from './errors.js';
+import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
+import { SiteContentLoadError } from '../errors/load-error.js';
+import type { CommonLoaderOptions } from '../options/loader-options.js';
+import { isRecording, recordLoaded } from '../state/build-record.js';
+import { resolveConnection } from '../state/connection.js';
+import { sharedClient } from '../state/shared-clients.js';
+import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { mapBounded, Progress } from './fan-out.js';
-import type { CommonLoaderOptions } from './options.js';
+import { failureSummary, invalidRecordError } from './load-failure.js';
 import { LOADER_VERSION, type SyncItem, syncEntries } from './store-sync.js';
 
-/** What the client reports for a record it skipped (structural view of `RecordValidationError`). */
-interface InvalidRecordReport {
-  message: string;
-  operation?: string;
-  recordId?: string | number | undefined;
-  path?: string | readonly (string | number)[];
-}
-
-/** Call options handed to the client: collects invalid records and cancels on failure. */
-export interface CallOptions {
-  onInvalidRecord: (error: InvalidRecordReport) => void;
-  signal?: AbortSignal;
-}
+/** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
+export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'signal'>>;
 
 export interface FetchContext {
   client: SiteContentClient;
   ctx: LoaderContext;
   /** Pass to every list call of records that become entries. */
-  callOptions: CallOptions;
+  callOptions: LoadCallOptions;
   /** Bounded fan-out with a progress line every 2 s. */
   fanOut<T, R>(
     label: string,
@@ -50,12 +50,12 @@ export interface FetchContext {
 
 export interface SharedSections {
   sections: Section[];
-  invalid: InvalidRecordReport[];
+  invalid: RecordValidationError[];
 }
 
 export interface LoaderRun {
-  /** Loader factory name for messages, e.g. `productsLoader`. */
-  factory: string;
+  /** Loader kind for the build record: `products`, `sections`, … */
+  kind: string;
   options: CommonLoaderOptions;
   /** Options that shape entries; folded into every digest. */
   fingerprint: unknown;
@@ -63,9 +63,9 @@ export interface LoaderRun {
   fetch(fc: FetchContext): Promise<SyncItem[]>;
 }
 
-async function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient, sync: SyncScope) {
+function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> {
   const site = ctx.config.site;
-  if (site) return new URL(site).origin;
+  if (site) return Promise.resolve(new URL(site).origin);
   // Asked again once per sync; the client keeps the answer for its image URLs too. No call signal:
   // one loader failing must not cancel what the others wait for.
   return sync.shared('origin', () => client.site.origin({ refresh: true }));
@@ -73,37 +73,10 @@ async function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient, 
 
 function sharedSections(client: SiteContentClient, sync: SyncScope): Promise<SharedSections> {
   return sync.shared('sections', async () => {
-    const invalid: InvalidRecordReport[] = [];
+    const invalid: RecordValidationError[] = [];
     const sections = await client.sections.list(undefined, { onInvalidRecord: (e) => invalid.push(e) });
     return { sections, invalid };
   });
-}
-
-function describeFailure(
-  collection: string,
-  error: unknown,
-): { message: string; operation?: string; url?: string } {
-  const e = error as { message?: unknown; operation?: unknown; url?: unknown };
-  const operation = typeof e?.operation === 'string' && e.operation ? e.operation : undefined;
-  const url = typeof e?.url === 'string' && e.url ? e.url : undefined;
-  const text = typeof e?.message === 'string' ? e.message : String(error);
-  const head = operation && !text.startsWith(operation) ? `${operation} failed: ${text}` : text;
-  const tail = url && !text.includes(url) ? ` (${url})` : '';
-  return {
-    message: `${collection}: ${head}${tail}`,
-    ...(operation ? { operation } : {}),
-    ...(url ? { url } : {}),
-  };
-}
-
-function fieldOf(report: InvalidRecordReport): string {
-  const path = report.path;
-  if (Array.isArray(path)) return path.map(String).join('.') || '(record)';
-  return typeof path === 'string' && path ? path : '(record)';
-}
-
-function isRecordValidation(error: unknown): error is InvalidRecordReport & Error {
-  return (error as { name?: unknown })?.name === 'RecordValidationError';
 }
 
 const MAX_SKIP_WARNINGS = 10;
@@ -132,9 +105,9 @@ async function loadWith(
   const onInvalid = run.options.onInvalid ?? 'fail';
   logger.info(`${collection}: loading (sid ${client.sid})`);
 
-  const invalid: InvalidRecordReport[] = [];
+  const invalid: RecordValidationError[] = [];
   const abort = new AbortController();
-  const callOptions: CallOptions = {
+  const callOptions: LoadCallOptions = {
     onInvalidRecord: (report) => invalid.push(report),
     signal: abort.signal,
   };
@@ -159,8 +132,9 @@ async function loadWith(
     items = await run.fetch(fc);
   } catch (error) {
     abort.abort();
-    if (isRecordValidation(error) && onInvalid === 'fail') throw invalidRecordError(collection, error, 1);
-    const failure = describeFailure(collection, error);
+    if (isRecordValidationError(error) && onInvalid === 'fail')
+      throw invalidRecordError(collection, error, 1);
+    const failure = failureSummary(collection, error);
     const stale = ctx.store.keys().length;
     const policy = run.options.onError ?? (stale > 0 ? 'keep-stale' : 'fail');
     if (policy === 'fail') {
@@ -173,7 +147,7 @@ async function loadWith(
       );
     }
     logger.warn(`${failure.message}; keeping ${stale} entries from the previous sync`);
-    rememberEntries(ctx, run);
+    recordEntries(ctx, run);
     return;
   }
   const fetchedMs = performance.now() - started;
@@ -209,30 +183,14 @@ async function loadWith(
       (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
       (counts.fullReload ? ' (loader version changed: full reload)' : ''),
   );
-  rememberEntries(ctx, run);
+  recordEntries(ctx, run);
 }
 
-/** Hands the collection's entries, as stored, to the integration (for the meta write-back at build end). */
-function rememberEntries(ctx: LoaderContext, run: LoaderRun): void {
-  const kind = run.factory.replace(/Loader$/, '');
+/** Hands the collection's entries, as stored, to the build record (for the meta write-back at build end). */
+function recordEntries(ctx: LoaderContext, run: LoaderRun): void {
+  if (!isRecording(ctx.config.root)) return;
   const entries = ctx.store
     .values()
     .map((e) => ({ id: e.id, collection: ctx.collection, data: e.data as Record<string, unknown> }));
-  recordLoaded(ctx.config.root, ctx.collection, kind, entries);
-}
-
-function invalidRecordError(
-  collection: string,
-  report: InvalidRecordReport,
-  count: number,
-): SiteContentInvalidRecordError {
-  const recordId = String(report.recordId ?? '?');
-  const field = fieldOf(report);
-  const more = count > 1 ? ` (${count - 1} more invalid records)` : '';
-  return new SiteContentInvalidRecordError(
-    `${collection}: record ${recordId} is invalid at field ${field}: ${report.message}${more}. ` +
-      `Set onInvalid: 'skip' to leave invalid records out.`,
-    { collection, recordId, field },
-    { cause: report },
-  );
+  recordLoaded(ctx.config.root, ctx.collection, run.kind, entries);
 }

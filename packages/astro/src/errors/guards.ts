@@ -1,0 +1,33 @@
+/**
+ * Guards check `name`, not `instanceof`: Astro loads the config and the content config through
+ * different module graphs, so two copies of these classes can meet.
+ */
+import type { SiteContentAstroError } from './astro-error.js';
+import type { SiteContentConnectionError } from './connection-error.js';
+import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
+import type { SiteContentLoadError } from './load-error.js';
+import type { SiteContentOptionsError } from './options-error.js';
+
+function hasName(e: unknown, name: string): boolean {
+  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
+}
+
+const ERROR_NAMES = new Set([
+  'SiteContentAstroError',
+  'SiteContentOptionsError',
+  'SiteContentConnectionError',
+  'SiteContentLoadError',
+  'SiteContentInvalidRecordError',
+]);
+
+export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
+  return typeof e === 'object' && e !== null && ERROR_NAMES.has(String((e as { name?: unknown }).name));
+}
+export const isSiteContentOptionsError = (e: unknown): e is SiteContentOptionsError =>
+  hasName(e, 'SiteContentOptionsError');
+export const isSiteContentConnectionError = (e: unknown): e is SiteContentConnectionError =>
+  hasName(e, 'SiteContentConnectionError');
+export const isSiteContentLoadError = (e: unknown): e is SiteContentLoadError =>
+  hasName(e, 'SiteContentLoadError');
+export const isSiteContentInvalidRecordError = (e: unknown): e is SiteContentInvalidRecordError =>
+  hasName(e, 'SiteContentInvalidRecordError');

@@ -1,0 +1,6 @@
+export { SiteContentAstroError, type SiteContentAstroErrorCode } from './astro-error.js';
+export { SiteContentConnectionError } from './connection-error.js';
+export * from './guards.js';
+export { SiteContentInvalidRecordError } from './invalid-record-error.js';
+export { SiteContentLoadError } from './load-error.js';
+export { SiteContentOptionsError } from './options-error.js';

@@ -1,0 +1,132 @@
+/**
+ * `siteContent()`: the Astro integration. It declares the `astro:env` schema, shares one client
+ * (and so one concurrency bound and one back-off gate) with every loader of the project, sets
+ * `site` from `site/DomainDefault` when the user has not, allows the site's domain for `<Image>`
+ * and, in dev, mounts the refresh endpoint. With `metaWriteBack`, it plans (and with
+ * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
+ */
+import type { AstroIntegration } from 'astro';
+import {
+  type SiteContentOptions,
+  siteContentDefaults,
+  siteContentOptionsSchema,
+} from '../options/integration-options.js';
+import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { endBuildRecord, startBuildRecord } from '../state/build-record.js';
+import { resolveConnection } from '../state/connection.js';
+import { registerProject, type SharedSettings } from '../state/project-registry.js';
+import { releaseSharedClients, sharedClient } from '../state/shared-clients.js';
+import { readEnv } from './env-files.js';
+import { runBuildMetaWriteBack } from './meta-write-back.js';
+import { createRefreshHandler, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
+import { siteDomain } from './site-domain.js';
+
+// The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
+// importing `astro/config` here would pull Vite into every page bundle that imports this package.
+const ENV_NAMES = [
+  'SITECONTENT_BASE_URL',
+  'SITECONTENT_API_KEY',
+  'SITECONTENT_SID',
+  REFRESH_TOKEN_ENV,
+] as const;
+
+export function siteContent(options: SiteContentOptions = {}): AstroIntegration {
+  const opts = withDefaults(
+    siteContentDefaults,
+    parseOptions('siteContent', siteContentOptionsSchema, options) as SiteContentOptions,
+  );
+  let root: URL | undefined;
+  let settings: SharedSettings | undefined;
+
+  return {
+    name: '@sitecontent/astro',
+    hooks: {
+      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
+        root = config.root;
+        const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
+        settings = {
+          baseUrl: opts.baseUrl,
+          apiKey: opts.apiKey,
+          sid: opts.sid,
+          concurrency: opts.concurrency,
+          timeoutMs: opts.timeoutMs,
+          retries: opts.retries,
+          paramEncoding: opts.paramEncoding,
+          env,
+        };
+        registerProject(config.root, settings, logger);
+        // Loaders keep a copy of their entries for the write-back only when there is one.
+        if (opts.metaWriteBack) startBuildRecord(config.root);
+        else endBuildRecord(config.root);
+        updateConfig({
+          env: {
+            schema: {
+              SITECONTENT_API_KEY: { type: 'string', context: 'server', access: 'secret', optional: true },
+              SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'public', optional: true },
+              SITECONTENT_SID: { type: 'number', context: 'server', access: 'public', optional: true },
+            },
+          },
+        });
+        const wantSite = opts.setSite && !config.site;
+        if (!wantSite && !opts.remoteImages) return;
+        const { domain, error } = await siteDomain(
+          () => sharedClient(resolveConnection('siteContent', {}, config.root), config.root, logger),
+          config.cacheDir,
+        );
+        if (error !== undefined) {
+          logger.warn(
+            `could not read the site's domain (site/DomainDefault): ${(error as Error).message}; ` +
+              (domain
+                ? `using ${domain} from the last successful build`
+                : `${wantSite ? '`site` stays unset and ' : ''}remote images are not allowed automatically`),
+          );
+        }
+        if (!domain) return;
+        if (wantSite) {
+          updateConfig({ site: `https://${domain}` });
+          logger.info(`site set to https://${domain} (site/DomainDefault)`);
+        }
+        if (opts.remoteImages) {
+          updateConfig({ image: { remotePatterns: [{ protocol: 'https', hostname: domain }] } });
+        }
+      },
+      'astro:config:done': ({ config }) => {
+        if (settings && config.site) settings.siteOrigin = new URL(config.site).origin;
+      },
+      'astro:server:setup': ({ server, refreshContent, logger }) => {
+        if (opts.refreshEndpoint === false || !refreshContent) return;
+        const token = settings?.env[REFRESH_TOKEN_ENV];
+        if (!token) {
+          logger.info(
+            `refresh endpoint off: set ${REFRESH_TOKEN_ENV} to enable POST ${opts.refreshEndpoint}`,
+          );
+          return;
+        }
+        const handler = createRefreshHandler({ token, refreshContent, logger });
+        const path = opts.refreshEndpoint;
+        server.middlewares.use((req, res, next) => {
+          const pathname = (req.url ?? '').split('?')[0];
+          if (pathname !== path) {
+            next();
+            return;
+          }
+          handler(req, res).catch(next);
+        });
+        logger.info(`refresh endpoint: POST ${path}`);
+      },
+      'astro:server:done': async () => {
+        if (root) await releaseSharedClients(root);
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!root) return;
+        try {
+          // Before releasing: the write-back uses the shared client (one bound, one back-off gate).
+          if (opts.metaWriteBack) await runBuildMetaWriteBack(root, opts.metaWriteBack, logger);
+        } finally {
+          endBuildRecord(root);
+          await releaseSharedClients(root);
+        }
+      },
+    },
+  };
+}

@@ -1,0 +1,66 @@
+/**
+ * Build-time meta write-back: at `astro:build:done` the integration hands the entries the loaders
+ * loaded to the user's `desired()` function, then validates, plans, logs the plan and applies it —
+ * the last step only when `SITECONTENT_WRITE=1` is set — through `runMetaWriteBack` of
+ * `@sitecontent/client` (packages/client/META.md, "Build-time write-back").
+ *
+ * Where the entries come from: the loaders hand their collection's stored entries to the build
+ * record (state/build-record.ts) at the end of every sync, keep-stale included. Reading
+ * `<cacheDir>/data-store.json` instead would need Astro's internal store class (not in its export
+ * map) and its devalue file format, and would not say which loader filled a collection (collection
+ * names are the user's); the record gives the exact parsed `data` (dates as `Date`) of this build,
+ * keyed by loader kind, with no file I/O and no Astro internals.
+ */
+import { type MetaWriteBackLogger, runMetaWriteBack } from '@sitecontent/client';
+import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
+import { type LoadedEntry, loadedCollections } from '../state/build-record.js';
+import { resolveConnection } from '../state/connection.js';
+import { sharedClient } from '../state/shared-clients.js';
+
+/** The environment variable that turns the dry run into a write (`SITECONTENT_WRITE=1`). */
+export const META_WRITE_ENV = 'SITECONTENT_WRITE';
+
+/** Entries of every collection of `kind`, merged by entry id (first collection wins). */
+function entriesOf(root: URL, kind: string): LoadedEntry[] {
+  const byId = new Map<string, LoadedEntry>();
+  for (const loaded of loadedCollections(root).values()) {
+    if (loaded.kind !== kind) continue;
+    for (const entry of loaded.entries) if (!byId.has(entry.id)) byId.set(entry.id, entry);
+  }
+  return [...byId.values()];
+}
+
+/** Runs the write-back for the project at `root` (called from `astro:build:done`). */
+export async function runBuildMetaWriteBack(
+  root: URL,
+  option: MetaWriteBackOption,
+  logger: MetaWriteBackLogger,
+) {
+  const entries = {
+    products: entriesOf(root, 'products'),
+    sections: entriesOf(root, 'sections'),
+    articles: entriesOf(root, 'articles'),
+  } as unknown as MetaWriteBackEntries;
+  const write = process.env[META_WRITE_ENV] === '1';
+  const loaded = entries.products.length + entries.sections.length + entries.articles.length;
+  if (loaded === 0) {
+    logger.warn(
+      'meta write-back: no products, sections or articles were loaded by @sitecontent/astro loaders',
+    );
+  }
+  logger.info(
+    `meta write-back (${write ? 'write' : 'dry run'}): desired meta from ${entries.products.length} products, ` +
+      `${entries.sections.length} sections, ${entries.articles.length} articles`,
+  );
+  const desired = await option.desired(entries);
+  const client = sharedClient(resolveConnection('metaWriteBack', {}, root), root, logger);
+  return runMetaWriteBack({
+    client,
+    desired,
+    write,
+    logger,
+    dryRunHint: `set ${META_WRITE_ENV}=1 to apply them`,
+    ...(option.concurrency === undefined ? {} : { concurrency: option.concurrency }),
+    ...(option.failOnError === undefined ? {} : { failOnError: option.failOnError }),
+  });
+}

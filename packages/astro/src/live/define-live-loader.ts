@@ -1,0 +1,110 @@
+/**
+ * What every live loader does the same way: filters, visibility, not-found, cache hints and
+ * `{ error }`. A live loader never throws into a page render: every failure comes back as
+ * `{ error }` with Astro's live error classes (`LiveEntryNotFoundError` for an unknown id,
+ * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
+ */
+import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
+import type { LiveDataEntry } from 'astro';
+import type { LiveLoader } from 'astro/loaders';
+import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
+import type { LiveRuntime } from './live-runtime.js';
+
+/** `getLiveCollection()` filters of products and articles. */
+export interface LiveCatalogFilter {
+  catid?: number;
+  cattx?: string;
+}
+/** `getLiveCollection()` filter of sections. */
+export interface LiveSectionsFilter {
+  /** Only the section with this `tx`. */
+  tx?: string;
+}
+/** `getLiveEntry()` filter: the entry id (product/article id, section `tx`). */
+export type LiveEntryFilter = { id: string };
+
+const CACHE_TAG = 'sitecontent';
+
+async function liveError(collection: string, error: unknown): Promise<{ error: Error }> {
+  const { LiveCollectionError } = await import('astro/content/runtime');
+  const message = error instanceof Error ? error.message : String(error);
+  const url = isSiteContentError(error) && error.url && !message.includes(error.url) ? ` (${error.url})` : '';
+  return {
+    error: new LiveCollectionError(
+      collection,
+      `${collection}: ${message}${url}`,
+      error instanceof Error ? error : undefined,
+    ),
+  };
+}
+
+async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ error: Error }> {
+  const { LiveEntryNotFoundError } = await import('astro/content/runtime');
+  return { error: new LiveEntryNotFoundError(collection, filter) };
+}
+
+/** Cache tags of one entry: all Site Content data, the collection, the entry. */
+export function entryTags(collection: string, id: string): string[] {
+  return [CACHE_TAG, `${CACHE_TAG}:${collection}`, `${CACHE_TAG}:${collection}:${id}`];
+}
+
+/** The record id of `getLiveEntry()` for products and articles: a positive integer. */
+export function numericId(id: string): number | undefined {
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+type LiveData = ProductData | ArticleData | SectionData;
+type LiveFilter = LiveCatalogFilter | LiveSectionsFilter;
+
+/** What sets one live loader apart; {@link defineLiveLoader} does the rest the same way for all. */
+export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K> {
+  name: string;
+  /** Collection part of the cache tags (`sitecontent:<tag>`), whatever the collection is called. */
+  tag: string;
+  /** Leave out records with `shw` = 0, in collections and as entries (not found). */
+  onlyVisible: boolean;
+  /** `getLiveCollection()`: the records matching `filter`, invalid ones left out per `callOptions`. */
+  list(client: SiteContentClient, filter: F | undefined, callOptions: CallOptions): Promise<R[]>;
+  /** The lookup key of `getLiveEntry()`'s id; `undefined` is not found without a request. */
+  keyOf(id: string): K | undefined;
+  /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
+  get(client: SiteContentClient, key: K): Promise<R | undefined>;
+  toEntries(client: SiteContentClient, records: R[]): Promise<LiveDataEntry<D>[]>;
+}
+
+/** A live loader over one resource: filters, visibility, not-found and `{ error }` handled alike. */
+export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K>(
+  rt: LiveRuntime,
+  resource: LiveResource<R, D, F, K>,
+): LiveLoader<D, LiveEntryFilter, F> {
+  return {
+    name: resource.name,
+    async loadCollection({ collection, filter }) {
+      try {
+        const client = rt.client(collection);
+        const all = await resource.list(client, filter, { onInvalidRecord: () => {} });
+        const entries = await resource.toEntries(
+          client,
+          resource.onlyVisible ? all.filter((r) => r.shw) : all,
+        );
+        return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:${resource.tag}`] } };
+      } catch (error) {
+        return liveError(collection, error);
+      }
+    },
+    async loadEntry({ collection, filter }) {
+      try {
+        const key = resource.keyOf(filter.id);
+        if (key === undefined) return notFound(collection, filter);
+        const client = rt.client(collection);
+        const record = await resource.get(client, key);
+        if (!record || (resource.onlyVisible && !record.shw)) return notFound(collection, filter);
+        const [entry] = await resource.toEntries(client, [record]);
+        return entry;
+      } catch (error) {
+        return liveError(collection, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
+import type { Meta, SiteContentClient } from '@sitecontent/client';
+import { indexSections, type SectionIndex } from '../entries/section-index.js';
+import { mapBounded } from '../loaders/fan-out.js';
+import { DEFAULT_CONCURRENCY } from '../options/integration-options.js';
+import type { ConnectionOptions } from '../options/loader-options.js';
+import { resolveConnection } from '../state/connection.js';
+import { integrationSettings } from '../state/project-registry.js';
+import { sharedClient } from '../state/shared-clients.js';
+
+export interface LiveRuntime {
+  client(collection: string): SiteContentClient;
+  /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
+  origin(client: SiteContentClient): Promise<string>;
+  /** Every section, indexed; an invalid section record is left out (it only gives URLs and names). */
+  sectionIndex(client: SiteContentClient): Promise<SectionIndex>;
+  /** `meta/Get` of each record in order with `seo`, else `[]` (no requests). */
+  metas<R extends { id: number }>(
+    client: SiteContentClient,
+    records: readonly R[],
+    moduleFor: (record: R) => string,
+  ): Promise<(Meta | undefined)[]>;
+}
+
+export function liveRuntime(
+  options: ConnectionOptions & { seo?: boolean | undefined },
+  site: string | undefined,
+): LiveRuntime {
+  let origin: Promise<string> | undefined;
+  const siteOrigin = (client: SiteContentClient): Promise<string> => {
+    const fixed = site ?? integrationSettings(undefined)?.siteOrigin;
+    if (fixed) return Promise.resolve(new URL(fixed).origin);
+    origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
+    origin.catch(() => {
+      origin = undefined;
+    });
+    return origin;
+  };
+  return {
+    // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
+    client: (collection) => sharedClient(resolveConnection(collection, options, undefined), undefined),
+    origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
+    sectionIndex: async (client) =>
+      indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),
+    metas: async (client, records, moduleFor) =>
+      options.seo
+        ? mapBounded(
+            records,
+            integrationSettings(undefined)?.concurrency ?? DEFAULT_CONCURRENCY,
+            (r, _i, signal) => client.meta.get(moduleFor(r), r.id, { signal }),
+          )
+        : [],
+  };
+}

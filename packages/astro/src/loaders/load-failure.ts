@@ -1,0 +1,43 @@
+/**
+ * How a failed load reads in the build log: the collection first, then the operation and the
+ * redacted URL (every client error carries both), then what to do about it.
+ */
+import { isSiteContentError, type RecordValidationError } from '@sitecontent/client';
+import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
+
+export interface FailureSummary {
+  message: string;
+  operation?: string;
+  url?: string;
+}
+
+/** `<collection>: <operation> failed: <message> (<url>)`, each part once. */
+export function failureSummary(collection: string, error: unknown): FailureSummary {
+  const operation = isSiteContentError(error) && error.operation ? error.operation : undefined;
+  const url = isSiteContentError(error) && error.url ? error.url : undefined;
+  const text = error instanceof Error ? error.message : String(error);
+  const head = operation && !text.startsWith(operation) ? `${operation} failed: ${text}` : text;
+  const tail = url && !text.includes(url) ? ` (${url})` : '';
+  return {
+    message: `${collection}: ${head}${tail}`,
+    ...(operation ? { operation } : {}),
+    ...(url ? { url } : {}),
+  };
+}
+
+/** The error for the first invalid record of a collection under `onInvalid: 'fail'`. */
+export function invalidRecordError(
+  collection: string,
+  report: RecordValidationError,
+  count: number,
+): SiteContentInvalidRecordError {
+  const recordId = String(report.recordId ?? '?');
+  const field = report.path || '(record)';
+  const more = count > 1 ? ` (${count - 1} more invalid records)` : '';
+  return new SiteContentInvalidRecordError(
+    `${collection}: record ${recordId} is invalid at field ${field}: ${report.message}${more}. ` +
+      `Set onInvalid: 'skip' to leave invalid records out.`,
+    { collection, recordId, field },
+    { cause: report },
+  );
+}

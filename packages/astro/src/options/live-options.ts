@@ -1,0 +1,34 @@
+/**
+ * Options of the live loaders: those of the matching collection loader without the failure
+ * policies (a live loader always returns `{ error }`) and without the list filter (given per call
+ * to `getLiveCollection()`), plus `site`.
+ */
+
+import { httpUrlField } from './fields.js';
+import {
+  type ArticlesLoaderOptions,
+  articlesOptionsSchema,
+  type ProductsLoaderOptions,
+  productsOptionsSchema,
+  type SectionsLoaderOptions,
+  sectionsOptionsSchema,
+} from './loader-options.js';
+
+type LiveOptions<T> = Omit<T, 'onError' | 'onInvalid' | 'catid' | 'cattx'> & {
+  /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
+  site?: string;
+};
+export type LiveProductsLoaderOptions = LiveOptions<ProductsLoaderOptions>;
+export type LiveArticlesLoaderOptions = LiveOptions<ArticlesLoaderOptions>;
+export type LiveSectionsLoaderOptions = LiveOptions<SectionsLoaderOptions>;
+
+const notLive = { onError: true, onInvalid: true } as const;
+const liveShape = { site: httpUrlField.optional() };
+
+export const liveProductsOptionsSchema = productsOptionsSchema
+  .omit({ ...notLive, catid: true, cattx: true })
+  .extend(liveShape);
+export const liveArticlesOptionsSchema = articlesOptionsSchema
+  .omit({ ...notLive, catid: true, cattx: true })
+  .extend(liveShape);
+export const liveSectionsOptionsSchema = sectionsOptionsSchema.omit(notLive).extend(liveShape);

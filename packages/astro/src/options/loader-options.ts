@@ -1,0 +1,162 @@
+/**
+ * Options of the five collection loaders: the types (with their defaults documented), one strict
+ * zod schema per loader and one defaults constant per loader. The live loaders derive theirs from
+ * these (live-options.ts).
+ */
+import type { Article, Product, Section } from '@sitecontent/client';
+import { z } from 'zod';
+import { defaultProductUrl } from '../entries/product-entry.js';
+import { connectionShape, functionField } from './fields.js';
+
+/** Connection settings; each falls back to the integration's setting, then to the environment. */
+export interface ConnectionOptions {
+  /** Service root, e.g. `https://api.example`; operations are under `${baseUrl}/v1/`. @default integration `baseUrl`, else `SITECONTENT_BASE_URL` */
+  baseUrl?: string;
+  /** API key. Prefer the `SITECONTENT_API_KEY` environment variable over code. @default `SITECONTENT_API_KEY` */
+  apiKey?: string;
+  /** Site number. @default integration `sid`, else `SITECONTENT_SID` */
+  sid?: number;
+}
+
+/** What a failed fetch does: keep the previous entries and warn, or fail the sync. */
+export type OnError = 'keep-stale' | 'fail';
+/** What an invalid record does: fail the sync, or warn and leave it out. */
+export type OnInvalid = 'fail' | 'skip';
+
+export interface CommonLoaderOptions extends ConnectionOptions {
+  /**
+   * A failed fetch (network, HTTP error, malformed body): `'keep-stale'` keeps the previous entries and
+   * warns; `'fail'` fails the sync. @default `'keep-stale'` when the store holds entries from an earlier
+   * sync, otherwise `'fail'` (there is nothing to keep)
+   */
+  onError?: OnError;
+  /** A record that fails validation: `'fail'` fails the sync naming collection, record id and field; `'skip'` warns and leaves it out. @default 'fail' */
+  onInvalid?: OnInvalid;
+}
+
+export interface HtmlOptions {
+  /** Sanitize the service's HTML (`txt`, `stxt`): scripts, event handlers and `javascript:` URLs removed. @default true */
+  sanitize?: boolean;
+}
+
+/** Chooses the `md` module of `meta/Get` per record. */
+export type MetaModule<R> = string | ((record: R) => string);
+
+export interface SeoOptions {
+  /** Attach `data.seo` from `meta/Get` with fallbacks (one request per entry). @default false */
+  seo?: boolean;
+}
+
+/** The `catid`/`cattx` list filter of `goods/Get` and `article/Get`. */
+export interface CatalogFilterOptions {
+  /** Only records of the section with this id (`catid`). */
+  catid?: number;
+  /** Only records of the section with this `tx` (`cattx`). */
+  cattx?: string;
+}
+
+export interface ProductsLoaderOptions
+  extends CommonLoaderOptions,
+    HtmlOptions,
+    SeoOptions,
+    CatalogFilterOptions {
+  /** Leave out products with `shw` = 0 (not displayed). @default true */
+  onlyVisible?: boolean;
+  /** `md` module for `meta/Get`. @default 'goods' */
+  metaModule?: MetaModule<Product>;
+  /**
+   * Relative page URL of a product, used for `data.url` and the canonical URL.
+   * @default the section's `url` + `/` + product id (`/catalog/phones/12`); `/<cattx>/<id>` when the section is unknown
+   */
+  productUrl?: (product: Product, section: Section | undefined) => string;
+}
+
+export interface SectionsLoaderOptions extends CommonLoaderOptions, HtmlOptions, SeoOptions {
+  /**
+   * Leave out sections with `shw` = 0. For sections `shw` only hides them from menus, so the default
+   * keeps them (their pages, breadcrumbs and products still need them). @default false
+   */
+  onlyVisible?: boolean;
+  /** `md` module for `meta/Get`. @default 'dir' */
+  metaModule?: MetaModule<Section>;
+}
+
+export interface ArticlesLoaderOptions
+  extends CommonLoaderOptions,
+    HtmlOptions,
+    SeoOptions,
+    CatalogFilterOptions {
+  /** Leave out articles with `shw` = 0 (not displayed). @default true */
+  onlyVisible?: boolean;
+  /**
+   * `md` module for `meta/Get`: a fixed string or a function of the article and its section.
+   * @default `'blog'` or `'news'` when the article's section (or an ancestor) has that `tx`, else `'article'`
+   */
+  metaModule?: string | ((article: Article, section: Section | undefined) => string);
+}
+
+export interface ModificationsLoaderOptions extends CommonLoaderOptions {
+  /** Only modifications of products in the section with this id. */
+  catid?: number;
+  /** Only modifications of products in the section with this `tx`. */
+  cattx?: string;
+  /** Leave out modifications with `shw` = 0 and those of products with `shw` = 0. @default false */
+  onlyVisible?: boolean;
+}
+
+export type DomainsLoaderOptions = CommonLoaderOptions;
+
+export const productsLoaderDefaults = {
+  onlyVisible: true,
+  sanitize: true,
+  seo: false,
+  metaModule: 'goods',
+  productUrl: defaultProductUrl,
+} satisfies ProductsLoaderOptions;
+
+export const sectionsLoaderDefaults = {
+  onlyVisible: false,
+  sanitize: true,
+  seo: false,
+  metaModule: 'dir',
+} satisfies SectionsLoaderOptions;
+
+/** `metaModule` has no fixed default: it depends on the article's section (see `defaultArticleModule`). */
+export const articlesLoaderDefaults = {
+  onlyVisible: true,
+  sanitize: true,
+  seo: false,
+} satisfies ArticlesLoaderOptions;
+
+export const modificationsLoaderDefaults = { onlyVisible: false } satisfies ModificationsLoaderOptions;
+
+const commonShape = {
+  ...connectionShape,
+  onError: z.enum(['keep-stale', 'fail']).optional(),
+  onInvalid: z.enum(['fail', 'skip']).optional(),
+};
+const catalogFilterShape = {
+  catid: z.number().int().nonnegative().optional(),
+  cattx: z.string().min(1).optional(),
+};
+const entryShape = {
+  onlyVisible: z.boolean().optional(),
+  sanitize: z.boolean().optional(),
+  seo: z.boolean().optional(),
+  metaModule: z.union([z.string().min(1, 'must not be empty'), functionField]).optional(),
+};
+
+export const productsOptionsSchema = z.strictObject({
+  ...commonShape,
+  ...catalogFilterShape,
+  ...entryShape,
+  productUrl: functionField.optional(),
+});
+export const sectionsOptionsSchema = z.strictObject({ ...commonShape, ...entryShape });
+export const articlesOptionsSchema = z.strictObject({ ...commonShape, ...catalogFilterShape, ...entryShape });
+export const modificationsOptionsSchema = z.strictObject({
+  ...commonShape,
+  ...catalogFilterShape,
+  onlyVisible: z.boolean().optional(),
+});
+export const domainsOptionsSchema = z.strictObject({ ...commonShape });
