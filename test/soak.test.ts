@@ -1,4 +1,4 @@
-// The CI variant of `npm run soak` (issue 7): a small catalog under the full fault mix, bounded to
+// The CI variant of `npm run soak` (bench/soak.md): a small catalog under the full fault mix, bounded to
 // under a minute (about 20–30 s; runSoak gives up at 55 s). The full soak is `npm run soak` (bench/soak.mjs, bench/lib/soak-core.mjs).
 import { describe, expect, it } from 'vitest';
 import { runSoak, SOAK_FAULTS, soakMarkdown } from '../bench/lib/soak-core.mjs';

@@ -1,4 +1,4 @@
-// End-to-end suite of the example storefront (issue 6). One Astro build serves all three parts: it is
+// End-to-end suite of the example storefront. One Astro build serves all three parts: it is
 // what `npm run build` does (example-site/scripts/storefront.mjs with the embedded emulator), run as a child process
 // from a clean state (no dist/, no .astro/, no data store) with a random canary key that the embedded
 // emulator is told to accept, and nothing else.

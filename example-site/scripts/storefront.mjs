@@ -4,7 +4,7 @@
 // With SITECONTENT_BASE_URL set, Astro reads the content from that service (SITECONTENT_API_KEY and
 // SITECONTENT_SID must be set too). Without it, the runner starts the emulator in-process with the
 // demo catalog on a free port, points the build at it, copies the demo images into
-// example-site/public/ and stops the emulator when Astro is done (issue 6, "Embedded default").
+// example-site/public/ and stops the emulator when Astro is done.
 // The API key is never printed: only the service's origin is.
 import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';

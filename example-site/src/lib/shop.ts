@@ -2,13 +2,20 @@
 // pages ask (which sections are in the menu, what a section holds, what a product costs).
 import { type CollectionEntry, getCollection } from 'astro:content';
 import { STOREFRONT_LOCAL_IMAGES } from 'astro:env/server';
+import {
+  breadcrumbsFor,
+  buildSectionTree,
+  type ImageUrls,
+  imageUrls,
+  plainText,
+  type SectionTreeNode,
+  truncateOnWordBoundary,
+} from '@sitecontent/astro';
 
 export type ProductEntry = CollectionEntry<'products'>;
 export type SectionEntry = CollectionEntry<'sections'>;
 export type ArticleEntry = CollectionEntry<'articles'>;
 export type ModificationEntry = CollectionEntry<'modifications'>;
-export type ProductImage = ProductEntry['data']['img'][number];
-export type ImageSize = 'small' | 'normal' | 'big';
 
 export const STORE = {
   name: 'Lumen & Oak',
@@ -39,10 +46,8 @@ export interface Crumb {
   href?: string | undefined;
 }
 
-export interface SectionNode {
-  section: SectionEntry;
-  children: SectionNode[];
-}
+/** A node of the section tree (the package's `buildSectionTree`); `entry` is the section. */
+export type SectionNode = SectionTreeNode<SectionEntry>;
 
 export interface Shop {
   sections: SectionEntry[];
@@ -52,8 +57,6 @@ export interface Shop {
   sectionByTx: Map<string, SectionEntry>;
   tree: SectionNode[];
 }
-
-const byImportance = (a: SectionEntry, b: SectionEntry) => b.data.rlv - a.data.rlv || a.data.id - b.data.id;
 
 let cached: Promise<Shop> | undefined;
 
@@ -66,17 +69,8 @@ export function loadShop(): Promise<Shop> {
       getCollection('articles', (e) => e.data.shw),
       getCollection('modifications', (e) => e.data.shw),
     ]);
-    sections.sort(byImportance);
     const sectionByTx = new Map(sections.map((s) => [s.data.tx, s]));
-    const nodes = new Map<string, SectionNode>(
-      sections.map((s) => [s.data.tx, { section: s, children: [] }]),
-    );
-    const tree: SectionNode[] = [];
-    for (const node of nodes.values()) {
-      const parent = node.section.data.par ? nodes.get(node.section.data.par) : undefined;
-      (parent ? parent.children : tree).push(node);
-    }
-    return { sections, products, articles, modifications, sectionByTx, tree };
+    return { sections, products, articles, modifications, sectionByTx, tree: buildSectionTree(sections) };
   })();
   return cached;
 }
@@ -91,23 +85,20 @@ function normalizePath(url: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-/** Sections from the root down to `tx` (inclusive); stops at a hidden or missing ancestor. */
-export function sectionChain(shop: Shop, tx: string | null | undefined): SectionEntry[] {
-  const chain: SectionEntry[] = [];
-  const seen = new Set<string>();
-  let current = tx ? shop.sectionByTx.get(tx) : undefined;
-  while (current && !seen.has(current.data.tx)) {
-    seen.add(current.data.tx);
-    chain.unshift(current);
-    current = current.data.par ? shop.sectionByTx.get(current.data.par) : undefined;
-  }
-  return chain;
+/** The `tx` of each section from the root down to `tx` (inclusive); stops at a hidden or missing ancestor. */
+export function sectionTrail(shop: Shop, tx: string | null | undefined): string[] {
+  const section = tx ? shop.sectionByTx.get(tx) : undefined;
+  return section ? breadcrumbsFor(section, shop.sections).map((crumb) => crumb.id) : [];
 }
 
-export function crumbsFor(shop: Shop, tx: string | null | undefined): Crumb[] {
+/** Home, then the trail of sections down to the page's own entry (a section, product or article). */
+export function crumbsFor(shop: Shop, entry: SectionEntry | ProductEntry | ArticleEntry): Crumb[] {
   return [
     { label: 'Home', href: '/' },
-    ...sectionChain(shop, tx).map((s) => ({ label: s.data.zag, href: sectionHref(s) })),
+    ...breadcrumbsFor(entry, shop.sections).map((crumb) => ({
+      label: crumb.label,
+      href: normalizePath(crumb.url),
+    })),
   ];
 }
 
@@ -172,16 +163,11 @@ const dates = new Intl.DateTimeFormat(STORE.locale, { dateStyle: 'long', timeZon
 export const formatDate = (date: Date) => dates.format(date);
 
 /**
- * Where the browser loads a product image from. Demo builds copy the emulator's images into
+ * Where the browser loads a product's images from. Demo builds copy the emulator's images into
  * public/ and link them root-relative; otherwise the service's absolute URLs are used.
  */
-export function imageSrc(img: ProductImage, size: ImageSize): string {
-  const file = size === 'small' ? img.image_small : size === 'big' ? img.image_big : img.image;
-  if (STOREFRONT_LOCAL_IMAGES) {
-    const dir = img.path.replace(/^\/+|\/+$/g, '');
-    return `/${dir ? `${dir}/` : ''}${file}`;
-  }
-  return size === 'small' ? img.urls.small : size === 'big' ? img.urls.big : img.urls.image;
+export function imagesOf(product: ProductEntry): ImageUrls[] {
+  return imageUrls(product, STOREFRONT_LOCAL_IMAGES ? { origin: '' } : {});
 }
 
 /** Unique colours of a product's modifications, in price order. */
@@ -214,22 +200,7 @@ export function seoOf(seo: SeoData | undefined, fallback: { title: string; descr
   };
 }
 
-const ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  '#x27': "'",
-};
-
-/** Plain text of a teaser that may carry markup, for meta tags and cards. */
-export function plainText(html: string, max = 200): string {
-  const text = html
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(nbsp|amp|lt|gt|quot|#39|#x27);/g, (_, name: string) => ENTITIES[name] ?? ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+/** Plain text of a teaser that may carry markup, cut on a word boundary, for meta tags and cards. */
+export function excerpt(html: string, max = 200): string {
+  return truncateOnWordBoundary(plainText(html), max);
 }

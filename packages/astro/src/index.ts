@@ -27,7 +27,7 @@ export {
 } from './entries/seo.js';
 export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
-export { type ImageUrls, imageUrls } from './helpers/image-urls.js';
+export { type ImageUrlOptions, type ImageUrls, imageUrls } from './helpers/image-urls.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
 export { siteContent } from './integration/integration.js';
 export { META_WRITE_ENV } from './integration/meta-write-back.js';

@@ -75,3 +75,31 @@ describe('imageUrls', () => {
     ]);
   });
 });
+
+describe('imageUrls with an origin', () => {
+  const img = (path: string, file: string) => ({
+    id: 1,
+    path,
+    image: file,
+    image_small: file,
+    image_big: file,
+    urls: { image: 'https://1.sites.test/x', small: 'https://1.sites.test/x', big: 'https://1.sites.test/x' },
+  });
+
+  it("builds root-relative URLs with origin '' and URLs on another origin (a CDN)", () => {
+    const [local] = imageUrls({ zag: 'P', img: [img('/goods/p/', 'a.svg')] }, { origin: '' });
+    expect(local?.src).toBe('/goods/p/a.svg');
+    const [cdn] = imageUrls({ zag: 'P', img: [img('goods/p', 'a.svg')] }, { origin: 'https://cdn.example/' });
+    expect(cdn?.big).toBe('https://cdn.example/goods/p/a.svg');
+  });
+
+  it('never turns a file name with leading slashes into a protocol-relative URL', () => {
+    for (const path of ['', '/', 'goods']) {
+      for (const file of ['/evil.example/a.svg', '//evil.example/a.svg']) {
+        const [u] = imageUrls({ img: [img(path, file)] }, { origin: '' });
+        expect(u?.src.startsWith('//')).toBe(false);
+        expect(u?.src.startsWith('/')).toBe(true);
+      }
+    }
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Build-time meta write-back (issue 5, "From an Astro build"): real fixture builds against the
+ * Build-time meta write-back (packages/client/META.md, "Build-time write-back"): real fixture builds against the
  * emulator. A build without SITECONTENT_WRITE only logs the plan (server-side `meta/Set` stays 0);
  * with SITECONTENT_WRITE=1 it writes exactly the planned pages (read back over HTTP); the next build
  * writes nothing. Three builds in sequence on one fixture.

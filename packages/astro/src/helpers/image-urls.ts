@@ -1,9 +1,10 @@
+import { imageUrl } from '@sitecontent/client';
 import type { ProductImageData } from '../entries/schemas.js';
 import { dataOf, type WithData } from './entry-data.js';
 
 export interface ImageUrls {
   id: number;
-  /** Absolute URL of the normal-size image. */
+  /** URL of the normal-size image. */
   src: string;
   small: string;
   big: string;
@@ -11,16 +12,27 @@ export interface ImageUrls {
   alt: string;
 }
 
-/** Absolute URLs of a product's photos, in the service's order (the first is the main photo). */
+export interface ImageUrlOptions {
+  /**
+   * Build the URLs on this origin instead of the site's domain, e.g. a CDN; `''` gives root-relative
+   * URLs, for images the site serves itself. @default the absolute URLs the loader stored (site domain)
+   */
+  origin?: string;
+}
+
+/** URLs of a product's photos, in the service's order (the first is the main photo). */
 export function imageUrls(
   product: WithData<{ zag?: string; img: readonly ProductImageData[] }>,
+  options: ImageUrlOptions = {},
 ): ImageUrls[] {
   const data = dataOf(product);
+  const { origin } = options;
   return data.img.map((image) => ({
     id: image.id,
-    src: image.urls.image,
-    small: image.urls.small,
-    big: image.urls.big,
+    // The client's rule: file names are joined under `path`, a leading slash cannot reach another host.
+    src: origin === undefined ? image.urls.image : imageUrl(origin, image.path, image.image),
+    small: origin === undefined ? image.urls.small : imageUrl(origin, image.path, image.image_small),
+    big: origin === undefined ? image.urls.big : imageUrl(origin, image.path, image.image_big),
     alt: data.zag ?? '',
   }));
 }
