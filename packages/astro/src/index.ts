@@ -36,9 +36,7 @@ export type {
   LiveEntryFilter,
   LiveSectionsFilter,
 } from './live/define-live-loader.js';
-export { liveArticlesLoader } from './live/live-articles-loader.js';
-export { liveProductsLoader } from './live/live-products-loader.js';
-export { liveSectionsLoader } from './live/live-sections-loader.js';
+export { liveArticlesLoader, liveProductsLoader, liveSectionsLoader } from './live/live-loaders.js';
 export {
   ARTICLES_LOADER_NAME,
   DOMAINS_LOADER_NAME,

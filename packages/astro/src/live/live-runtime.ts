@@ -1,9 +1,11 @@
 /** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
 import type { Meta, SiteContentClient } from '@sitecontent/client';
+import type { z } from 'zod';
 import { indexSections, type SectionIndex } from '../entries/section-index.js';
 import { mapBounded } from '../loaders/fan-out.js';
 import { DEFAULT_CONCURRENCY } from '../options/integration-options.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
+import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { resolveConnection } from '../state/connection.js';
 import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
@@ -51,4 +53,19 @@ export function liveRuntime(
           )
         : [],
   };
+}
+
+/**
+ * A live loader's options checked (`site` taken apart) and completed with the collection loader's
+ * defaults, and its runtime.
+ */
+export function liveSetup<O extends ConnectionOptions & { seo?: boolean }, D extends object>(
+  factory: string,
+  schema: z.ZodType,
+  defaults: D,
+  options: unknown,
+): { opts: WithDefaults<O, D>; rt: LiveRuntime } {
+  const { site, ...given } = parseOptions(factory, schema, options) as O & { site?: string };
+  const opts = withDefaults(defaults, given as O);
+  return { opts, rt: liveRuntime(opts as ConnectionOptions & { seo?: boolean }, site) };
 }

@@ -4,12 +4,7 @@ import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js
 import { articleDataSchema } from '../entries/schemas.js';
 import { indexSections } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
-import {
-  type ArticlesLoaderOptions,
-  articlesLoaderDefaults,
-  articlesOptionsSchema,
-} from '../options/loader-options.js';
-import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { type ArticlesLoaderOptions, loaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, optionFingerprint } from './shared.js';
 
@@ -18,10 +13,7 @@ import { catalogFilter, optionFingerprint } from './shared.js';
  * article's section (from `catid`), `null` when unknown. `txt` is the rendered body.
  */
 export function articlesLoader(options: ArticlesLoaderOptions = {}) {
-  const opts = withDefaults(
-    articlesLoaderDefaults,
-    parseOptions('articlesLoader', articlesOptionsSchema, options) as ArticlesLoaderOptions,
-  );
+  const opts = loaderOptions('articles', options);
   const { onlyVisible, sanitize, seo, metaModule } = opts;
   return {
     name: ARTICLES_LOADER_NAME,

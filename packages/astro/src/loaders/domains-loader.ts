@@ -1,13 +1,12 @@
 import type { Loader } from 'astro/loaders';
 import { domainDataSchema } from '../entries/schemas.js';
 import { DOMAINS_LOADER_NAME } from '../loader-names.js';
-import { type DomainsLoaderOptions, domainsOptionsSchema } from '../options/loader-options.js';
-import { parseOptions } from '../options/parse-options.js';
+import { type DomainsLoaderOptions, loaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 
 /** The site's domains (`site/DomainAll`). Entry id: the domain name. */
 export function domainsLoader(options: DomainsLoaderOptions = {}) {
-  const opts = parseOptions('domainsLoader', domainsOptionsSchema, options);
+  const opts = loaderOptions('domains', options);
   return {
     name: DOMAINS_LOADER_NAME,
     schema: domainDataSchema,

@@ -1,12 +1,7 @@
 import type { Loader } from 'astro/loaders';
 import { type ModificationData, modificationDataSchema } from '../entries/schemas.js';
 import { MODIFICATIONS_LOADER_NAME } from '../loader-names.js';
-import {
-  type ModificationsLoaderOptions,
-  modificationsLoaderDefaults,
-  modificationsOptionsSchema,
-} from '../options/loader-options.js';
-import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { loaderOptions, type ModificationsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter } from './shared.js';
 
@@ -16,10 +11,7 @@ import { catalogFilter } from './shared.js';
  * entry id (`String(goods_id)`).
  */
 export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
-  const opts = withDefaults(
-    modificationsLoaderDefaults,
-    parseOptions('modificationsLoader', modificationsOptionsSchema, options),
-  );
+  const opts = loaderOptions('modifications', options);
   const { onlyVisible } = opts;
   return {
     name: MODIFICATIONS_LOADER_NAME,

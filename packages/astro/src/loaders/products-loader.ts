@@ -4,12 +4,7 @@ import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchema } from '../entries/schemas.js';
 import { indexSections } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
-import {
-  type ProductsLoaderOptions,
-  productsLoaderDefaults,
-  productsOptionsSchema,
-} from '../options/loader-options.js';
-import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { loaderOptions, type ProductsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
 
@@ -18,10 +13,7 @@ import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
  * `section` (the section's `tx`), `url` and, with `seo: true`, `seo`. `txt` is the rendered body.
  */
 export function productsLoader(options: ProductsLoaderOptions = {}) {
-  const opts = withDefaults(
-    productsLoaderDefaults,
-    parseOptions('productsLoader', productsOptionsSchema, options) as ProductsLoaderOptions,
-  );
+  const opts = loaderOptions('products', options);
   const { onlyVisible, sanitize, seo, metaModule, productUrl } = opts;
   return {
     name: PRODUCTS_LOADER_NAME,

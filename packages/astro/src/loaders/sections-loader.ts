@@ -3,12 +3,7 @@ import type { Loader } from 'astro/loaders';
 import { sectionDataSchema } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
-import {
-  type SectionsLoaderOptions,
-  sectionsLoaderDefaults,
-  sectionsOptionsSchema,
-} from '../options/loader-options.js';
-import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { loaderOptions, type SectionsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { moduleOf, optionFingerprint } from './shared.js';
 
@@ -17,10 +12,7 @@ import { moduleOf, optionFingerprint } from './shared.js';
  * parent's entry id (`par`), `null` for roots. `txt` is the rendered body.
  */
 export function sectionsLoader(options: SectionsLoaderOptions = {}) {
-  const opts = withDefaults(
-    sectionsLoaderDefaults,
-    parseOptions('sectionsLoader', sectionsOptionsSchema, options) as SectionsLoaderOptions,
-  );
+  const opts = loaderOptions('sections', options);
   const { onlyVisible, sanitize, seo, metaModule } = opts;
   return {
     name: SECTIONS_LOADER_NAME,

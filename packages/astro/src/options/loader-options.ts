@@ -7,6 +7,7 @@ import type { Article, Product, Section } from '@sitecontent/client';
 import { z } from 'zod';
 import { defaultProductUrl } from '../entries/product-entry.js';
 import { connectionShape, functionField } from './fields.js';
+import { parseOptions, type WithDefaults, withDefaults } from './parse-options.js';
 
 /** Connection settings; each falls back to the integration's setting, then to the environment. */
 export interface ConnectionOptions {
@@ -160,3 +161,36 @@ export const modificationsOptionsSchema = z.strictObject({
   onlyVisible: z.boolean().optional(),
 });
 export const domainsOptionsSchema = z.strictObject({ ...commonShape });
+
+/** Each loader's options type, by loader kind. */
+export interface LoaderOptionsByKind {
+  products: ProductsLoaderOptions;
+  sections: SectionsLoaderOptions;
+  articles: ArticlesLoaderOptions;
+  modifications: ModificationsLoaderOptions;
+  domains: DomainsLoaderOptions;
+}
+
+const loaderOptionRules = {
+  products: { factory: 'productsLoader', schema: productsOptionsSchema, defaults: productsLoaderDefaults },
+  sections: { factory: 'sectionsLoader', schema: sectionsOptionsSchema, defaults: sectionsLoaderDefaults },
+  articles: { factory: 'articlesLoader', schema: articlesOptionsSchema, defaults: articlesLoaderDefaults },
+  modifications: {
+    factory: 'modificationsLoader',
+    schema: modificationsOptionsSchema,
+    defaults: modificationsLoaderDefaults,
+  },
+  domains: { factory: 'domainsLoader', schema: domainsOptionsSchema, defaults: {} },
+} as const;
+
+/** The options of a loader kind, checked eagerly and completed with that loader's defaults. */
+export function loaderOptions<K extends keyof LoaderOptionsByKind>(
+  kind: K,
+  options: LoaderOptionsByKind[K] | undefined,
+): WithDefaults<LoaderOptionsByKind[K], (typeof loaderOptionRules)[K]['defaults']> {
+  const rule = loaderOptionRules[kind];
+  return withDefaults(
+    rule.defaults,
+    parseOptions(rule.factory, rule.schema as z.ZodType, options) as LoaderOptionsByKind[K],
+  ) as WithDefaults<LoaderOptionsByKind[K], (typeof loaderOptionRules)[K]['defaults']>;
+}

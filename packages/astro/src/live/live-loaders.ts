@@ -1,0 +1,147 @@
+/**
+ * The live loaders, for `defineLiveCollection()` in `src/live.config.ts`: data fetched per request
+ * instead of at build time, with the options and entry shapes of the matching collection loaders.
+ */
+import type { Article, Product, Section } from '@sitecontent/client';
+import type { LiveLoader } from 'astro/loaders';
+import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
+import { buildProductEntry } from '../entries/product-entry.js';
+import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
+import { buildSectionEntry } from '../entries/section-entry.js';
+import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
+import { catalogFilter, moduleOf } from '../loaders/shared.js';
+import {
+  type LiveArticlesLoaderOptions,
+  type LiveProductsLoaderOptions,
+  type LiveSectionsLoaderOptions,
+  liveArticlesOptionsSchema,
+  liveProductsOptionsSchema,
+  liveSectionsOptionsSchema,
+} from '../options/live-options.js';
+import {
+  type ArticlesLoaderOptions,
+  articlesLoaderDefaults,
+  type ProductsLoaderOptions,
+  productsLoaderDefaults,
+  type SectionsLoaderOptions,
+  sectionsLoaderDefaults,
+} from '../options/loader-options.js';
+import {
+  defineLiveLoader,
+  entryTags,
+  type LiveCatalogFilter,
+  type LiveEntryFilter,
+  type LiveSectionsFilter,
+  numericId,
+} from './define-live-loader.js';
+import { liveSetup } from './live-runtime.js';
+
+/** Live products: `getLiveCollection('products', { catid?, cattx? })`, `getLiveEntry('products', id)`. */
+export function liveProductsLoader(
+  options: LiveProductsLoaderOptions = {},
+): LiveLoader<ProductData, LiveEntryFilter, LiveCatalogFilter> {
+  const { opts, rt } = liveSetup<ProductsLoaderOptions, typeof productsLoaderDefaults>(
+    'liveProductsLoader',
+    liveProductsOptionsSchema,
+    productsLoaderDefaults,
+    options,
+  );
+
+  return defineLiveLoader(rt, {
+    name: `${PRODUCTS_LOADER_NAME}-live`,
+    tag: 'products',
+    onlyVisible: opts.onlyVisible,
+    list: (client, filter: LiveCatalogFilter | undefined, callOptions) =>
+      client.products.list(catalogFilter(filter), callOptions),
+    keyOf: numericId,
+    get: async (client, id) => (await client.products.list({ id }))[0],
+    async toEntries(client, products: Product[]) {
+      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const metas = await rt.metas(client, products, (p) => moduleOf(opts.metaModule, p));
+      return products.map((product, i) => {
+        const url = opts.productUrl(product, index.byTx.get(product.cattx));
+        const built = buildProductEntry(
+          product,
+          url,
+          opts.sanitize,
+          opts.seo ? { meta: metas[i], origin } : undefined,
+        );
+        const id = String(product.id);
+        return { id, ...built, cacheHint: { tags: entryTags('products', id), lastModified: product.dt } };
+      });
+    },
+  });
+}
+
+/** Live articles: `getLiveCollection('articles', { catid?, cattx? })`, `getLiveEntry('articles', id)`. */
+export function liveArticlesLoader(
+  options: LiveArticlesLoaderOptions = {},
+): LiveLoader<ArticleData, LiveEntryFilter, LiveCatalogFilter> {
+  const { opts, rt } = liveSetup<ArticlesLoaderOptions, typeof articlesLoaderDefaults>(
+    'liveArticlesLoader',
+    liveArticlesOptionsSchema,
+    articlesLoaderDefaults,
+    options,
+  );
+
+  return defineLiveLoader(rt, {
+    name: `${ARTICLES_LOADER_NAME}-live`,
+    tag: 'articles',
+    onlyVisible: opts.onlyVisible,
+    list: (client, filter: LiveCatalogFilter | undefined, callOptions) =>
+      client.articles.list(catalogFilter(filter), callOptions),
+    keyOf: numericId,
+    get: async (client, id) => (await client.articles.list({ id }))[0],
+    async toEntries(client, articles: Article[]) {
+      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const metas = await rt.metas(client, articles, articleModuleFor(opts.metaModule, index));
+      return articles.map((article, i) => {
+        const section = index.byId.get(article.catid)?.tx ?? null;
+        const built = buildArticleEntry(
+          article,
+          section,
+          opts.sanitize,
+          opts.seo ? { meta: metas[i], origin } : undefined,
+        );
+        const id = String(article.id);
+        return {
+          id,
+          ...built,
+          cacheHint: { tags: entryTags('articles', id), ...(article.dt ? { lastModified: article.dt } : {}) },
+        };
+      });
+    },
+  });
+}
+
+/** Live sections: `getLiveCollection('sections', { tx? })`, `getLiveEntry('sections', tx)`. */
+export function liveSectionsLoader(
+  options: LiveSectionsLoaderOptions = {},
+): LiveLoader<SectionData, LiveEntryFilter, LiveSectionsFilter> {
+  const { opts, rt } = liveSetup<SectionsLoaderOptions, typeof sectionsLoaderDefaults>(
+    'liveSectionsLoader',
+    liveSectionsOptionsSchema,
+    sectionsLoaderDefaults,
+    options,
+  );
+
+  return defineLiveLoader(rt, {
+    name: `${SECTIONS_LOADER_NAME}-live`,
+    tag: 'sections',
+    // For sections `shw` only hides them from menus (see `SectionsLoaderOptions.onlyVisible`).
+    onlyVisible: opts.onlyVisible,
+    list: (client, filter: LiveSectionsFilter | undefined, callOptions) =>
+      client.sections.list(filter?.tx === undefined ? undefined : { tx: filter.tx }, callOptions),
+    keyOf: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
+    get: async (client, tx) => (await client.sections.list({ tx }))[0],
+    async toEntries(client, sections: Section[]) {
+      const origin = await rt.origin(client);
+      const metas = await rt.metas(client, sections, (s) => moduleOf(opts.metaModule, s));
+      return sections.map((section, i) => ({
+        id: section.tx,
+        ...buildSectionEntry(section, opts.sanitize, opts.seo ? { meta: metas[i], origin } : undefined),
+        cacheHint: { tags: entryTags('sections', section.tx) },
+      }));
+    },
+  });
+}
