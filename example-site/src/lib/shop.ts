@@ -182,19 +182,15 @@ export function swatchesOf(mods: ModificationEntry[]): { color: string; label: s
 
 type SeoData = NonNullable<ProductEntry['data']['seo']>;
 
-/**
- * Page head data from an entry's `seo` (service meta with fallbacks, computed by the loader).
- * The spec defines the meta field `og_title` as the og:description tag (and the demo data fills it
- * with a description), so a service-provided `seo.ogTitle` goes to og:description; og:title is the
- * page title.
- */
+/** Page head data from an entry's `seo` (service meta with fallbacks, computed by the loader). */
 export function seoOf(seo: SeoData | undefined, fallback: { title: string; description: string }): PageSeo {
   if (!seo) return { title: fallback.title, description: fallback.description };
   return {
     title: seo.title || fallback.title,
     description: seo.description || fallback.description,
     keywords: seo.keywords || undefined,
-    ogDescription: seo.source.ogTitle === 'service' && seo.ogTitle ? seo.ogTitle : undefined,
+    ogTitle: seo.ogTitle || undefined,
+    ogDescription: seo.ogDescription || undefined,
     ogImage: seo.ogImage || undefined,
     canonical: seo.canonical || undefined,
   };

@@ -1,20 +1,30 @@
 export { defaultArticleModule } from './entries/article-entry.js';
+export { plainText } from './entries/plain-text.js';
 export { defaultProductUrl } from './entries/product-entry.js';
-export { plainText, sanitizeHtml } from './entries/sanitize.js';
+export { sanitizeHtml } from './entries/sanitize.js';
 export {
   type ArticleData,
   articleDataSchema,
+  articleDataSchemaFor,
   type DomainData,
   domainDataSchema,
+  type EntryReference,
+  entryReferenceSchema,
+  extraFieldsSchema,
   type ModificationData,
   modificationDataSchema,
+  modificationDataSchemaFor,
   type ProductData,
   type ProductImageData,
+  type ProductSkuData,
   productDataSchema,
+  productDataSchemaFor,
   productImageDataSchema,
+  productSkuDataSchema,
   type SectionData,
   type Seo,
   sectionDataSchema,
+  sectionDataSchemaFor,
   seoSchema,
 } from './entries/schemas.js';
 export {
@@ -73,6 +83,7 @@ export type {
   OnError,
   OnInvalid,
   ProductsLoaderOptions,
+  SectionsCollectionOption,
   SectionsLoaderOptions,
   SeoOptions,
 } from './options/loader-options.js';

@@ -68,9 +68,10 @@ describe('fixture builds against the emulator', () => {
     expect(error).toBeUndefined();
     expect(output).toContain('site set to https://shop.example (site/DomainDefault)');
     expect(output).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
-    expect(output).toMatch(/modifications: 63 records .*63 written/);
+    // 63 demo modifications; the hidden product's one has no product entry to refer to.
+    expect(output).toMatch(/modifications: 62 records .*62 written/);
 
-    expect(page('')).toContain('products=32 sections=14 modifications=63 domains=1.sites.test|shop.example');
+    expect(page('')).toContain('products=32 sections=14 modifications=62 domains=1.sites.test|shop.example');
     expect(page('')).toContain('<li>catalog:phones,laptops,audio,wearables,archive</li>');
 
     const p1 = page('products/1');
@@ -81,6 +82,11 @@ describe('fixture builds against the emulator', () => {
       '<meta property="og:image" content="https://shop.example/img/goods/aurora-x1/photo-1.svg">',
     );
     expect(p1).toContain('title=service,description=service');
+    // The service's og_title is the OpenGraph description; og:title is the page title.
+    expect(p1).toContain('<meta property="og:title" content="Aurora X1 — buy online | Lumen &amp; Oak">');
+    expect(p1).toContain(
+      '<meta property="og:description" content="A 6.4-inch flagship with a calm, glare-free display and a two-day battery.">',
+    );
     expect(p1).toContain('<p id="price">699.00</p>');
     expect(p1).toContain('<p id="added">2025-01-18T09:00:00.000Z</p>');
     expect(p1).toContain('<nav id="crumbs">Catalog / Phones / Aurora X1</nav>');
@@ -89,7 +95,7 @@ describe('fixture builds against the emulator', () => {
     const p6 = page('products/6');
     expect(p6).toContain('<title>Halo Wireless Charger</title>');
     expect(p6).toContain(
-      'title=fallback,description=fallback,keywords=fallback,ogTitle=fallback,ogImage=fallback',
+      'title=fallback,description=fallback,keywords=fallback,ogDescription=fallback,ogImage=fallback',
     );
     expect(p6).not.toContain('name="keywords"');
     expect(p6).toContain(
@@ -112,17 +118,45 @@ describe('fixture builds against the emulator', () => {
       'src/typed-check.ts',
       `import { getCollection, getEntry } from 'astro:content';
 const products = await getCollection('products');
-const price: number = products[0]!.data.sku[0]!.price;
-const title: string | undefined = products[0]!.data.seo?.title;
-const section: string = products[0]!.data.section;
-const sections = await getCollection('sections');
-const parent: string | null = sections[0]!.data.parent;
+const product = products[0]!;
+const price: number = product.data.sku[0]!.price;
+const title: string | undefined = product.data.seo?.title;
+const ogDescription: string | undefined = product.data.seo?.ogDescription;
+const extra: Record<string, unknown> = product.data.extra;
+// Relations are references: getEntry() returns the typed entry of the other collection.
+const section = product.data.section ? await getEntry(product.data.section) : undefined;
+const sectionTitle: string | undefined = section?.data.zag;
+const grandparent = section?.data.parent ? await getEntry(section.data.parent) : undefined;
+const grandparentUrl: string | undefined = grandparent?.data.url;
 const article = await getEntry('articles', '1');
-const articleSection: string | null | undefined = article?.data.section;
+const articleSection = article?.data.section ? await getEntry(article.data.section) : undefined;
+const articleSectionTx: string | undefined = articleSection?.data.tx;
+const modifications = await getCollection('modifications');
+const owner = await getEntry(modifications[0]!.data.product);
+const ownerVendor: string | undefined = owner?.data.vendor;
 const paid: Date | null | undefined = (await getEntry('domains', 'shop.example'))?.data.paidtill;
 // @ts-expect-error zag is a string: this line fails to compile if data were untyped (any)
-const wrong: number = products[0]!.data.zag;
-export { price, title, section, parent, articleSection, paid, wrong };
+const wrong: number = product.data.zag;
+// Every misspelled field is an error, in every collection and in nested objects:
+// @ts-expect-error products: zga
+product.data.zga;
+// @ts-expect-error products: prise in a sku item
+product.data.sku[0]!.prise;
+// @ts-expect-error products: imgae in a photo
+product.data.img[0]?.imgae;
+// @ts-expect-error products: titel in seo
+product.data.seo?.titel;
+// @ts-expect-error sections: parnet
+(await getCollection('sections'))[0]!.data.parnet;
+// @ts-expect-error articles: titel
+article?.data.titel;
+// @ts-expect-error modifications: prise
+modifications[0]!.data.prise;
+// @ts-expect-error domains: domian
+(await getCollection('domains'))[0]!.data.domian;
+// @ts-expect-error a reference points at one collection: an article is no section
+const notASection: string | undefined = (article?.data.section ? await getEntry(article.data.section) : undefined)?.data.vendor;
+export { price, title, ogDescription, extra, sectionTitle, grandparentUrl, articleSectionTx, ownerVendor, paid, wrong, notASection };
 `,
     );
     fx.write(

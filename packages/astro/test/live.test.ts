@@ -23,7 +23,11 @@ describe('live loaders', () => {
     expect(result && 'data' in result).toBe(true);
     const entry = result as Exclude<typeof result, { error: Error } | undefined>;
     expect(entry.id).toBe('1');
-    expect(entry.data).toMatchObject({ zag: 'Aurora X1', section: 'phones', url: '/catalog/phones/1' });
+    expect(entry.data).toMatchObject({
+      zag: 'Aurora X1',
+      section: { collection: 'sections', id: 'phones' },
+      url: '/catalog/phones/1',
+    });
     expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1');
     expect(entry.rendered?.html).toContain('<ul>');
     expect(entry.cacheHint?.tags).toEqual(['sitecontent', 'sitecontent:products', 'sitecontent:products:1']);
@@ -46,16 +50,19 @@ describe('live loaders', () => {
       collection: 'a',
       filter: { cattx: 'blog' },
     });
-    expect(
-      (articles as { entries: { data: { section: string } }[] }).entries.every(
-        (e) => e.data.section === 'blog',
-      ),
-    ).toBe(true);
+    expect('entries' in articles && articles.entries.every((e) => e.data.section?.id === 'blog')).toBe(true);
+    expect('entries' in articles && articles.entries[0]?.data.section).toEqual({
+      collection: 'sections',
+      id: 'blog',
+    });
     const sections = await liveSectionsLoader(conn()).loadEntry({
       collection: 's',
       filter: { id: 'phones' },
     });
-    expect((sections as { data: { parent: string } }).data.parent).toBe('catalog');
+    expect(sections && 'data' in sections && sections.data.parent).toEqual({
+      collection: 'sections',
+      id: 'catalog',
+    });
   });
 
   it('an unknown or malformed id is LiveEntryNotFoundError', async () => {

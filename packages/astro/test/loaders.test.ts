@@ -51,9 +51,10 @@ describe('collection loaders against the emulator', () => {
     expect(p1.data).toMatchObject({
       id: 1,
       cattx: 'phones',
-      section: 'phones',
+      section: { collection: 'sections', id: 'phones' },
       url: '/catalog/phones/1',
       shw: true,
+      extra: {},
     });
     expect(p1.data.dt).toBeInstanceOf(Date);
     const seo1 = p1.data.seo as Record<string, unknown>;
@@ -65,18 +66,22 @@ describe('collection loaders against the emulator', () => {
         title: 'service',
         description: 'service',
         keywords: 'service',
-        ogTitle: 'service',
+        ogDescription: 'service',
         ogImage: 'service',
       },
     });
+    // og:title is the page title; the service's og_title is the OpenGraph description.
+    expect(seo1.ogTitle).toBe(seo1.title);
+    expect(seo1.ogDescription).not.toBe(seo1.description);
     const seo6 = t.store.get('products', '6')!.data.seo as Record<string, unknown>;
     expect(seo6.source).toEqual({
       title: 'fallback',
       description: 'fallback',
       keywords: 'fallback',
-      ogTitle: 'fallback',
+      ogDescription: 'fallback',
       ogImage: 'fallback',
     });
+    expect(seo6.ogDescription).toBe(seo6.description);
     expect(seo6.title).toBe(t.store.get('products', '6')!.data.zag);
     expect((seo6.description as string).length).toBeLessThanOrEqual(160);
     expect(p1.rendered?.html).toBe(p1.data.txt);
@@ -140,19 +145,33 @@ describe('collection loaders against the emulator', () => {
     expect(raw.store.get('products', '1')!.rendered!.html).toContain('<script>alert(1)</script>');
   });
 
-  it('modifications: one goods/SkuGet per product, product relation', async () => {
+  it('modifications: one goods/SkuGet per visible product, product relation', async () => {
     const t = track(await setup(emu, modificationsLoader(), 'modifications'));
     await t.load();
-    expect(emu.stats.byOperation['goods/SkuGet']).toBe(33);
+    // The hidden product has no entry in a default products collection: its modifications are left out.
+    expect(emu.stats.byOperation['goods/SkuGet']).toBe(32);
     const m1 = t.store.get('modifications', '1')!;
     expect(m1.data).toMatchObject({
       id: 1,
       goods_id: 1,
-      product: '1',
+      product: { collection: 'products', id: '1' },
       articul: 'AUR-X1-128-BLK',
       color: '#1c1c1e',
     });
-    expect(t.store.keys('modifications').length).toBeGreaterThan(33);
+    expect(t.store.keys('modifications').length).toBeGreaterThan(32);
+
+    emu.resetStats();
+    const all = track(
+      await setup(
+        emu,
+        modificationsLoader({ onlyVisibleProducts: false, productsCollection: 'goods' }),
+        'modifications',
+      ),
+    );
+    await all.load();
+    expect(emu.stats.byOperation['goods/SkuGet']).toBe(33);
+    expect(all.store.keys('modifications').length).toBeGreaterThan(t.store.keys('modifications').length);
+    expect(all.store.get('modifications', '1')!.data.product).toEqual({ collection: 'goods', id: '1' });
   });
 
   it('sections: tx ids, parent relation, hidden sections kept by default, SEO module dir', async () => {
@@ -161,7 +180,8 @@ describe('collection loaders against the emulator', () => {
     expect(t.store.keys('sections')).toContain('archive');
     expect(t.store.get('sections', 'catalog')!.data.parent).toBeNull();
     expect(t.store.get('sections', 'phone-accessories')!.data).toMatchObject({
-      parent: 'phones',
+      par: 'phones',
+      parent: { collection: 'sections', id: 'phones' },
       url: '/catalog/phones/phone-accessories',
     });
     expect((t.store.get('sections', 'catalog')!.data.seo as { source: { title: string } }).source.title).toBe(
@@ -173,7 +193,7 @@ describe('collection loaders against the emulator', () => {
     const t = track(await setup(emu, articlesLoader({ seo: true }), 'articles'));
     await t.load();
     const a1 = t.store.get('articles', '1')!;
-    expect(a1.data.section).toBe('blog');
+    expect(a1.data.section).toEqual({ collection: 'sections', id: 'blog' });
     expect((a1.data.seo as { source: { title: string } }).source.title).toBe('service');
     const fixed = track(await setup(emu, articlesLoader({ seo: true, metaModule: 'article' }), 'articles'));
     await fixed.load();

@@ -35,7 +35,7 @@ export default defineConfig({
           return [
             ...products.map((p) => ({ md: 'goods', id: p.data.id, ttl: p.data.zag + ' | Meta test', og_title: p.data.zag })),
             ...sections
-              .filter((s) => s.data.parent === 'catalog')
+              .filter((s) => s.data.parent?.id === 'catalog')
               .map((s) => ({ md: 'dir', id: s.data.id, dsc: 'All ' + s.data.zag.toLowerCase() + ' in one place.' })),
           ];
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, buildSeo, truncateOnWordBoundary } from '../src/index.js';
+import { absoluteUrl, buildSeo, plainText, truncateOnWordBoundary } from '../src/index.js';
 
 describe('truncateOnWordBoundary', () => {
   it('keeps short text', () => {
@@ -44,13 +44,14 @@ describe('buildSeo', () => {
       description: 'A great phone & more.',
       keywords: '',
       ogTitle: 'Phone X',
+      ogDescription: 'A great phone & more.',
       ogImage: 'https://1.sites.test/images/12/a_big.jpg',
       canonical: 'https://shop.example/catalog/phones/12',
       source: {
         title: 'fallback',
         description: 'fallback',
         keywords: 'fallback',
-        ogTitle: 'fallback',
+        ogDescription: 'fallback',
         ogImage: 'fallback',
       },
     });
@@ -65,13 +66,15 @@ describe('buildSeo', () => {
     expect(seo.title).toBe('Buy Phone X');
     expect(seo.description).toBe('Best phone');
     expect(seo.keywords).toBe('phone, x');
-    expect(seo.ogTitle).toBe('OG');
+    // The interface's og_title is the OpenGraph description; og:title stays the page title.
+    expect(seo.ogTitle).toBe('Buy Phone X');
+    expect(seo.ogDescription).toBe('OG');
     expect(seo.ogImage).toBe('https://shop.example/upload/og.png');
     expect(seo.source).toEqual({
       title: 'service',
       description: 'service',
       keywords: 'service',
-      ogTitle: 'service',
+      ogDescription: 'service',
       ogImage: 'service',
     });
   });
@@ -85,8 +88,45 @@ describe('buildSeo', () => {
     expect(seo.title).toBe('T');
     expect(seo.ogTitle).toBe('T');
     expect(seo.description).toBe('Long text');
+    expect(seo.ogDescription).toBe('Long text');
     expect(seo.ogImage).toBeNull();
     expect(seo.source.title).toBe('service');
     expect(seo.source.description).toBe('fallback');
+  });
+});
+
+describe('plainText', () => {
+  it('decodes named, numeric and hex entities; &nbsp; is a space and &shy; disappears', () => {
+    expect(plainText('&euro;10 &times; 2 &rsquo;s &hellip; &#8364; &#x20AC; &#X20ac;')).toBe(
+      '€10 × 2 ’s … € € €',
+    );
+    expect(plainText('a&nbsp;b&nbsp;&nbsp;c')).toBe('a b c');
+    expect(plainText('Kopf&shy;hörer')).toBe('Kopfhörer');
+    expect(plainText('Tom &amp; Jerry &lt;3 &quot;x&quot; &apos;y&apos;')).toBe(`Tom & Jerry <3 "x" 'y'`);
+  });
+
+  it('keeps block boundaries as spaces and drops scripts, styles, images and link targets', () => {
+    expect(
+      plainText(
+        '<h2>Title</h2><p>One <b>bold</b> <a href="https://x.example">link</a></p><ul><li>a</li><li>b</li></ul>' +
+          '<script>alert(1)</script><style>p{color:red}</style><img src="x.png" alt="pic"><table><tr><td>c</td><td>d</td></tr></table>',
+      ),
+    ).toBe('Title One bold link a b c d');
+  });
+
+  it('leaves text without markup or entities as it is, whitespace collapsed', () => {
+    expect(plainText('  plain\n text  ')).toBe('plain text');
+  });
+
+  it('descriptions from the service and the fallbacks hold no entity text', () => {
+    const seo = buildSeo(
+      { title: 'Caf&eacute; &amp; Bar', teaser: '<p>Price&nbsp;&euro;10 &times; 2</p>', text: '', url: '/x' },
+      { ttl: '', dsc: '', kwd: '', og_title: 'Only &pound;5&shy;!', og_image: '' },
+      'https://shop.example',
+    );
+    expect(seo.title).toBe('Café & Bar');
+    expect(seo.description).toBe('Price €10 × 2');
+    expect(seo.ogDescription).toBe('Only £5!');
+    expect(JSON.stringify(seo)).not.toMatch(/&[a-z]+;|&#/i);
   });
 });

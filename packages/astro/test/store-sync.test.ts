@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LOADER_VERSION_META_KEY } from '../src/index.js';
+import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/index.js';
 import { mapBounded, Progress } from '../src/loaders/fan-out.js';
 import { type SyncItem, syncEntries } from '../src/loaders/store-sync.js';
 import { createLogger, createStore, loaderContext } from './helpers/index.js';
@@ -55,7 +55,7 @@ describe('syncEntries on a real MutableDataStore', () => {
       onParseError,
     });
     expect(counts).toMatchObject({ fullReload: true, written: 1, unchanged: 0 });
-    expect(t.ctx.meta.get(LOADER_VERSION_META_KEY)).toBe('1');
+    expect(t.ctx.meta.get(LOADER_VERSION_META_KEY)).toBe(LOADER_VERSION);
   });
 
   it('leaves out (and removes) an entry that fails the schema when told to skip', async () => {

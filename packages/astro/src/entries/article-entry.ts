@@ -1,12 +1,14 @@
 /** An article record as a collection entry, and its meta module (shared by the build-time and the live loader). */
 import type { Article, Meta, Section } from '@sitecontent/client';
 import type { ArticlesLoaderOptions } from '../options/loader-options.js';
+import { knownKeys, withExtra } from './extra-fields.js';
 import { sanitizeIf } from './sanitize.js';
-import type { ArticleData } from './schemas.js';
+import { type ArticleData, articleDataSchema, type EntryReference } from './schemas.js';
 import type { SectionIndex } from './section-index.js';
 import { buildSeo, type MetaTags } from './seo.js';
 
 const MODULE_SECTIONS = new Set(['blog', 'news']);
+const ARTICLE_KEYS = knownKeys(articleDataSchema);
 
 /** Default `md` of an article: the nearest `blog`/`news` section up the tree, else `article`. */
 export function defaultArticleModule(section: Section | undefined, index: SectionIndex): string {
@@ -32,20 +34,32 @@ export function articleModuleFor(
   };
 }
 
-/** Entry data and rendered body of an article; `section` is its section's entry id (`tx`) or `null`. */
-export function buildArticleEntry(
+/** What an article entry is built from besides the record. */
+export interface ArticleEntryInput<S extends string> {
+  /** The article's section entry, `null` when the service has no such section. */
+  section: EntryReference<S> | null;
+  sanitize: boolean;
+  /** With `seo`: the page's meta tags and the site's origin. */
+  seo: { meta: Meta | undefined; origin: string } | undefined;
+}
+
+/** Entry data and rendered body of an article. */
+export function buildArticleEntry<S extends string>(
   article: Article,
-  section: string | null,
-  sanitize: boolean,
-  seo: { meta: Meta | undefined; origin: string } | undefined,
-): { data: ArticleData; rendered: { html: string } } {
-  const txt = sanitizeIf(article.txt, sanitize);
-  const data: ArticleData = { ...article, stxt: sanitizeIf(article.stxt, sanitize), txt, section };
-  if (seo) {
+  input: ArticleEntryInput<S>,
+): { data: ArticleData<S>; rendered: { html: string } } {
+  const txt = sanitizeIf(article.txt, input.sanitize);
+  const data = {
+    ...withExtra(article, ARTICLE_KEYS),
+    stxt: sanitizeIf(article.stxt, input.sanitize),
+    txt,
+    section: input.section,
+  } as ArticleData<S>;
+  if (input.seo) {
     data.seo = buildSeo(
       { title: article.zag, teaser: article.stxt, text: article.txt, url: article.url },
-      seo.meta as MetaTags | undefined,
-      seo.origin,
+      input.seo.meta as MetaTags | undefined,
+      input.seo.origin,
     );
   }
   return { data, rendered: { html: txt } };

@@ -1,8 +1,19 @@
 /** A product record as a collection entry (shared by the build-time and the live loader). */
 import type { Meta, Product, Section } from '@sitecontent/client';
+import { knownKeys, withExtra } from './extra-fields.js';
 import { sanitizeIf } from './sanitize.js';
-import type { ProductData } from './schemas.js';
+import {
+  type EntryReference,
+  type ProductData,
+  productDataSchema,
+  productImageDataSchema,
+  productSkuDataSchema,
+} from './schemas.js';
 import { buildSeo, type MetaTags } from './seo.js';
+
+const PRODUCT_KEYS = knownKeys(productDataSchema);
+const SKU_KEYS = knownKeys(productSkuDataSchema);
+const IMAGE_KEYS = knownKeys(productImageDataSchema);
 
 /** The default product URL: its section's URL + `/` + id. */
 export function defaultProductUrl(product: Product, section: Section | undefined): string {
@@ -10,32 +21,43 @@ export function defaultProductUrl(product: Product, section: Section | undefined
   return `${base.replace(/\/+$/, '')}/${product.id}`;
 }
 
+/** What a product entry is built from besides the record. */
+export interface ProductEntryInput<S extends string> {
+  /** Relative page URL. */
+  url: string;
+  /** The product's section entry, `null` when the service has no such section. */
+  section: EntryReference<S> | null;
+  sanitize: boolean;
+  /** With `seo`: the page's meta tags and the site's origin. */
+  seo: { meta: Meta | undefined; origin: string } | undefined;
+}
+
 /** Entry data and rendered body of a product. */
-export function buildProductEntry(
+export function buildProductEntry<S extends string>(
   product: Product,
-  url: string,
-  sanitize: boolean,
-  seo: { meta: Meta | undefined; origin: string } | undefined,
-): { data: ProductData; rendered: { html: string } } {
-  const txt = sanitizeIf(product.txt, sanitize);
-  const data: ProductData = {
-    ...product,
-    stxt: sanitizeIf(product.stxt, sanitize),
+  input: ProductEntryInput<S>,
+): { data: ProductData<S>; rendered: { html: string } } {
+  const txt = sanitizeIf(product.txt, input.sanitize);
+  const data = {
+    ...withExtra(product, PRODUCT_KEYS),
+    sku: product.sku.map((sku) => withExtra(sku, SKU_KEYS)),
+    img: product.img.map((image) => withExtra(image, IMAGE_KEYS)),
+    stxt: sanitizeIf(product.stxt, input.sanitize),
     txt,
-    section: product.cattx,
-    url,
-  };
-  if (seo) {
+    section: input.section,
+    url: input.url,
+  } as ProductData<S>;
+  if (input.seo) {
     data.seo = buildSeo(
       {
         title: product.zag,
         teaser: product.stxt,
         text: product.txt,
-        url,
+        url: input.url,
         image: product.img[0]?.urls.big || product.img[0]?.urls.image,
       },
-      seo.meta as MetaTags | undefined,
-      seo.origin,
+      input.seo.meta as MetaTags | undefined,
+      input.seo.origin,
     );
   }
   return { data, rendered: { html: txt } };

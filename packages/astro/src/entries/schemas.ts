@@ -1,54 +1,85 @@
 /**
- * Zod schemas of the entries the loaders store. They describe the client's typed records (not the
- * wire: the client already coerced quoted numbers, flags and dates) plus what the loaders add:
- * relation ids (`section`, `parent`, `product`), the product `url` and `seo`. Being static, they give
- * `getCollection()` full types without a user-written schema. Unknown extra fields are kept
- * (`.loose()`), as the client keeps them.
+ * Zod schemas of the entries the loaders store: the single source of their shape, and of the types
+ * `getCollection()` gives pages without a user-written schema. They describe the client's typed
+ * records (not the wire: the client already coerced quoted numbers, flags and dates) plus what the
+ * loaders add: relations as references, the product `url` and `seo`.
+ *
+ * Every object is closed: a misspelled field is a type error in a page. Fields the service sends
+ * that this package does not know are kept, under `extra` (see docs/architecture.md, "Entries").
  */
 import { z } from 'zod';
+
+/** Fields the service sent that this package does not know, as the client read them. */
+export const extraFieldsSchema = z.record(z.string(), z.unknown());
+
+/** A reference to an entry of another collection, in the shape Astro's `reference()` stores. */
+export interface EntryReference<C extends string> {
+  collection: C;
+  id: string;
+}
+
+/**
+ * The schema of a reference to an entry of `collection`. Stored like Astro's `reference()`, so
+ * `getEntry(ref)` is typed and Astro reports a reference whose entry does not exist.
+ */
+export function entryReferenceSchema<C extends string>(collection: C) {
+  return z.object({ collection: z.literal(collection), id: z.string() });
+}
 
 export const seoSourceSchema = z.enum(['service', 'fallback']);
 
 export const seoSchema = z.object({
-  /** `<title>`: meta `ttl`, else the record's `zag`. */
+  /** `<title>` and `og:title`: meta `ttl`, else the record's title (`zag`) as plain text. */
   title: z.string(),
   /** Meta description: meta `dsc`, else the plain text of `stxt` (or `txt`) cut to 160 characters. */
   description: z.string(),
   /** Meta keywords: meta `kwd`, else `''`. */
   keywords: z.string(),
-  /** `og:title`: meta `og_title`, else the title. */
+  /** `og:title`: the page title (the interface has no OpenGraph title field). */
   ogTitle: z.string(),
-  /** Absolute `og:image` URL: meta `og_image`, else the product's first image, else `null`. */
+  /** `og:description`: meta `og_title` (the interface's OpenGraph description field), else the description. */
+  ogDescription: z.string(),
+  /** Absolute `og:image` URL on the site's origin: meta `og_image`, else the product's first image, else `null`. */
   ogImage: z.string().nullable(),
-  /** Absolute canonical URL: the site's origin + the entry's `url`. */
+  /** Absolute canonical URL, always on the site's own origin: the origin + the entry's `url`. */
   canonical: z.string(),
   /** Which fields came from the service's meta tags and which are fallbacks. */
   source: z.object({
     title: seoSourceSchema,
     description: seoSourceSchema,
     keywords: seoSourceSchema,
-    ogTitle: seoSourceSchema,
+    ogDescription: seoSourceSchema,
     ogImage: seoSourceSchema,
   }),
 });
 export type Seo = z.infer<typeof seoSchema>;
 
-export const productImageDataSchema = z
-  .object({
-    id: z.number(),
-    path: z.string(),
-    image: z.string(),
-    image_small: z.string(),
-    image_big: z.string(),
-    urls: z.object({ image: z.string(), small: z.string(), big: z.string() }).loose(),
-  })
-  .loose();
+export const productSkuDataSchema = z.object({
+  id: z.number(),
+  price: z.number(),
+  color: z.string(),
+  extra: extraFieldsSchema,
+});
+export type ProductSkuData = z.infer<typeof productSkuDataSchema>;
+
+export const productImageDataSchema = z.object({
+  id: z.number(),
+  path: z.string(),
+  image: z.string(),
+  image_small: z.string(),
+  image_big: z.string(),
+  /** Absolute URLs on the site's domain, built from `path` and the file names. */
+  urls: z.object({ image: z.string(), small: z.string(), big: z.string() }),
+  extra: extraFieldsSchema,
+});
 export type ProductImageData = z.infer<typeof productImageDataSchema>;
 
-export const productDataSchema = z
-  .object({
+/** The product entry's schema, its `section` referring to the sections collection named `sections`. */
+export function productDataSchemaFor<S extends string>(sections: S) {
+  return z.object({
     id: z.number(),
     catid: z.number(),
+    /** The `tx` of the product's section, as the service sent it. */
     cattx: z.string(),
     dt: z.date(),
     zag: z.string(),
@@ -56,19 +87,22 @@ export const productDataSchema = z
     txt: z.string(),
     vendor: z.string(),
     shw: z.boolean(),
-    sku: z.array(z.object({ id: z.number(), price: z.number(), color: z.string() }).loose()),
+    sku: z.array(productSkuDataSchema),
     img: z.array(productImageDataSchema),
-    /** Entry id (`tx`) of the product's section in a `sectionsLoader()` collection (= `cattx`). */
-    section: z.string(),
+    /** The product's section in the sections collection; `null` when the service has no such section. */
+    section: entryReferenceSchema(sections).nullable(),
     /** Relative page URL of the product (default: the section's `url` + `/` + id). */
     url: z.string(),
     seo: seoSchema.optional(),
-  })
-  .loose();
-export type ProductData = z.infer<typeof productDataSchema>;
+    extra: extraFieldsSchema,
+  });
+}
+export const productDataSchema = productDataSchemaFor('sections');
+export type ProductData<S extends string = 'sections'> = z.infer<ReturnType<typeof productDataSchemaFor<S>>>;
 
-export const modificationDataSchema = z
-  .object({
+/** The modification entry's schema, its `product` referring to the products collection named `products`. */
+export function modificationDataSchemaFor<P extends string>(products: P) {
+  return z.object({
     id: z.number(),
     goods_id: z.number(),
     price: z.number(),
@@ -79,16 +113,22 @@ export const modificationDataSchema = z
     sf: z.boolean(),
     sku: z.string(),
     color: z.string(),
-    /** Entry id of the product in a `productsLoader()` collection (= `String(goods_id)`). */
-    product: z.string(),
-  })
-  .loose();
-export type ModificationData = z.infer<typeof modificationDataSchema>;
+    /** The modification's product in the products collection. */
+    product: entryReferenceSchema(products),
+    extra: extraFieldsSchema,
+  });
+}
+export const modificationDataSchema = modificationDataSchemaFor('products');
+export type ModificationData<P extends string = 'products'> = z.infer<
+  ReturnType<typeof modificationDataSchemaFor<P>>
+>;
 
-export const sectionDataSchema = z
-  .object({
+/** The section entry's schema, its `parent` referring to its own collection, named `sections`. */
+export function sectionDataSchemaFor<S extends string>(sections: S) {
+  return z.object({
     id: z.number(),
     tx: z.string(),
+    /** The parent's `tx` as the service sent it (`''` for a root section). */
     par: z.string(),
     zag: z.string(),
     txt: z.string(),
@@ -96,15 +136,18 @@ export const sectionDataSchema = z
     rlv: z.number(),
     shw: z.boolean(),
     tp: z.string(),
-    /** Entry id (`tx`) of the parent section, `null` for a root section. */
-    parent: z.string().nullable(),
+    /** The parent section's entry; `null` for a root section or a parent this collection does not hold. */
+    parent: entryReferenceSchema(sections).nullable(),
     seo: seoSchema.optional(),
-  })
-  .loose();
-export type SectionData = z.infer<typeof sectionDataSchema>;
+    extra: extraFieldsSchema,
+  });
+}
+export const sectionDataSchema = sectionDataSchemaFor('sections');
+export type SectionData<S extends string = 'sections'> = z.infer<ReturnType<typeof sectionDataSchemaFor<S>>>;
 
-export const articleDataSchema = z
-  .object({
+/** The article entry's schema, its `section` referring to the sections collection named `sections`. */
+export function articleDataSchemaFor<S extends string>(sections: S) {
+  return z.object({
     id: z.number(),
     catid: z.number(),
     zag: z.string(),
@@ -113,19 +156,20 @@ export const articleDataSchema = z
     url: z.string(),
     shw: z.boolean(),
     dt: z.date().optional(),
-    /** Entry id (`tx`) of the article's section, `null` when the section is unknown. */
-    section: z.string().nullable(),
+    /** The article's section in the sections collection; `null` when the service has no such section. */
+    section: entryReferenceSchema(sections).nullable(),
     seo: seoSchema.optional(),
-  })
-  .loose();
-export type ArticleData = z.infer<typeof articleDataSchema>;
+    extra: extraFieldsSchema,
+  });
+}
+export const articleDataSchema = articleDataSchemaFor('sections');
+export type ArticleData<S extends string = 'sections'> = z.infer<ReturnType<typeof articleDataSchemaFor<S>>>;
 
-export const domainDataSchema = z
-  .object({
-    domain: z.string(),
-    active: z.boolean(),
-    ns: z.array(z.string()),
-    paidtill: z.date().nullable(),
-  })
-  .loose();
+export const domainDataSchema = z.object({
+  domain: z.string(),
+  active: z.boolean(),
+  ns: z.array(z.string()),
+  paidtill: z.date().nullable(),
+  extra: extraFieldsSchema,
+});
 export type DomainData = z.infer<typeof domainDataSchema>;

@@ -1,22 +1,33 @@
 /** A section record as a collection entry (shared by the build-time and the live loader). */
 import type { Meta, Section } from '@sitecontent/client';
+import { knownKeys, withExtra } from './extra-fields.js';
 import { sanitizeIf } from './sanitize.js';
-import type { SectionData } from './schemas.js';
+import { type EntryReference, type SectionData, sectionDataSchema } from './schemas.js';
 import { buildSeo, type MetaTags } from './seo.js';
 
-/** Entry data and rendered body of a section; `parent` is the parent's entry id (`par`), `null` for roots. */
-export function buildSectionEntry(
+const SECTION_KEYS = knownKeys(sectionDataSchema);
+
+/** What a section entry is built from besides the record. */
+export interface SectionEntryInput<S extends string> {
+  /** The parent section's entry; `null` for a root or a parent the collection does not hold. */
+  parent: EntryReference<S> | null;
+  sanitize: boolean;
+  /** With `seo`: the page's meta tags and the site's origin. */
+  seo: { meta: Meta | undefined; origin: string } | undefined;
+}
+
+/** Entry data and rendered body of a section. */
+export function buildSectionEntry<S extends string>(
   section: Section,
-  sanitize: boolean,
-  seo: { meta: Meta | undefined; origin: string } | undefined,
-): { data: SectionData; rendered: { html: string } } {
-  const txt = sanitizeIf(section.txt, sanitize);
-  const data: SectionData = { ...section, txt, parent: section.par || null };
-  if (seo) {
+  input: SectionEntryInput<S>,
+): { data: SectionData<S>; rendered: { html: string } } {
+  const txt = sanitizeIf(section.txt, input.sanitize);
+  const data = { ...withExtra(section, SECTION_KEYS), txt, parent: input.parent } as SectionData<S>;
+  if (input.seo) {
     data.seo = buildSeo(
       { title: section.zag, teaser: '', text: section.txt, url: section.url },
-      seo.meta as MetaTags | undefined,
-      seo.origin,
+      input.seo.meta as MetaTags | undefined,
+      input.seo.origin,
     );
   }
   return { data, rendered: { html: txt } };

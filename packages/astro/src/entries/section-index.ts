@@ -1,5 +1,6 @@
 /** Sections by `tx` and by `id`, built once per load (for URLs, relations and meta modules). */
 import type { Section } from '@sitecontent/client';
+import type { EntryReference } from './schemas.js';
 
 export interface SectionIndex {
   byTx: Map<string, Section>;
@@ -14,4 +15,12 @@ export function indexSections(sections: readonly Section[]): SectionIndex {
     byId.set(s.id, s);
   }
   return { byTx, byId };
+}
+
+/** A reference to the section `tx` in the collection `collection`, or `null` for no such section. */
+export function sectionReference<S extends string>(
+  collection: S,
+  section: Section | undefined,
+): EntryReference<S> | null {
+  return section ? { collection, id: section.tx } : null;
 }

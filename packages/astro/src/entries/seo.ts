@@ -3,7 +3,7 @@
  * fallbacks from the record otherwise. `source` records which field came from where.
  */
 
-import { plainText } from './sanitize.js';
+import { plainText } from './plain-text.js';
 import type { Seo } from './schemas.js';
 
 /** The meta tags the loaders read; a structural subset of the client's `Meta`. */
@@ -54,12 +54,14 @@ export function absoluteUrl(pathOrUrl: string, origin: string): string {
 export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
   const fromService = (value: string | undefined): value is string =>
     typeof value === 'string' && value.trim() !== '';
-  const title = fromService(meta?.ttl) ? meta.ttl.trim() : plainText(input.title);
+  // Meta values are plain text by definition, but editors paste entities and markup into them too.
+  const title = fromService(meta?.ttl) ? plainText(meta.ttl) : plainText(input.title);
   const description = fromService(meta?.dsc)
-    ? meta.dsc.trim()
+    ? plainText(meta.dsc)
     : truncateOnWordBoundary(plainText(input.teaser) || plainText(input.text));
-  const keywords = fromService(meta?.kwd) ? meta.kwd.trim() : '';
-  const ogTitle = fromService(meta?.og_title) ? meta.og_title.trim() : title;
+  const keywords = fromService(meta?.kwd) ? plainText(meta.kwd) : '';
+  // The interface defines `og_title` as the OpenGraph description tag (docs/interface.md).
+  const ogDescription = fromService(meta?.og_title) ? plainText(meta.og_title) : description;
   const ogImage = fromService(meta?.og_image)
     ? absoluteUrl(meta.og_image.trim(), origin)
     : input.image
@@ -69,14 +71,15 @@ export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: st
     title,
     description,
     keywords,
-    ogTitle,
+    ogTitle: title,
+    ogDescription,
     ogImage,
     canonical: absoluteUrl(input.url || '/', origin),
     source: {
       title: fromService(meta?.ttl) ? 'service' : 'fallback',
       description: fromService(meta?.dsc) ? 'service' : 'fallback',
       keywords: fromService(meta?.kwd) ? 'service' : 'fallback',
-      ogTitle: fromService(meta?.og_title) ? 'service' : 'fallback',
+      ogDescription: fromService(meta?.og_title) ? 'service' : 'fallback',
       ogImage: fromService(meta?.og_image) ? 'service' : 'fallback',
     },
   };

@@ -9,14 +9,20 @@ export interface Breadcrumb {
   url: string;
 }
 
+/** A relation as entries hold it (a reference) or as a bare `tx`. */
+type SectionRelation = { id: string } | string | null;
+
 interface CrumbSource {
   id?: number | string;
   zag?: string;
   url?: string;
   tx?: string;
-  parent?: string | null;
-  section?: string | null;
+  parent?: SectionRelation;
+  section?: SectionRelation;
 }
+
+const txOf = (relation: SectionRelation | undefined): string | null =>
+  relation === undefined || relation === null ? null : typeof relation === 'string' ? relation : relation.id;
 
 const byTx = new WeakMap<readonly unknown[], Map<string, SectionLike>>();
 
@@ -49,11 +55,11 @@ export function breadcrumbsFor(
   if (typeof data.tx === 'string' && 'parent' in data) {
     const self = index.get(data.tx);
     trail.push({ id: data.tx, label: data.zag ?? self?.zag ?? data.tx, url: data.url ?? self?.url ?? '' });
-    current = data.parent ?? (self?.par || null);
+    current = txOf(data.parent) ?? (self?.par || null);
   } else {
     const ownId = 'id' in entry && 'data' in entry ? entry.id : String(data.id ?? '');
     trail.push({ id: String(ownId), label: data.zag ?? '', url: data.url ?? '' });
-    current = data.section;
+    current = txOf(data.section);
   }
   const seen = new Set<string>();
   while (current && !seen.has(current)) {

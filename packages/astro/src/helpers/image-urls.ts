@@ -21,8 +21,11 @@ export interface ImageUrlOptions {
 }
 
 /** URLs of a product's photos, in the service's order (the first is the main photo). */
+/** The fields of a product photo the URLs are built from. */
+type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big' | 'urls'>;
+
 export function imageUrls(
-  product: WithData<{ zag?: string; img: readonly ProductImageData[] }>,
+  product: WithData<{ zag?: string; img: readonly ImageSource[] }>,
   options: ImageUrlOptions = {},
 ): ImageUrls[] {
   const data = dataOf(product);

@@ -2,8 +2,7 @@ import type { SectionData } from '../entries/schemas.js';
 import { dataOf, type WithData } from './entry-data.js';
 
 /** The fields of a section the tree and the breadcrumbs read. */
-export type SectionLike = Pick<SectionData, 'tx' | 'par' | 'zag' | 'url' | 'rlv' | 'id'> &
-  Partial<SectionData>;
+export type SectionLike = Pick<SectionData, 'tx' | 'par' | 'zag' | 'url' | 'rlv' | 'id'>;
 
 export interface SectionTreeNode<T = unknown> {
   /** Entry id: the section's `tx`. */

@@ -7,7 +7,6 @@
 import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
-import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
 import type { LiveRuntime } from './live-runtime.js';
 
 /** `getLiveCollection()` filters of products and articles. */
@@ -54,7 +53,8 @@ export function numericId(id: string): number | undefined {
   return Number.isInteger(n) && n > 0 ? n : undefined;
 }
 
-type LiveData = ProductData | ArticleData | SectionData;
+/** The data of a live entry: an entry schema's output (a closed object). */
+type LiveData = Record<string, unknown>;
 type LiveFilter = LiveCatalogFilter | LiveSectionsFilter;
 
 /** What sets one live loader apart; {@link defineLiveLoader} does the rest the same way for all. */

@@ -8,6 +8,7 @@ import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js
 import { buildProductEntry } from '../entries/product-entry.js';
 import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
+import { sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter, moduleOf } from '../loaders/shared.js';
 import {
@@ -37,15 +38,16 @@ import {
 import { liveSetup } from './live-runtime.js';
 
 /** Live products: `getLiveCollection('products', { catid?, cattx? })`, `getLiveEntry('products', id)`. */
-export function liveProductsLoader(
-  options: LiveProductsLoaderOptions = {},
-): LiveLoader<ProductData, LiveEntryFilter, LiveCatalogFilter> {
+export function liveProductsLoader<const S extends string = 'sections'>(
+  options: LiveProductsLoaderOptions<S> = {},
+): LiveLoader<ProductData<S>, LiveEntryFilter, LiveCatalogFilter> {
   const { opts, rt } = liveSetup<ProductsLoaderOptions, typeof productsLoaderDefaults>(
     'liveProductsLoader',
     liveProductsOptionsSchema,
     productsLoaderDefaults,
     options,
   );
+  const sectionsCollection = opts.sectionsCollection as S;
 
   return defineLiveLoader(rt, {
     name: `${PRODUCTS_LOADER_NAME}-live`,
@@ -59,13 +61,13 @@ export function liveProductsLoader(
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const metas = await rt.metas(client, products, (p) => moduleOf(opts.metaModule, p));
       return products.map((product, i) => {
-        const url = opts.productUrl(product, index.byTx.get(product.cattx));
-        const built = buildProductEntry(
-          product,
-          url,
-          opts.sanitize,
-          opts.seo ? { meta: metas[i], origin } : undefined,
-        );
+        const section = index.byTx.get(product.cattx);
+        const built = buildProductEntry(product, {
+          url: opts.productUrl(product, section),
+          section: sectionReference(sectionsCollection, section),
+          sanitize: opts.sanitize,
+          seo: opts.seo ? { meta: metas[i], origin } : undefined,
+        });
         const id = String(product.id);
         return { id, ...built, cacheHint: { tags: entryTags('products', id), lastModified: product.dt } };
       });
@@ -74,15 +76,16 @@ export function liveProductsLoader(
 }
 
 /** Live articles: `getLiveCollection('articles', { catid?, cattx? })`, `getLiveEntry('articles', id)`. */
-export function liveArticlesLoader(
-  options: LiveArticlesLoaderOptions = {},
-): LiveLoader<ArticleData, LiveEntryFilter, LiveCatalogFilter> {
+export function liveArticlesLoader<const S extends string = 'sections'>(
+  options: LiveArticlesLoaderOptions<S> = {},
+): LiveLoader<ArticleData<S>, LiveEntryFilter, LiveCatalogFilter> {
   const { opts, rt } = liveSetup<ArticlesLoaderOptions, typeof articlesLoaderDefaults>(
     'liveArticlesLoader',
     liveArticlesOptionsSchema,
     articlesLoaderDefaults,
     options,
   );
+  const sectionsCollection = opts.sectionsCollection as S;
 
   return defineLiveLoader(rt, {
     name: `${ARTICLES_LOADER_NAME}-live`,
@@ -96,13 +99,11 @@ export function liveArticlesLoader(
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const metas = await rt.metas(client, articles, articleModuleFor(opts.metaModule, index));
       return articles.map((article, i) => {
-        const section = index.byId.get(article.catid)?.tx ?? null;
-        const built = buildArticleEntry(
-          article,
-          section,
-          opts.sanitize,
-          opts.seo ? { meta: metas[i], origin } : undefined,
-        );
+        const built = buildArticleEntry(article, {
+          section: sectionReference(sectionsCollection, index.byId.get(article.catid)),
+          sanitize: opts.sanitize,
+          seo: opts.seo ? { meta: metas[i], origin } : undefined,
+        });
         const id = String(article.id);
         return {
           id,
@@ -115,33 +116,42 @@ export function liveArticlesLoader(
 }
 
 /** Live sections: `getLiveCollection('sections', { tx? })`, `getLiveEntry('sections', tx)`. */
-export function liveSectionsLoader(
-  options: LiveSectionsLoaderOptions = {},
-): LiveLoader<SectionData, LiveEntryFilter, LiveSectionsFilter> {
+export function liveSectionsLoader<const S extends string = 'sections'>(
+  options: LiveSectionsLoaderOptions<S> = {},
+): LiveLoader<SectionData<S>, LiveEntryFilter, LiveSectionsFilter> {
   const { opts, rt } = liveSetup<SectionsLoaderOptions, typeof sectionsLoaderDefaults>(
     'liveSectionsLoader',
     liveSectionsOptionsSchema,
     sectionsLoaderDefaults,
     options,
   );
+  const sectionsCollection = opts.sectionsCollection as S;
+  // For sections `shw` only hides them from menus (see `SectionsLoaderOptions.onlyVisible`).
+  const onlyVisible = opts.onlyVisible;
 
   return defineLiveLoader(rt, {
     name: `${SECTIONS_LOADER_NAME}-live`,
     tag: 'sections',
-    // For sections `shw` only hides them from menus (see `SectionsLoaderOptions.onlyVisible`).
-    onlyVisible: opts.onlyVisible,
+    onlyVisible,
     list: (client, filter: LiveSectionsFilter | undefined, callOptions) =>
       client.sections.list(filter?.tx === undefined ? undefined : { tx: filter.tx }, callOptions),
     keyOf: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
     get: async (client, tx) => (await client.sections.list({ tx }))[0],
     async toEntries(client, sections: Section[]) {
-      const origin = await rt.origin(client);
+      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const metas = await rt.metas(client, sections, (s) => moduleOf(opts.metaModule, s));
-      return sections.map((section, i) => ({
-        id: section.tx,
-        ...buildSectionEntry(section, opts.sanitize, opts.seo ? { meta: metas[i], origin } : undefined),
-        cacheHint: { tags: entryTags('sections', section.tx) },
-      }));
+      return sections.map((section, i) => {
+        const parent = index.byTx.get(section.par);
+        return {
+          id: section.tx,
+          ...buildSectionEntry(section, {
+            parent: sectionReference(sectionsCollection, onlyVisible && !parent?.shw ? undefined : parent),
+            sanitize: opts.sanitize,
+            seo: opts.seo ? { meta: metas[i], origin } : undefined,
+          }),
+          cacheHint: { tags: entryTags('sections', section.tx) },
+        };
+      });
     },
   });
 }

@@ -1,28 +1,29 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
-import { articleDataSchema } from '../entries/schemas.js';
-import { indexSections } from '../entries/section-index.js';
+import { articleDataSchemaFor } from '../entries/schemas.js';
+import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, loaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, optionFingerprint } from './shared.js';
 
 /**
- * Articles (`article/Get`). Entry id: `String(id)`. `data.section` is the entry id (`tx`) of the
- * article's section (from `catid`), `null` when unknown. `txt` is the rendered body.
+ * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
+ * (from `catid`), `null` when unknown. `txt` is the rendered body.
  */
-export function articlesLoader(options: ArticlesLoaderOptions = {}) {
+export function articlesLoader<const S extends string = 'sections'>(options: ArticlesLoaderOptions<S> = {}) {
   const opts = loaderOptions('articles', options);
   const { onlyVisible, sanitize, seo, metaModule } = opts;
+  const sectionsCollection = opts.sectionsCollection as S;
   return {
     name: ARTICLES_LOADER_NAME,
-    schema: articleDataSchema,
+    schema: articleDataSchemaFor(sectionsCollection),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'articles',
         options: opts,
-        fingerprint: [onlyVisible, sanitize, seo, optionFingerprint(metaModule)],
+        fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
         async fetch({ client, callOptions, fanOut, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.articles.list(catalogFilter(opts), callOptions),
@@ -38,11 +39,16 @@ export function articlesLoader(options: ArticlesLoaderOptions = {}) {
             : [];
           return articles.map((article, i) => {
             const meta = metas[i];
-            const section = index.byId.get(article.catid)?.tx ?? null;
+            const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
             return {
               id: String(article.id),
-              source: { r: article, s: section, m: meta, o: origin },
-              build: () => buildArticleEntry(article, section, sanitize, seo ? { meta, origin } : undefined),
+              source: { r: article, s: ref, m: meta, o: origin },
+              build: () =>
+                buildArticleEntry(article, {
+                  section: ref,
+                  sanitize,
+                  seo: seo ? { meta, origin } : undefined,
+                }),
             };
           });
         },

@@ -1,4 +1,5 @@
 import type { Loader } from 'astro/loaders';
+import { buildDomainEntry } from '../entries/domain-entry.js';
 import { domainDataSchema } from '../entries/schemas.js';
 import { DOMAINS_LOADER_NAME } from '../loader-names.js';
 import { type DomainsLoaderOptions, loaderOptions } from '../options/loader-options.js';
@@ -20,7 +21,7 @@ export function domainsLoader(options: DomainsLoaderOptions = {}) {
           return domains.map((domain) => ({
             id: domain.domain,
             source: domain,
-            build: () => ({ data: { ...domain } }),
+            build: () => buildDomainEntry(domain),
           }));
         },
       }),

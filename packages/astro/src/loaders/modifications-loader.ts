@@ -1,5 +1,6 @@
 import type { Loader } from 'astro/loaders';
-import { type ModificationData, modificationDataSchema } from '../entries/schemas.js';
+import { buildModificationEntry } from '../entries/modification-entry.js';
+import { modificationDataSchemaFor } from '../entries/schemas.js';
 import { MODIFICATIONS_LOADER_NAME } from '../loader-names.js';
 import { loaderOptions, type ModificationsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
@@ -7,20 +8,23 @@ import { catalogFilter } from './shared.js';
 
 /**
  * Every modification of every product: one `goods/Get`, then one `goods/SkuGet` per product through
- * the shared client's concurrency bound. Entry id: `String(id)`; `data.product` is the product's
- * entry id (`String(goods_id)`).
+ * the shared client's concurrency bound. Entry id: `String(id)`; `data.product` refers to the
+ * modification's product.
  */
-export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
+export function modificationsLoader<const P extends string = 'products'>(
+  options: ModificationsLoaderOptions<P> = {},
+) {
   const opts = loaderOptions('modifications', options);
-  const { onlyVisible } = opts;
+  const { onlyVisible, onlyVisibleProducts } = opts;
+  const productsCollection = opts.productsCollection as P;
   return {
     name: MODIFICATIONS_LOADER_NAME,
-    schema: modificationDataSchema,
+    schema: modificationDataSchemaFor(productsCollection),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'modifications',
         options: opts,
-        fingerprint: [onlyVisible],
+        fingerprint: [onlyVisible, onlyVisibleProducts, productsCollection],
         async fetch({ client, callOptions, fanOut }) {
           // A product record that fails validation (say, a bad colour in its `sku` summary) still has
           // modifications of its own: keep its id so they are fetched and validated on their own.
@@ -33,7 +37,7 @@ export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
             },
           });
           const productIds = [
-            ...(onlyVisible ? all.filter((p) => p.shw) : all).map((p) => p.id),
+            ...(onlyVisible || onlyVisibleProducts ? all.filter((p) => p.shw) : all).map((p) => p.id),
             ...invalidProductIds,
           ];
           const perProduct = await fanOut('goods/SkuGet', productIds, (goodsId, signal) =>
@@ -46,7 +50,7 @@ export function modificationsLoader(options: ModificationsLoaderOptions = {}) {
               items.push({
                 id: String(mod.id),
                 source: mod,
-                build: () => ({ data: { ...mod, product: String(mod.goods_id) } satisfies ModificationData }),
+                build: () => buildModificationEntry(mod, productsCollection),
               });
             }
           }

@@ -1,8 +1,8 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
-import { productDataSchema } from '../entries/schemas.js';
-import { indexSections } from '../entries/section-index.js';
+import { productDataSchemaFor } from '../entries/schemas.js';
+import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { loaderOptions, type ProductsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
@@ -10,14 +10,16 @@ import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
 
 /**
  * Catalog products (`goods/Get`). Entry id: `String(id)`. Data: the client's `Product` plus
- * `section` (the section's `tx`), `url` and, with `seo: true`, `seo`. `txt` is the rendered body.
+ * `section` (a reference to the product's section), `url` and, with `seo: true`, `seo`. `txt` is
+ * the rendered body.
  */
-export function productsLoader(options: ProductsLoaderOptions = {}) {
+export function productsLoader<const S extends string = 'sections'>(options: ProductsLoaderOptions<S> = {}) {
   const opts = loaderOptions('products', options);
   const { onlyVisible, sanitize, seo, metaModule, productUrl } = opts;
+  const sectionsCollection = opts.sectionsCollection as S;
   return {
     name: PRODUCTS_LOADER_NAME,
-    schema: productDataSchema,
+    schema: productDataSchemaFor(sectionsCollection),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'products',
@@ -26,6 +28,7 @@ export function productsLoader(options: ProductsLoaderOptions = {}) {
           onlyVisible,
           sanitize,
           seo,
+          sectionsCollection,
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
@@ -44,12 +47,20 @@ export function productsLoader(options: ProductsLoaderOptions = {}) {
               )
             : [];
           return products.map((product, i) => {
-            const url = productUrl(product, index.byTx.get(product.cattx));
+            const section = index.byTx.get(product.cattx);
+            const url = productUrl(product, section);
+            const ref = sectionReference(sectionsCollection, section);
             const meta = metas[i];
             return {
               id: String(product.id),
-              source: { r: product, u: url, m: meta, o: origin },
-              build: () => buildProductEntry(product, url, sanitize, seo ? { meta, origin } : undefined),
+              source: { r: product, u: url, s: ref, m: meta, o: origin },
+              build: () =>
+                buildProductEntry(product, {
+                  url,
+                  section: ref,
+                  sanitize,
+                  seo: seo ? { meta, origin } : undefined,
+                }),
             };
           });
         },

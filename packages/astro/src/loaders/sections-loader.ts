@@ -1,6 +1,6 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
-import { sectionDataSchema } from '../entries/schemas.js';
+import { sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { loaderOptions, type SectionsLoaderOptions } from '../options/loader-options.js';
@@ -8,21 +8,28 @@ import { runLoad } from './load-runner.js';
 import { moduleOf, optionFingerprint } from './shared.js';
 
 /**
- * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` is the
- * parent's entry id (`par`), `null` for roots. `txt` is the rendered body.
+ * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
+ * the parent section (`par`), `null` for roots. `txt` is the rendered body.
  */
-export function sectionsLoader(options: SectionsLoaderOptions = {}) {
+export function sectionsLoader<const S extends string = 'sections'>(options: SectionsLoaderOptions<S> = {}) {
   const opts = loaderOptions('sections', options);
   const { onlyVisible, sanitize, seo, metaModule } = opts;
+  const sectionsCollection = opts.sectionsCollection as S;
   return {
     name: SECTIONS_LOADER_NAME,
-    schema: sectionDataSchema,
+    schema: sectionDataSchemaFor(sectionsCollection),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'sections',
         options: opts,
-        fingerprint: [onlyVisible, sanitize, seo, optionFingerprint(metaModule)],
+        fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
         async fetch({ client, callOptions, fanOut, siteOrigin, sections: sharedSections }) {
+          if (ctx.collection !== sectionsCollection) {
+            ctx.logger.warn(
+              `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
+                `pass sectionsLoader({ sectionsCollection: '${ctx.collection}' }) so it refers to this one`,
+            );
+          }
           const [shared, origin] = await Promise.all([
             // The same dir/Get answer as the other loaders of this sync; its invalid records are ours.
             sharedSections(),
@@ -31,6 +38,7 @@ export function sectionsLoader(options: SectionsLoaderOptions = {}) {
           for (const report of shared.invalid) callOptions.onInvalidRecord(report);
           const all = shared.sections;
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
+          const kept = new Set(sections.map((s) => s.tx));
           const metas: (Meta | undefined)[] = seo
             ? await fanOut('meta', sections, (s, signal) =>
                 client.meta.get(moduleOf(metaModule, s), s.id, { signal }),
@@ -38,10 +46,13 @@ export function sectionsLoader(options: SectionsLoaderOptions = {}) {
             : [];
           return sections.map((section, i) => {
             const meta = metas[i];
+            // A parent this collection leaves out is no entry to refer to.
+            const parent = kept.has(section.par) ? { collection: sectionsCollection, id: section.par } : null;
             return {
               id: section.tx,
-              source: { r: section, m: meta, o: origin },
-              build: () => buildSectionEntry(section, sanitize, seo ? { meta, origin } : undefined),
+              source: { r: section, p: parent, m: meta, o: origin },
+              build: () =>
+                buildSectionEntry(section, { parent, sanitize, seo: seo ? { meta, origin } : undefined }),
             };
           });
         },

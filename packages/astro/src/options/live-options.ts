@@ -18,9 +18,9 @@ type LiveOptions<T> = Omit<T, 'onError' | 'onInvalid' | 'catid' | 'cattx'> & {
   /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
   site?: string;
 };
-export type LiveProductsLoaderOptions = LiveOptions<ProductsLoaderOptions>;
-export type LiveArticlesLoaderOptions = LiveOptions<ArticlesLoaderOptions>;
-export type LiveSectionsLoaderOptions = LiveOptions<SectionsLoaderOptions>;
+export type LiveProductsLoaderOptions<S extends string = 'sections'> = LiveOptions<ProductsLoaderOptions<S>>;
+export type LiveArticlesLoaderOptions<S extends string = 'sections'> = LiveOptions<ArticlesLoaderOptions<S>>;
+export type LiveSectionsLoaderOptions<S extends string = 'sections'> = LiveOptions<SectionsLoaderOptions<S>>;
 
 const notLive = { onError: true, onInvalid: true } as const;
 const liveShape = { site: httpUrlField.optional() };

@@ -56,11 +56,22 @@ export interface CatalogFilterOptions {
   cattx?: string;
 }
 
-export interface ProductsLoaderOptions
+/** Where a loader's `section` / `parent` references point. */
+export interface SectionsCollectionOption<S extends string = 'sections'> {
+  /**
+   * Name of the `sectionsLoader()` collection in `src/content.config.ts`: references to sections
+   * (`data.section`, `data.parent`) point there, so `getEntry(entry.data.section)` is typed.
+   * @default 'sections'
+   */
+  sectionsCollection?: S;
+}
+
+export interface ProductsLoaderOptions<S extends string = 'sections'>
   extends CommonLoaderOptions,
     HtmlOptions,
     SeoOptions,
-    CatalogFilterOptions {
+    CatalogFilterOptions,
+    SectionsCollectionOption<S> {
   /** Leave out products with `shw` = 0 (not displayed). @default true */
   onlyVisible?: boolean;
   /** `md` module for `meta/Get`. @default 'goods' */
@@ -72,7 +83,11 @@ export interface ProductsLoaderOptions
   productUrl?: (product: Product, section: Section | undefined) => string;
 }
 
-export interface SectionsLoaderOptions extends CommonLoaderOptions, HtmlOptions, SeoOptions {
+export interface SectionsLoaderOptions<S extends string = 'sections'>
+  extends CommonLoaderOptions,
+    HtmlOptions,
+    SeoOptions,
+    SectionsCollectionOption<S> {
   /**
    * Leave out sections with `shw` = 0. For sections `shw` only hides them from menus, so the default
    * keeps them (their pages, breadcrumbs and products still need them). @default false
@@ -82,11 +97,12 @@ export interface SectionsLoaderOptions extends CommonLoaderOptions, HtmlOptions,
   metaModule?: MetaModule<Section>;
 }
 
-export interface ArticlesLoaderOptions
+export interface ArticlesLoaderOptions<S extends string = 'sections'>
   extends CommonLoaderOptions,
     HtmlOptions,
     SeoOptions,
-    CatalogFilterOptions {
+    CatalogFilterOptions,
+    SectionsCollectionOption<S> {
   /** Leave out articles with `shw` = 0 (not displayed). @default true */
   onlyVisible?: boolean;
   /**
@@ -96,18 +112,30 @@ export interface ArticlesLoaderOptions
   metaModule?: string | ((article: Article, section: Section | undefined) => string);
 }
 
-export interface ModificationsLoaderOptions extends CommonLoaderOptions {
+export interface ModificationsLoaderOptions<P extends string = 'products'> extends CommonLoaderOptions {
   /** Only modifications of products in the section with this id. */
   catid?: number;
   /** Only modifications of products in the section with this `tx`. */
   cattx?: string;
-  /** Leave out modifications with `shw` = 0 and those of products with `shw` = 0. @default false */
+  /** Leave out modifications with `shw` = 0 (and those of products with `shw` = 0). @default false */
   onlyVisible?: boolean;
+  /**
+   * Leave out the modifications of products with `shw` = 0: the products loader leaves those
+   * products out by default, so their modifications would refer to entries that do not exist.
+   * Set `false` together with `productsLoader({ onlyVisible: false })`. @default true
+   */
+  onlyVisibleProducts?: boolean;
+  /**
+   * Name of the `productsLoader()` collection in `src/content.config.ts`: `data.product` references
+   * point there, so `getEntry(modification.data.product)` is typed. @default 'products'
+   */
+  productsCollection?: P;
 }
 
 export type DomainsLoaderOptions = CommonLoaderOptions;
 
 export const productsLoaderDefaults = {
+  sectionsCollection: 'sections',
   onlyVisible: true,
   sanitize: true,
   seo: false,
@@ -116,6 +144,7 @@ export const productsLoaderDefaults = {
 } satisfies ProductsLoaderOptions;
 
 export const sectionsLoaderDefaults = {
+  sectionsCollection: 'sections',
   onlyVisible: false,
   sanitize: true,
   seo: false,
@@ -124,12 +153,17 @@ export const sectionsLoaderDefaults = {
 
 /** `metaModule` has no fixed default: it depends on the article's section (see `defaultArticleModule`). */
 export const articlesLoaderDefaults = {
+  sectionsCollection: 'sections',
   onlyVisible: true,
   sanitize: true,
   seo: false,
 } satisfies ArticlesLoaderOptions;
 
-export const modificationsLoaderDefaults = { onlyVisible: false } satisfies ModificationsLoaderOptions;
+export const modificationsLoaderDefaults = {
+  onlyVisible: false,
+  onlyVisibleProducts: true,
+  productsCollection: 'products',
+} satisfies ModificationsLoaderOptions;
 
 const commonShape = {
   ...connectionShape,
@@ -140,7 +174,9 @@ const catalogFilterShape = {
   catid: z.number().int().nonnegative().optional(),
   cattx: z.string().min(1).optional(),
 };
+const collectionName = z.string().min(1, 'must not be empty');
 const entryShape = {
+  sectionsCollection: collectionName.optional(),
   onlyVisible: z.boolean().optional(),
   sanitize: z.boolean().optional(),
   seo: z.boolean().optional(),
@@ -159,6 +195,8 @@ export const modificationsOptionsSchema = z.strictObject({
   ...commonShape,
   ...catalogFilterShape,
   onlyVisible: z.boolean().optional(),
+  onlyVisibleProducts: z.boolean().optional(),
+  productsCollection: collectionName.optional(),
 });
 export const domainsOptionsSchema = z.strictObject({ ...commonShape });
 
@@ -186,7 +224,8 @@ const loaderOptionRules = {
 /** The options of a loader kind, checked eagerly and completed with that loader's defaults. */
 export function loaderOptions<K extends keyof LoaderOptionsByKind>(
   kind: K,
-  options: LoaderOptionsByKind[K] | undefined,
+  // Any instantiation of the kind's generic options type (the collection names it refers to).
+  options: object | undefined,
 ): WithDefaults<LoaderOptionsByKind[K], (typeof loaderOptionRules)[K]['defaults']> {
   const rule = loaderOptionRules[kind];
   return withDefaults(

@@ -154,6 +154,7 @@ const { seo } = Astro.props;
 <meta name="description" content={seo.description} />
 {seo.keywords && <meta name="keywords" content={seo.keywords} />}
 <meta property="og:title" content={seo.ogTitle} />
+<meta property="og:description" content={seo.ogDescription} />
 {seo.ogImage && <meta property="og:image" content={seo.ogImage} />}
 <link rel="canonical" href={seo.canonical} />
 <meta name="x-seo-source" content={Object.entries(seo.source).map(([k, v]) => k + '=' + v).join(',')} />
@@ -192,7 +193,7 @@ const images = imageUrls(entry);
 <nav id="crumbs">{crumbs.map((c) => c.label).join(' / ')}</nav>
 <h1>{title}</h1>
 <p id="price">{price.toFixed(2)}</p>
-<p id="section">{entry.data.section}</p>
+<p id="section">{entry.data.section?.id}</p>
 <p id="added">{entry.data.dt.toISOString()}</p>
 {images[0] && <img id="photo" src={images[0].src} alt={images[0].alt} />}
 <article id="body"><Content /></article>
@@ -209,7 +210,7 @@ const { entry } = Astro.props;
 const { Content } = await render(entry);
 ---
 <html><head>{entry.data.seo && <Seo seo={entry.data.seo} />}</head><body>
-<h1>{entry.data.zag}</h1><p id="section">{entry.data.section}</p>
+<h1>{entry.data.zag}</h1><p id="section">{entry.data.section?.id}</p>
 <article id="body"><Content /></article>
 </body></html>
 `,

@@ -230,3 +230,48 @@ export async function failingServer(status = 502) {
       }),
   };
 }
+
+/**
+ * A proxy that adds fields to the records of one operation's answers, as a service with fields this
+ * package does not know would send them. `add` returns the fields to add to a record.
+ */
+export async function fieldAddingProxy(
+  targetUrl: string,
+  operation: string,
+  add: (record: Record<string, unknown>) => Record<string, unknown>,
+) {
+  const target = new URL(targetUrl);
+  const server = createServer((req, res) => {
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        const chunks: Buffer[] = [];
+        up.on('data', (c: Buffer) => chunks.push(c));
+        up.on('end', () => {
+          let body = Buffer.concat(chunks).toString('utf8');
+          if ((req.url ?? '').startsWith(`/v1/${operation}?`) && up.statusCode === 200) {
+            const rows = JSON.parse(body) as Record<string, unknown>[];
+            body = JSON.stringify(rows.map((row) => ({ ...row, ...add(row) })));
+          }
+          res.writeHead(up.statusCode ?? 502, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(body),
+          });
+          res.end(body);
+        });
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}

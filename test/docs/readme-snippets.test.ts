@@ -1,0 +1,96 @@
+// Every code snippet of the documentation compiles, so the docs cannot drift from the types. The
+// snippets become the files of one Astro project (each names its file with a marker, see
+// snippets.ts), built against the emulator: `astro check` type-checks the pages and the TypeScript,
+// `tsc` the JavaScript config files, against the content types Astro generates from the loaders.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Emulator, startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Snippet, snippetsOf } from './snippets.js';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The Markdown files whose snippets are checked. */
+const DOCS = ['README.md', 'packages/astro/README.md', 'example-site/README.md'];
+
+const snippets: Snippet[] = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc));
+const where = (s: Snippet) => `${s.doc}:${s.line}`;
+
+/** Runs `node args` in `cwd` (asynchronously: the emulator answers from this process meanwhile). */
+function run(cwd: string, args: string[]): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, args, {
+    cwd,
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ASTRO_TELEMETRY_DISABLED: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const timer = setTimeout(() => child.kill('SIGKILL'), 200_000);
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
+}
+
+describe('documentation snippets', () => {
+  it('each names the file it becomes (a marker line before its fence), and no two the same', () => {
+    expect(snippets.length).toBeGreaterThan(5);
+    expect(snippets.filter((s) => s.file === undefined).map(where)).toEqual([]);
+    const byFile = new Map<string, string[]>();
+    for (const s of snippets) byFile.set(s.file!, [...(byFile.get(s.file!) ?? []), where(s)]);
+    expect([...byFile.values()].filter((places) => places.length > 1)).toEqual([]);
+  });
+
+  describe('in an Astro project built against the emulator', () => {
+    let emu: Emulator;
+    let root: string;
+
+    beforeAll(async () => {
+      emu = await startEmulator({ seed: 'demo' });
+      root = mkdtempSync(path.join(tmpdir(), 'sitecontent-snippets-'));
+      symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+      const files: Record<string, string> = {
+        'package.json': JSON.stringify({ name: 'snippets', type: 'module', private: true }),
+        '.env': `SITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_API_KEY=${emu.key}\nSITECONTENT_SID=${emu.sid}\n`,
+        'tsconfig.json': JSON.stringify({
+          extends: 'astro/tsconfigs/strict',
+          include: ['.astro/types.d.ts', '**/*'],
+          exclude: ['dist', 'node_modules'],
+          compilerOptions: { allowJs: true, checkJs: true, noEmit: true },
+        }),
+      };
+      for (const s of snippets) files[s.file!] = s.code;
+      for (const [file, text] of Object.entries(files)) {
+        mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+        writeFileSync(path.join(root, file), text);
+      }
+    });
+    afterAll(async () => {
+      await emu?.close();
+      if (root) rmSync(root, { recursive: true, force: true });
+    });
+
+    it('astro check reports no error in the pages and TypeScript snippets', async () => {
+      const astro = path.join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+      const result = await run(root, [astro, 'check']);
+      expect(result.code, result.output.slice(-4000)).toBe(0);
+      expect(result.output).toMatch(/- 0 errors/);
+    }, 240_000);
+
+    it('tsc accepts the JavaScript snippets (config files) with checkJs', async () => {
+      const tsc = path.join(repoRoot, 'node_modules/typescript/bin/tsc');
+      const result = await run(root, [tsc, '-p', 'tsconfig.json']);
+      expect(result.code, result.output).toBe(0);
+    }, 120_000);
+  });
+});
