@@ -312,4 +312,52 @@ describe('failure policy: fetch first, then change the store', () => {
       /^sections: .*dir\/Get.*no entries from an earlier sync to keep/,
     );
   });
+
+  async function loadedThenRefused(
+    refusal: { key?: string; sid?: number },
+    options: { onAuthError?: 'keep-stale' | 'fail' } = {},
+  ) {
+    const good = useSite(emu);
+    const store = await createStore();
+    const schema = productsLoader().schema;
+    await productsLoader(options).load(loaderContext(store, 'products', schema, { root: good.root }).ctx);
+    await good.release();
+    const refused = useSite({ url: emu.url, key: refusal.key ?? emu.key, sid: refusal.sid ?? emu.sid });
+    const t = loaderContext(store, 'products', schema, { root: refused.root });
+    const error = await productsLoader(options)
+      .load(t.ctx)
+      .then(
+        () => undefined,
+        (e: unknown) => e as Error,
+      );
+    await refused.release();
+    return { store, t, error };
+  }
+
+  it('a revoked key (401) fails the sync even with entries to keep, and names the fix', async () => {
+    const { store, error } = await loadedThenRefused({ key: 'revoked-key-0123456789' });
+    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(error!.message).toMatch(/^products: .*HTTP 401.*key=\*\*\*/);
+    expect(error!.message).toContain('check SITECONTENT_API_KEY');
+    expect(error!.message).toContain("onAuthError: 'keep-stale' would keep them");
+    expect(error!.message).not.toContain('revoked-key-0123456789');
+    expect(store.keys('products')).toHaveLength(32); // nothing was changed
+  });
+
+  it('a site the key may not use (403) fails and names the site', async () => {
+    const { error } = await loadedThenRefused({ sid: 2 });
+    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(error!.message).toMatch(/HTTP 403/);
+    expect(error!.message).toContain('the key is not allowed for site 2');
+  });
+
+  it("onAuthError: 'keep-stale' keeps the entries and warns", async () => {
+    const { store, t, error } = await loadedThenRefused(
+      { key: 'revoked-key-0123456789' },
+      { onAuthError: 'keep-stale' },
+    );
+    expect(error).toBeUndefined();
+    expect(store.keys('products')).toHaveLength(32);
+    expect(t.logs.text()).toMatch(/warn: products: .*HTTP 401.*keeping 32 entries from the previous sync/);
+  });
 });

@@ -35,6 +35,43 @@ describe('sanitizeHtml', () => {
     expect(out).not.toMatch(/iframe|form|input|url\(/);
   });
 
+  it('prefixes ids and classes, so content cannot clobber or restyle the page around it', () => {
+    const out = sanitizeHtml(
+      '<p id="main" class="hidden note">x</p><a href="#intro">to intro</a><h2 id="intro">I</h2><a name="top">t</a>',
+    );
+    expect(out).toBe(
+      '<p id="sc-main" class="sc-hidden sc-note">x</p><a href="#sc-intro">to intro</a><h2 id="sc-intro">I</h2><a name="sc-top">t</a>',
+    );
+  });
+
+  it('keeps only text styling in style attributes', () => {
+    const out = sanitizeHtml(
+      '<p style="position:fixed;top:0;z-index:9;width:9999px;background:url(x);color:#c00;text-align:center;font-weight:bold">x</p>',
+    );
+    expect(out).toBe('<p style="color:#c00;text-align:center;font-weight:bold">x</p>');
+  });
+
+  it('forces rel="noopener noreferrer" on links that open a new tab', () => {
+    expect(sanitizeHtml('<a href="https://x.example/" target="_blank" rel="opener">x</a>')).toBe(
+      '<a href="https://x.example/" target="_blank" rel="noopener noreferrer">x</a>',
+    );
+    expect(sanitizeHtml('<a href="https://x.example/" rel="nofollow">x</a>')).toBe(
+      '<a href="https://x.example/" rel="nofollow">x</a>',
+    );
+  });
+
+  it('allows data: URLs only for raster images, and no protocol-relative URLs', () => {
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const out = sanitizeHtml(
+      `<img src="data:text/html;base64,PHNjcmlwdD4=" alt="html"><img src="data:image/svg+xml;base64,PHN2Zz4=" alt="svg">` +
+        `<img src="${png}" alt="png"><img srcset="data:image/png;base64,AAA 1x, /a.png 2x" src="/a.png">` +
+        '<a href="//evil.example/x">p</a><img src="//evil.example/i.png" alt="p"><a href="/ok">ok</a>',
+    );
+    expect(out).toBe(
+      `<img src="${png}" alt="png" /><img srcset="/a.png 2x" src="/a.png" /><a>p</a><a href="/ok">ok</a>`,
+    );
+  });
+
   it('returns text without markup unchanged', () => {
     expect(sanitizeHtml('plain & simple')).toBe('plain & simple');
   });

@@ -2,8 +2,34 @@
  * HTML from the service reaches pages through `set:html` / `render(entry)` unescaped, so it is
  * sanitized by default (docs/architecture.md, "Failure policy and security"): scripts, event-handler
  * attributes and `javascript:` URLs go; ordinary content markup, images, tables and links stay.
+ *
+ * Beyond script injection, content must not reach into the page around it: `id`s (which clobber
+ * `window.main` and collide with the page's own anchors) and classes (which pick up the site's
+ * styles) are prefixed with `sc-`; `style` keeps a few text properties; a link that opens a new tab
+ * gets `rel="noopener noreferrer"`; `data:` URLs are raster images only; no protocol-relative URLs.
  */
 import sanitizeHtmlLib from 'sanitize-html';
+
+/** Prefix of the `id`s and classes of sanitized content (`id="intro"` → `id="sc-intro"`). */
+export const CONTENT_PREFIX = 'sc-';
+
+/** `data:` URLs an `<img>` may show: raster images, which cannot run script (SVG can). */
+const RASTER_DATA_URL = /^data:image\/(png|jpe?g|gif|webp|avif|bmp);base64,[a-z0-9+/=\s]*$/i;
+
+const prefixed = (value: string) =>
+  value
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((token) => (token.startsWith(CONTENT_PREFIX) ? token : `${CONTENT_PREFIX}${token}`))
+    .join(' ');
+
+/** `id`/`class` prefixed; a same-page link follows its target's new `id`. */
+function scopeAttributes(attribs: sanitizeHtmlLib.Attributes): sanitizeHtmlLib.Attributes {
+  const out = { ...attribs };
+  if (out.id) out.id = prefixed(out.id).split(' ')[0] ?? '';
+  if (out.class) out.class = prefixed(out.class);
+  return out;
+}
 
 const SANITIZE_OPTIONS: sanitizeHtmlLib.IOptions = {
   allowedTags: [
@@ -36,20 +62,38 @@ const SANITIZE_OPTIONS: sanitizeHtmlLib.IOptions = {
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https', 'data'] },
-  allowProtocolRelative: true,
-  // `style` is allowed as an attribute, but only declarations that cannot load anything.
+  // `//host/path` leaves the site as surely as `https://host/path` while looking like a path.
+  allowProtocolRelative: false,
+  // Text styling only: nothing that positions, sizes, layers or loads.
   allowedStyles: {
     '*': {
-      color: [/^[#\w\s(),.%-]+$/],
-      'background-color': [/^[#\w\s(),.%-]+$/],
+      color: [/^(#[0-9a-f]{3,8}|[a-z]+|rgba?\([\d\s.,%]+\))$/i],
       'text-align': [/^(left|right|center|justify)$/],
       'font-weight': [/^(normal|bold|bolder|lighter|\d{3})$/],
       'font-style': [/^(normal|italic|oblique)$/],
-      'text-decoration': [/^[\w\s-]+$/],
-      width: [/^\d+(\.\d+)?(px|%|em|rem)?$/],
-      height: [/^\d+(\.\d+)?(px|%|em|rem)?$/],
+      'text-decoration': [/^(none|underline|line-through|overline)$/],
     },
   },
+  transformTags: {
+    '*': (tagName, attribs) => ({ tagName, attribs: scopeAttributes(attribs) }),
+    a: (tagName, attribs) => {
+      const out = scopeAttributes(attribs);
+      if (out.name) out.name = prefixed(out.name).split(' ')[0] ?? '';
+      if (out.href?.startsWith('#') && out.href.length > 1) out.href = `#${prefixed(out.href.slice(1))}`;
+      // A new tab must not get `window.opener` (reverse tabnabbing) or the page's URL as referrer.
+      if (out.target) out.rel = 'noopener noreferrer';
+      return { tagName, attribs: out };
+    },
+    img: (tagName, attribs) => {
+      const out = scopeAttributes(attribs);
+      if (out.src?.trim().toLowerCase().startsWith('data:') && !RASTER_DATA_URL.test(out.src.trim())) {
+        delete out.src;
+      }
+      return { tagName, attribs: out };
+    },
+  },
+  // An image left without a source shows nothing.
+  exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
 /**

@@ -2,7 +2,7 @@
  * How a failed load reads in the build log: the collection first, then the operation and the
  * redacted URL (every client error carries both), then what to do about it.
  */
-import { isSiteContentError, type RecordValidationError } from '@sitecontent/client';
+import { isAuthError, isSiteContentError, type RecordValidationError } from '@sitecontent/client';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
 
 export interface FailureSummary {
@@ -23,6 +23,17 @@ export function failureSummary(collection: string, error: unknown): FailureSumma
     ...(operation ? { operation } : {}),
     ...(url ? { url } : {}),
   };
+}
+
+/**
+ * What to do about a refused key or site, for the message of an auth failure (401/403); `undefined`
+ * for any other failure.
+ */
+export function authFix(error: unknown, sid: number): string | undefined {
+  if (!isAuthError(error)) return undefined;
+  return error.status === 403
+    ? `the key is not allowed for site ${sid}, or that site does not exist: check SITECONTENT_SID and the key's sites`
+    : 'the API key is missing, mistyped or revoked: check SITECONTENT_API_KEY (quotes, spaces, the CI secret)';
 }
 
 /** The error for the first invalid record of a collection under `onInvalid: 'fail'`. */

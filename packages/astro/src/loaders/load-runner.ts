@@ -18,7 +18,7 @@ import { resolveConnection } from '../state/connection.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { mapBounded, Progress } from './fan-out.js';
-import { failureSummary, invalidRecordError } from './load-failure.js';
+import { authFix, failureSummary, invalidRecordError } from './load-failure.js';
 import { LOADER_VERSION, type SyncItem, syncEntries } from './store-sync.js';
 
 /** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
@@ -136,12 +136,21 @@ async function loadWith(
       throw invalidRecordError(collection, error, 1);
     const failure = failureSummary(collection, error);
     const stale = ctx.store.keys().length;
-    const policy = run.options.onError ?? (stale > 0 ? 'keep-stale' : 'fail');
+    const fix = authFix(error, client.sid);
+    // A refused key or site is a configuration error: keeping old pages would hide it (exit 0).
+    const policy =
+      fix !== undefined
+        ? (run.options.onAuthError ?? 'fail')
+        : (run.options.onError ?? (stale > 0 ? 'keep-stale' : 'fail'));
     if (policy === 'fail') {
+      const reason =
+        fix !== undefined
+          ? `${failure.message}; ${fix}${stale > 0 ? ` (the ${stale} entries of the previous sync are not used: onAuthError: 'keep-stale' would keep them)` : ''}`
+          : stale > 0 || run.options.onError === 'fail'
+            ? failure.message
+            : `${failure.message}; no entries from an earlier sync to keep`;
       throw new SiteContentLoadError(
-        stale > 0 || run.options.onError === 'fail'
-          ? failure.message
-          : `${failure.message}; no entries from an earlier sync to keep`,
+        reason,
         { collection, operation: failure.operation, url: failure.url },
         { cause: error },
       );

@@ -14,7 +14,7 @@ import {
   sectionsOptionsSchema,
 } from './loader-options.js';
 
-type LiveOptions<T> = Omit<T, 'onError' | 'onInvalid' | 'catid' | 'cattx'> & {
+type LiveOptions<T> = Omit<T, 'onError' | 'onAuthError' | 'onInvalid' | 'catid' | 'cattx'> & {
   /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
   site?: string;
 };
@@ -22,7 +22,7 @@ export type LiveProductsLoaderOptions<S extends string = 'sections'> = LiveOptio
 export type LiveArticlesLoaderOptions<S extends string = 'sections'> = LiveOptions<ArticlesLoaderOptions<S>>;
 export type LiveSectionsLoaderOptions<S extends string = 'sections'> = LiveOptions<SectionsLoaderOptions<S>>;
 
-const notLive = { onError: true, onInvalid: true } as const;
+const notLive = { onError: true, onAuthError: true, onInvalid: true } as const;
 const liveShape = { site: httpUrlField.optional() };
 
 export const liveProductsOptionsSchema = productsOptionsSchema

@@ -31,6 +31,13 @@ export interface CommonLoaderOptions extends ConnectionOptions {
    * sync, otherwise `'fail'` (there is nothing to keep)
    */
   onError?: OnError;
+  /**
+   * The service refused the key (401) or the site (403). These are configuration errors, not
+   * outages: `'fail'` fails the build even when earlier entries could be kept, so a revoked key
+   * cannot ship stale pages with exit code 0; `'keep-stale'` treats them like `onError` does.
+   * @default 'fail'
+   */
+  onAuthError?: OnError;
   /** A record that fails validation: `'fail'` fails the sync naming collection, record id and field; `'skip'` warns and leaves it out. @default 'fail' */
   onInvalid?: OnInvalid;
 }
@@ -168,6 +175,7 @@ export const modificationsLoaderDefaults = {
 const commonShape = {
   ...connectionShape,
   onError: z.enum(['keep-stale', 'fail']).optional(),
+  onAuthError: z.enum(['keep-stale', 'fail']).optional(),
   onInvalid: z.enum(['fail', 'skip']).optional(),
 };
 const catalogFilterShape = {
