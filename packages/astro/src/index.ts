@@ -23,7 +23,13 @@ export {
   imageUrls,
   type SectionTreeNode,
 } from './helpers.js';
-export { type SiteContentOptions, siteContent, siteContentDefaults } from './integration.js';
+// `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
+export {
+  type SiteContentOptions,
+  siteContent as default,
+  siteContent,
+  siteContentDefaults,
+} from './integration.js';
 export {
   type LiveArticlesLoaderOptions,
   type LiveCatalogFilter,
