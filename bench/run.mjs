@@ -73,6 +73,7 @@ const workDir = mkdtempSync(join(tmpdir(), 'sitecontent-bench-work-'));
 const started = Date.now();
 const log = (msg) => console.log(`[bench +${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
 
+/** @type {{ meta: Record<string, any>; full: any[]; extra: any[]; rebuild: any; memory: any[]; mods: any[]; errors: any[] }} */
 const results = {
   meta: { ...environment(), quick, runs, concurrency, plan, catalog: plan.sizes.map((n) => catalogFor(n)) },
   full: [],
@@ -94,7 +95,8 @@ async function measure(emu, task) {
 async function safely(label, fn) {
   try {
     return await fn();
-  } catch (err) {
+  } catch (error) {
+    const err = /** @type {Error} */ (error);
     log(`FAILED ${label}: ${err.message.split('\n')[0]}`);
     results.errors.push({ label, message: String(err.message).slice(0, 2000) });
     return undefined;

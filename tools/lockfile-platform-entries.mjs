@@ -44,7 +44,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added.push(`${name}@${version}`);
   }
 }
-const [root, ...rest] = Object.entries(lock.packages);
+// The root entry ("") comes first in every lockfile and stays first.
+const [root = ['', {}], ...rest] = Object.entries(lock.packages);
 lock.packages = Object.fromEntries([root, ...rest.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))]);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 process.stdout.write(

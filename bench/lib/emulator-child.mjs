@@ -14,19 +14,19 @@ try {
     ...(faults ? { faults } : {}),
   });
 } catch (err) {
-  process.send({ type: 'error', message: String(err?.stack ?? err) });
+  process.send?.({ type: 'error', message: String(/** @type {Error} */ (err)?.stack ?? err) });
   process.exit(1);
 }
-process.send({
+process.send?.({
   type: 'ready',
   url: emu.url,
   sid: emu.sid,
   key: emu.key,
   seedMs: Math.round(performance.now() - t0),
 });
-process.on('message', async (m) => {
+process.on('message', async (/** @type {any} */ m) => {
   if (m.type === 'stats') {
-    process.send({ id: m.id, stats: JSON.parse(JSON.stringify(emu.stats)) });
+    process.send?.({ id: m.id, stats: JSON.parse(JSON.stringify(emu.stats)) });
   } else if (m.type === 'close') {
     await emu.close();
     process.exit(0);

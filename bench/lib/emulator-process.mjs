@@ -21,7 +21,7 @@ export async function startEmulatorProcess(opts) {
   const pending = new Map();
   const ready = new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`emulator child exited early (code ${code})`)));
-    child.on('message', (m) => {
+    child.on('message', (/** @type {any} */ m) => {
       if (m.type === 'ready') resolve(m);
       else if (m.type === 'error') reject(new Error(m.message));
       else if (m.id && pending.has(m.id)) {
@@ -41,7 +41,7 @@ export async function startEmulatorProcess(opts) {
     url: info.url,
     sid: info.sid,
     key: info.key,
-    pid: child.pid,
+    pid: child.pid ?? 0,
     seedMs: info.seedMs,
     async stats() {
       return (await request('stats')).stats;

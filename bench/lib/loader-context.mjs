@@ -45,7 +45,7 @@ export function createLogger(label = 'content', sink = []) {
 }
 
 /**
- * @param {import('astro/loaders').Loader} loader
+ * @param {import('astro/loaders').Loader & { schema?: unknown, createSchema?: () => Promise<{ schema: unknown }> }} loader
  * @param {{ collection: string, store: any, logger?: any, config?: any }} opts
  * Returns the context plus `writes` counters (entries the loader actually wrote/deleted).
  */

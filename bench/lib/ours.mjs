@@ -35,7 +35,9 @@ export async function createOurLoaders(opts) {
     remoteImages: false,
     refreshEndpoint: false,
   });
-  await integration.hooks['astro:config:setup']({
+  // The hook gets only the parts of Astro's context that the integration reads.
+  const setup = /** @type {(context: unknown) => Promise<void>} */ (integration.hooks['astro:config:setup']);
+  await setup({
     config: { root, site: undefined, cacheDir: new URL('.astro/', root) },
     command: 'build',
     isRestart: false,

@@ -55,7 +55,7 @@ async function changeProducts(products, fraction, tag) {
  */
 function startRecorder() {
   const paths = [];
-  const onCreate = ({ request }) => {
+  const onCreate = (/** @type {any} */ { request }) => {
     if (String(request.origin).startsWith(conn.baseUrl)) paths.push(request.path);
   };
   diagnosticsChannel.subscribe('undici:request:create', onCreate);
@@ -156,7 +156,9 @@ try {
   const run = tasks[task.kind];
   if (!run) throw new Error(`unknown task ${task.kind}`);
   const result = await run();
-  process.send({ ok: true, result, memory: mem.finish() }, () => process.exit(0));
+  process.send?.({ ok: true, result, memory: mem.finish() }, () => process.exit(0));
 } catch (err) {
-  process.send({ ok: false, error: String(err?.stack ?? err) }, () => process.exit(1));
+  process.send?.({ ok: false, error: String(/** @type {Error} */ (err)?.stack ?? err) }, () =>
+    process.exit(1),
+  );
 }

@@ -39,7 +39,8 @@ export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
 export { type ImageUrlOptions, type ImageUrls, imageUrls } from './helpers/image-urls.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
-export { siteContent } from './integration/integration.js';
+// `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
+export { siteContent as default, siteContent } from './integration/integration.js';
 export { META_WRITE_ENV } from './integration/meta-write-back.js';
 export type {
   LiveCatalogFilter,

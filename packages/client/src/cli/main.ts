@@ -1,15 +1,14 @@
-#!/usr/bin/env node
 /**
- * `sitecontent` entry point: parses the connection flags (`--base-url`, `--key`, `--sid`, or
- * SITECONTENT_BASE_URL / SITECONTENT_API_KEY / SITECONTENT_SID), builds the client and dispatches
- * `get` and `meta`. Exit codes: 0 ok, 1 service or network error, 2 bad usage.
+ * `sitecontent` entry point (run by bin/sitecontent.js): parses the connection flags (`--base-url`,
+ * `--key`, `--sid`, or SITECONTENT_BASE_URL / SITECONTENT_API_KEY / SITECONTENT_SID from the
+ * environment or `.env`), builds the client and dispatches `get` and `meta`. Exit codes: 0 ok,
+ * 1 service or network error, 2 bad usage.
  */
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { createClient, type SiteContentClient } from '../client.js';
 import { isInvalidArgumentError } from '../errors/guards.js';
 import { redactText } from '../http/redact.js';
 import { type CliIo, UsageError } from './context.js';
+import { withEnvFiles } from './env-file.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
 import { runMetaCommand } from './meta-command.js';
 
@@ -19,7 +18,7 @@ Commands:
   get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]
   meta <pull|plan|push> ...        (sitecontent meta --help)
 
-Connection (flags win over the environment):
+Connection (flags win over the environment, the environment over .env and .env.local here):
   --base-url URL   SITECONTENT_BASE_URL   service root; operations are under URL/v1/
   --key KEY        SITECONTENT_API_KEY    API key (never printed)
   --sid N          SITECONTENT_SID        site number
@@ -58,9 +57,10 @@ function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
   const baseUrl = globals.baseUrl ?? env.SITECONTENT_BASE_URL;
   const apiKey = globals.key ?? env.SITECONTENT_API_KEY;
   const sid = globals.sid ?? env.SITECONTENT_SID;
-  if (!baseUrl) throw new UsageError('missing --base-url (or SITECONTENT_BASE_URL)');
-  if (!apiKey) throw new UsageError('missing --key (or SITECONTENT_API_KEY)');
-  if (!sid) throw new UsageError('missing --sid (or SITECONTENT_SID)');
+  if (!baseUrl)
+    throw new UsageError('missing --base-url (or SITECONTENT_BASE_URL, in the environment or .env)');
+  if (!apiKey) throw new UsageError('missing --key (or SITECONTENT_API_KEY, in the environment or .env)');
+  if (!sid) throw new UsageError('missing --sid (or SITECONTENT_SID, in the environment or .env)');
   if (!/^\d+$/.test(sid)) throw new UsageError(`--sid must be a whole number, got "${sid}"`);
   const retries = env.SITECONTENT_RETRIES;
   if (retries !== undefined && !/^\d+$/.test(retries))
@@ -119,22 +119,21 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-function isEntryPoint(): boolean {
-  const entry = process.argv[1];
-  if (!entry) return false;
+/** Runs the CLI for this process: its arguments, standard streams, and environment over `.env` files. */
+export async function runCli(): Promise<void> {
+  let env: CliIo['env'];
   try {
-    return realpathSync(entry) === fileURLToPath(import.meta.url);
-  } catch {
-    return false;
+    env = withEnvFiles(process.cwd(), process.env);
+  } catch (err) {
+    process.stderr.write(`sitecontent: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+    return;
   }
-}
-
-if (isEntryPoint()) {
   process.exitCode = await main(process.argv.slice(2), {
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,
     isTTY: Boolean(process.stdout.isTTY && process.stdin.isTTY),
-    env: process.env,
+    env,
   });
 }

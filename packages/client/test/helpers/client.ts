@@ -31,16 +31,17 @@ export function useTestClient(server: ScriptServer, options: Partial<ClientOptio
   return client;
 }
 
-const CLI_BIN = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
+const CLI_BIN = fileURLToPath(new URL('../../bin/sitecontent.js', import.meta.url));
+const CLI_BUILT = fileURLToPath(new URL('../../dist/cli/main.js', import.meta.url));
 
 /**
- * Path of the built `sitecontent` bin (`npm run build:packages`; the root `npm test` builds first).
- * Throws when it is missing, so a test of the bin fails instead of being skipped.
+ * Path of the `sitecontent` bin, whose CLI is built by `npm run build:packages` (the root `npm test`
+ * builds first). Throws when the build is missing, so a test of the bin fails instead of being skipped.
  */
 export function requireBuiltBin(): string {
-  if (!existsSync(CLI_BIN)) {
+  if (!existsSync(CLI_BUILT)) {
     throw new Error(
-      `${CLI_BIN} is missing: run \`npm run build:packages\` first (the root \`npm test\` does)`,
+      `${CLI_BUILT} is missing: run \`npm run build:packages\` first (the root \`npm test\` does)`,
     );
   }
   return CLI_BIN;

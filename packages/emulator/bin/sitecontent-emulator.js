@@ -1,0 +1,30 @@
+#!/usr/bin/env node
+// The `sitecontent-emulator` command. It checks the Node version before it imports anything: the
+// emulator needs node:sqlite without a flag (22.13) and DatabaseSync#isTransaction (22.16 and 24.0,
+// not 23), and an older Node should get one clear line instead of a stack trace. So this file uses
+// only syntax that Node 12 and later parse (no static imports, no optional chaining, no top-level
+// await). Keep NEEDED in step with `engines`.
+const NEEDED = ['22.16.0', '24.0.0'];
+
+/** True when version `a` is lower than `b` (both "major.minor.patch"). */
+function lower(a, b) {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i] < y[i];
+  return false;
+}
+
+const current = process.versions.node;
+const major = Number(current.split('.')[0]);
+// 22.16 or later within 22, or 24.0 or later; every 23.x lacks isTransaction.
+const supported = major === 22 ? !lower(current, NEEDED[0]) : !lower(current, NEEDED[1]);
+
+if (!supported) {
+  process.stderr.write(`sitecontent-emulator: needs Node ≥ ${NEEDED[0]} (not 23.x), this is ${current}\n`);
+  process.exitCode = 1;
+} else {
+  import('../dist/cli.js').catch((error) => {
+    process.stderr.write(`sitecontent-emulator: cannot load (${error.message}); is the package built?\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,331 @@
+// The packages as users install them. One shared set-up: pack the three packages (`npm pack`, as
+// `npm publish` would upload them), create a new Astro project in a temporary folder outside the
+// repository from the files in fixture/ (the root README's collections, the guide's product page,
+// the config exactly as `astro add @sitecontent/astro` writes it, a tsconfig extending
+// astro/tsconfigs/strict), install the tarballs with Astro, @astrojs/check and TypeScript from the
+// registry, start the emulator from its packed bin with a random canary key, and put the connection
+// in the project's .env only. Then: the tarballs hold what users need and nothing else; astro build
+// and astro check pass without a source-map warning; the packed CLI reads .env; the key is nowhere.
+//
+// Astro is the lowest version the peer range allows (the repository's own tests run the newest), so
+// the range claims only what is tested. SITECONTENT_CONSUMER_ASTRO=<version> tries another one.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type Product } from '@sitecontent/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packTarballs } from '../../tools/pack.mjs';
+import { countOccurrences, findInFiles, listFiles, repoRoot } from '../helpers/storefront.js';
+
+const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
+const canary = `canary-${randomBytes(18).toString('hex')}`;
+const SID = 1;
+
+const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
+const rootPackage = readJson(path.join(repoRoot, 'package.json'));
+const astroPackage = readJson(path.join(repoRoot, 'packages/astro/package.json'));
+const installedVersion = (name: string): string =>
+  readJson(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
+
+/** The lowest version of a caret range such as `^7.2.0`. */
+function lowestOf(range: string): string {
+  const match = /^\^(\d+\.\d+\.\d+)$/.exec(range);
+  if (!match?.[1]) throw new Error(`expected the astro peer range as ^X.Y.Z, got "${range}"`);
+  return match[1];
+}
+const ASTRO_VERSION = process.env.SITECONTENT_CONSUMER_ASTRO || lowestOf(astroPackage.peerDependencies.astro);
+
+/** npm's own CLI scripts, run with this process's Node (npm_execpath is set under `npm test`). */
+const npmCli = process.env.npm_execpath?.match(/npm-cli\.[cm]?js$/) ? process.env.npm_execpath : undefined;
+const npxCli = npmCli && path.join(path.dirname(npmCli), 'npx-cli.js');
+
+/**
+ * The environment of every child: this one without SITECONTENT_* (the connection must come from .env)
+ * and without what `npm test` set for the repository's own package, with this Node first on PATH
+ * (bins start with `#!/usr/bin/env node`, and the system's Node may be older).
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([k]) =>
+        !/^(SITECONTENT_|npm_package_|npm_lifecycle_|npm_config_local_prefix$|npm_command$|INIT_CWD$)/.test(
+          k,
+        ),
+    ),
+  );
+  return {
+    ...env,
+    PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
+    ASTRO_TELEMETRY_DISABLED: '1',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  };
+}
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  /** stdout and stderr interleaved as received. */
+  output: string;
+}
+
+/** Runs `command` to its end (killed after `timeoutMs`). */
+function run(command: string, args: string[], cwd: string, timeoutMs = 180_000): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    const result: Run = { code: null, stdout: '', stderr: '', output: '' };
+    child.stdout.on('data', (chunk: Buffer) => {
+      result.stdout += chunk.toString('utf8');
+      result.output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      result.stderr += chunk.toString('utf8');
+      result.output += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      result.code = code;
+      resolve(result);
+    });
+  });
+}
+
+const npm = (args: string[], cwd: string) =>
+  npmCli ? run(process.execPath, [npmCli, ...args], cwd) : run('npm', args, cwd);
+const npx = (args: string[], cwd: string) =>
+  npxCli ? run(process.execPath, [npxCli, ...args], cwd) : run('npx', args, cwd);
+
+/** Starts the emulator from the project's installed bin; resolves with its URL once it listens. */
+function startEmulatorBin(project: string): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+  const bin = path.join(project, 'node_modules', '.bin', 'sitecontent-emulator');
+  const args = [bin, 'serve', '--port', '0', '--seed', 'demo', '--key', canary, '--sid', String(SID)];
+  const child = spawn(process.execPath, args, {
+    cwd: project,
+    env: childEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (c: Buffer) => {
+    log += c.toString('utf8');
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    log += c.toString('utf8');
+  });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the emulator did not start:\n${log}`)), 30_000);
+    child.on('exit', (code) => reject(new Error(`the emulator exited with ${code}:\n${log}`)));
+    child.stdout.on('data', () => {
+      const url = /Listening on (\S+)/.exec(log)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({ child, url, log: () => log });
+    });
+  });
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+let work: string;
+let project: string;
+let tarballs: ReturnType<typeof packTarballs>;
+let install: Run;
+let emulator: Awaited<ReturnType<typeof startEmulatorBin>> | undefined;
+let build: Run;
+let check: Run;
+let cli: Run;
+let products: Product[];
+let domain: string;
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'sitecontent-consumer-'));
+  project = path.join(work, 'project');
+  // The packages as built by `npm test` (no clean build here: other test files use dist/ meanwhile).
+  tarballs = packTarballs(path.join(work, 'packs'));
+  await cp(fixtureDir, project, { recursive: true });
+  install = await npm(
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      ...tarballs.map((t) => t.tarball),
+      `astro@${ASTRO_VERSION}`,
+      `@astrojs/check@${installedVersion('@astrojs/check')}`,
+      `typescript@${installedVersion('typescript')}`,
+    ],
+    project,
+  );
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
+
+  emulator = await startEmulatorBin(project);
+  await writeFile(
+    path.join(project, '.env'),
+    `SITECONTENT_BASE_URL=${emulator.url}\nSITECONTENT_API_KEY=${canary}\nSITECONTENT_SID=${SID}\n`,
+  );
+  const client = createClient({ baseUrl: emulator.url, apiKey: canary, sid: SID });
+  try {
+    [products, domain] = await Promise.all([client.products.list(), client.site.defaultDomain()]);
+  } finally {
+    await client.close();
+  }
+
+  const astro = path.join(project, 'node_modules', '.bin', 'astro');
+  build = await run(process.execPath, [astro, 'build'], project);
+  check = await run(process.execPath, [astro, 'check'], project);
+  cli = await npx(['--no', '--', 'sitecontent', 'get', 'products', '--json'], project);
+}, 400_000);
+
+afterAll(async () => {
+  await stopChild(emulator?.child);
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('the tarballs', () => {
+  const dirOf = (name: string) => `packages/${name.replace('@sitecontent/', '')}`;
+
+  it('hold the built code, bins, README, LICENSE and CHANGELOG, and nothing else', () => {
+    expect(tarballs.map((t) => t.name).sort()).toEqual([
+      '@sitecontent/astro',
+      '@sitecontent/client',
+      '@sitecontent/emulator',
+    ]);
+    for (const { name, files } of tarballs) {
+      for (const file of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) {
+        expect(files, name).toContain(file);
+      }
+      expect(files.filter((f) => f.startsWith('dist/')).length, name).toBeGreaterThan(5);
+      const unexpected = files.filter(
+        (f) =>
+          !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f) &&
+          !/^dist\/.+\.(js|d\.ts)$/.test(f) &&
+          !/^bin\/[\w-]+\.js$/.test(f) &&
+          !(name === '@sitecontent/emulator' && /^assets\/img\/.+\.(jpe?g|png|webp|svg)$/.test(f)),
+      );
+      expect(unexpected, name).toEqual([]);
+      expect(
+        files.some((f) => f.endsWith('.map') || f.includes('tsbuildinfo')),
+        name,
+      ).toBe(false);
+    }
+  });
+
+  it('hold no build leftover: every file in dist/ comes from a source file that exists', () => {
+    for (const { name, files } of tarballs) {
+      const orphans = files
+        .filter((f) => f.startsWith('dist/'))
+        .map((f) => f.replace(/^dist\//, 'src/').replace(/\.(d\.ts|js)$/, '.ts'))
+        .filter((source) => !existsSync(path.join(repoRoot, dirOf(name), source)));
+      expect(orphans, name).toEqual([]);
+    }
+  });
+
+  it('carry the repository, homepage, bugs, license, engines and public access', async () => {
+    const repository = rootPackage.repository.url as string;
+    const web = repository.replace(/^git\+/, '').replace(/\.git$/, '');
+    for (const { name, tarball } of tarballs) {
+      const pkg = await packageJsonOf(tarball);
+      expect(pkg.repository, name).toEqual({ type: 'git', url: repository, directory: dirOf(name) });
+      expect(pkg.homepage, name).toBe(`${web}/tree/main/${dirOf(name)}#readme`);
+      expect(pkg.bugs, name).toEqual({ url: `${web}/issues` });
+      expect(pkg.license, name).toBe('MIT');
+      expect(pkg.publishConfig, name).toMatchObject({ access: 'public', provenance: true });
+      expect(pkg.engines?.node, name).toMatch(/22\.\d+/);
+      expect(pkg.keywords?.length, name).toBeGreaterThan(2);
+    }
+  });
+
+  it('link only to absolute URLs or anchors from their README (relative links break on the registry page)', async () => {
+    for (const { name, tarball } of tarballs) {
+      const readme = await fileOf(tarball, 'README.md');
+      const links = [...readme.matchAll(/\]\(([^)\s]+)[^)]*\)/g)].map((m) => m[1] ?? '');
+      expect(links.length, name).toBeGreaterThan(0);
+      expect(
+        links.filter((l) => !/^https:\/\//.test(l) && !l.startsWith('#')),
+        name,
+      ).toEqual([]);
+    }
+  });
+});
+
+describe('a new Astro project with the tarballs', () => {
+  it('installs them with Astro from the registry', async () => {
+    expect(install.code, install.output.slice(-2000)).toBe(0);
+    const installed = readJson(path.join(project, 'node_modules', 'astro', 'package.json'));
+    expect(installed.version).toBe(ASTRO_VERSION);
+  });
+
+  it('builds with the README collections, the default-import config and a product page per product', async () => {
+    expect(build.code, build.output.slice(-3000)).toBe(0);
+    // The integration ran (the config imports it as the default export): it set `site` from the service.
+    expect(build.output).toContain(`site set to https://${domain}`);
+    const visible = products.filter((p) => p.shw);
+    expect(visible.length).toBeGreaterThan(3);
+    const dist = path.join(project, 'dist');
+    const pages = (await listFiles(dist)).filter((f) => f.endsWith('.html'));
+    expect(pages.length).toBe(visible.length + 1); // + the home page
+    // A product whose title HTML-escaping leaves as it is, so the heading can be matched literally.
+    const product = visible.find((p) => !/[&<>"']/.test(p.zag))!;
+    const page = pages.find((f) => f.endsWith(`/${product.id}/index.html`));
+    expect(page, `a page for product ${product.id}`).toBeDefined();
+    const html = await readFile(path.join(dist, page!), 'utf8');
+    expect(html).toContain(`<h1>${product.zag}</h1>`);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://${domain.replace(/\./g, '\\.')}/`));
+  });
+
+  it('passes astro check with no error, warning or hint', () => {
+    expect(check.code, check.output.slice(-3000)).toBe(0);
+    expect(check.output).toMatch(/- 0 errors\s+- 0 warnings\s+- 0 hints/);
+  });
+
+  it('prints no source-map warning in astro build or astro check', () => {
+    for (const output of [build.output, check.output]) {
+      expect(output).not.toMatch(/sourcemap|source map/i);
+      expect(output).not.toContain('points to missing source files');
+    }
+  });
+
+  it('runs the packed CLI with the connection only in .env (npx sitecontent get products)', () => {
+    expect(cli.code, cli.stderr).toBe(0);
+    const listed = JSON.parse(cli.stdout) as { id: number }[];
+    expect(listed.map((p) => p.id).sort((a, b) => a - b)).toEqual(
+      products.map((p) => p.id).sort((a, b) => a - b),
+    );
+  });
+
+  it('leaves the canary key nowhere: dist/, .astro/, node_modules/.astro/ and every log', async () => {
+    const dirs = ['dist', '.astro', 'node_modules/.astro'].map((d) => path.join(project, d));
+    for (const dir of dirs) expect((await listFiles(dir)).length, dir).toBeGreaterThan(0);
+    expect(await findInFiles(dirs, canary)).toEqual([]);
+    // The key the build used is the canary: the emulator accepts no other, and the pages were built.
+    expect(readFileSync(path.join(project, '.env'), 'utf8')).toContain(`SITECONTENT_API_KEY=${canary}`);
+    expect(build.code).toBe(0);
+    for (const log of [build.output, check.output, cli.output, install.output, emulator?.log() ?? '']) {
+      expect(countOccurrences(log, canary)).toBe(0);
+    }
+  });
+});
+
+/** The text of `file` inside a tarball (`package/<file>`). */
+async function fileOf(tarball: string, file: string): Promise<string> {
+  const result = await run('tar', ['-xzOf', tarball, `package/${file}`], path.dirname(tarball));
+  if (result.code !== 0) throw new Error(`tar: ${result.stderr}`);
+  return result.stdout;
+}
+
+async function packageJsonOf(tarball: string) {
+  return JSON.parse(await fileOf(tarball, 'package.json'));
+}

@@ -1,0 +1,157 @@
+// The bins and the package metadata in the repository itself. After `npm ci && npm run build` at the
+// root, `npx sitecontent` and `npx sitecontent-emulator` must run: npm links a workspace bin only when
+// its target exists at install time, so the targets are committed files, not build output. On a Node
+// older than a package needs, its bin prints one line instead of a stack trace. The packed tarballs
+// and a project installing them are tested in test/consumer/.
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers/storefront.js';
+
+const PACKAGES = ['client', 'emulator', 'astro'] as const;
+const readJson = (file: string) => JSON.parse(readFileSync(path.join(repoRoot, file), 'utf8'));
+const pkg = (name: (typeof PACKAGES)[number]) => readJson(`packages/${name}/package.json`);
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function exec(file: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd: repoRoot, env, timeout: 60_000 }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const npxCli = process.env.npm_execpath?.match(/npm-cli\.[cm]?js$/)
+  ? path.join(path.dirname(process.env.npm_execpath), 'npx-cli.js')
+  : undefined;
+/** `npx --no -- <bin> …` at the root: runs the linked bin, never asks the registry. */
+const npx = (args: string[]) =>
+  npxCli ? exec(process.execPath, [npxCli, '--no', '--', ...args]) : exec('npx', ['--no', '--', ...args]);
+
+/** Runs a bin file with this Node reporting itself as `version` (process.versions.node). */
+function binOnNode(bin: string, version: string, args: string[]): Promise<Run> {
+  const pretend = `Object.defineProperty(process.versions, 'node', { value: '${version}' });`;
+  return exec(process.execPath, [
+    '--import',
+    `data:text/javascript,${encodeURIComponent(pretend)}`,
+    bin,
+    ...args,
+  ]);
+}
+
+const BINS = [
+  { name: 'sitecontent', dir: 'client', usage: /^Usage: sitecontent /m },
+  { name: 'sitecontent-emulator', dir: 'emulator', usage: /^ {2}sitecontent-emulator serve /m },
+] as const;
+
+describe('bins at the repository root', () => {
+  it.each(BINS)(
+    '$name points at a committed file outside dist/, so npm links it before the build',
+    async ({ name, dir }) => {
+      const target = pkg(dir).bin[name] as string;
+      expect(target).toMatch(/^\.\/bin\/[\w-]+\.js$/);
+      const file = path.join('packages', dir, target);
+      const tracked = await exec('git', ['ls-files', '--error-unmatch', file]);
+      expect(tracked.code, `${file} is committed`).toBe(0);
+      expect(readFileSync(path.join(repoRoot, file), 'utf8')).toMatch(/^#!\/usr\/bin\/env node\n/);
+    },
+  );
+
+  it.each(BINS)('npx $name --help works after npm ci && npm run build', async ({ name, usage }) => {
+    expect(existsSync(path.join(repoRoot, 'node_modules', '.bin', name)), 'npm linked the bin').toBe(true);
+    const { code, stdout, stderr } = await npx([name, '--help']);
+    expect(stderr.replace(/^npm warn .*\n/gm, '')).toBe('');
+    expect(code).toBe(0);
+    expect(stdout).toMatch(usage);
+  });
+});
+
+describe('bins on an older Node', () => {
+  const clientBin = path.join(repoRoot, 'packages/client/bin/sitecontent.js');
+  const emulatorBin = path.join(repoRoot, 'packages/emulator/bin/sitecontent-emulator.js');
+  /** The lowest version `engines.node` allows (its first `>=X` or `^X`). */
+  const lowest = (name: (typeof PACKAGES)[number]) =>
+    /(?:>=|\^)(\d+\.\d+\.\d+)/.exec(pkg(name).engines.node)?.[1] ?? 'missing';
+
+  it('sitecontent says in one line which Node it needs (engines) and which it got', async () => {
+    expect(pkg('client').engines.node).toBe(`>=${lowest('client')}`);
+    for (const old of ['20.19.0', '22.18.9', '18.0.0']) {
+      const { code, stdout, stderr } = await binOnNode(clientBin, old, ['--help']);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`sitecontent: needs Node ≥ ${lowest('client')}, this is ${old}\n`);
+    }
+    const ok = await binOnNode(clientBin, lowest('client'), ['--help']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stdout).toMatch(/^Usage: sitecontent /);
+  });
+
+  it('sitecontent-emulator says so below 22.16 and on 23.x, and runs from 22.16 and 24.0', async () => {
+    expect(pkg('emulator').engines.node).toBe('^22.16.0 || >=24.0.0');
+    for (const old of ['20.19.0', '22.15.1', '23.11.0']) {
+      const { code, stdout, stderr } = await binOnNode(emulatorBin, old, ['--help']);
+      expect(code).toBe(1);
+      expect(stdout).toBe('');
+      expect(stderr).toBe(`sitecontent-emulator: needs Node ≥ 22.16.0 (not 23.x), this is ${old}\n`);
+    }
+    for (const good of ['22.16.0', '24.0.0', '26.1.0']) {
+      const { code, stdout } = await binOnNode(emulatorBin, good, ['--help']);
+      expect(code, good).toBe(0);
+      expect(stdout).toMatch(/sitecontent-emulator serve /);
+    }
+  });
+
+  it('asks for at least what the dependencies ask for (undici, astro)', () => {
+    const atLeast = (have: string, need: string) => {
+      const [a = 0, b = 0, c = 0] = have.split('.').map(Number);
+      const [x = 0, y = 0, z = 0] = need.split('.').map(Number);
+      return a !== x ? a > x : b !== y ? b > y : c >= z;
+    };
+    const needOf = (file: string) =>
+      /(\d+\.\d+\.\d+)/.exec(readJson(file).engines.node)?.[1] ?? 'missing engines';
+    const undici = needOf('node_modules/undici/package.json');
+    const astro = needOf('node_modules/astro/package.json');
+    expect(atLeast(lowest('client'), undici), `client ${lowest('client')} vs undici ${undici}`).toBe(true);
+    expect(atLeast(lowest('astro'), lowest('client')), 'astro vs client').toBe(true);
+    expect(atLeast(lowest('astro'), astro), `astro vs astro's own ${astro}`).toBe(true);
+  });
+});
+
+describe('package metadata', () => {
+  const root = readJson('package.json');
+
+  it('names one repository everywhere: the root package.json', () => {
+    expect(root.repository.url).toMatch(/^git\+https:\/\/github\.com\/[\w-]+\/[\w-]+\.git$/);
+    for (const name of PACKAGES) {
+      expect(pkg(name).repository, name).toEqual({
+        type: 'git',
+        url: root.repository.url,
+        directory: `packages/${name}`,
+      });
+    }
+  });
+
+  it('ships a LICENSE (MIT) and a CHANGELOG.md in every package', () => {
+    const license = readFileSync(path.join(repoRoot, 'LICENSE'), 'utf8');
+    expect(license).toMatch(/^MIT License\n/);
+    expect(root.license).toBe('MIT');
+    for (const name of PACKAGES) {
+      expect(pkg(name).license, name).toBe('MIT');
+      expect(readFileSync(path.join(repoRoot, 'packages', name, 'LICENSE'), 'utf8'), name).toBe(license);
+      expect(readFileSync(path.join(repoRoot, 'packages', name, 'CHANGELOG.md'), 'utf8'), name).toMatch(
+        new RegExp(`^# @sitecontent/${name}\\n`),
+      );
+    }
+  });
+
+  it('declares the astro peer range the consumer test installs from (^X.Y.Z, Astro 7)', () => {
+    expect(pkg('astro').peerDependencies.astro).toMatch(/^\^7\.\d+\.\d+$/);
+  });
+});

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// `npm run lint:packages` (run by .ci/run): builds the packages from a clean dist/, packs them into
+// packs/ as `npm run pack` does, and lints the tarballs (what users install, not the folders) with
+// publint (every message, suggestions too, is a failure) and `attw --profile esm-only` (the packages
+// are ESM only, so the CommonJS and node10 resolutions are out of scope). Prints one line per check.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { cleanBuild, packTarballs, repoRoot } from './pack.mjs';
+
+const bin = (pkg, file) => path.join(repoRoot, 'node_modules', pkg, file);
+const PUBLINT = bin('publint', 'src/cli.js');
+const ATTW = bin('@arethetypeswrong/cli', 'dist/index.js');
+
+function run(script, args) {
+  const result = spawnSync(process.execPath, [script, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+  });
+  return { code: result.status ?? 1, output: `${result.stdout}${result.stderr}` };
+}
+
+cleanBuild();
+let failed = 0;
+for (const { name, tarball } of packTarballs()) {
+  const publint = run(PUBLINT, ['run', '--strict', tarball]);
+  // "All good!" is publint's line for a package with no error, warning or suggestion.
+  if (publint.code === 0 && /^All good!$/m.test(publint.output)) {
+    process.stdout.write(`publint ${name}: all good\n`);
+  } else {
+    failed++;
+    process.stdout.write(`publint ${name}: FAILED\n${publint.output}\n`);
+  }
+  const attw = run(ATTW, [tarball, '--profile', 'esm-only', '--quiet']);
+  if (attw.code === 0) {
+    process.stdout.write(`attw ${name}: no problems (esm-only)\n`);
+  } else {
+    failed++;
+    const shown = run(ATTW, [tarball, '--profile', 'esm-only', '--no-emoji', '--no-color']);
+    process.stdout.write(`attw ${name}: FAILED\n${shown.output}\n`);
+  }
+}
+process.exitCode = failed === 0 ? 0 : 1;
