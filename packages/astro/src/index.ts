@@ -33,6 +33,7 @@ export {
   DESCRIPTION_MAX,
   type MetaTags,
   type SeoInput,
+  siteUrl,
   truncateOnWordBoundary,
 } from './entries/seo.js';
 export * from './errors/index.js';

@@ -15,6 +15,7 @@ import {
   emulator,
   failingServer,
   loaderContext,
+  rewritingProxy,
   useSite,
 } from './helpers/index.js';
 
@@ -200,6 +201,24 @@ describe('collection loaders against the emulator', () => {
     expect((fixed.store.get('articles', '1')!.data.seo as { source: { title: string } }).source.title).toBe(
       'fallback',
     );
+  });
+
+  it('duplicate entry ids: the first record is kept and both are named in a warning', async () => {
+    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => {
+      const phones = rows.find((r) => r.tx === 'phones')!;
+      return [...rows, { ...phones, id: '999', zag: 'Impostor' }];
+    });
+    releases.push(proxy.close);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(site.release);
+    const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: site.root });
+    await sectionsLoader().load(t.ctx);
+    const phones = t.store.get('sections', 'phones')!.data as { id: number; zag: string };
+    expect(phones.zag).toBe('Phones');
+    expect(t.logs.text()).toContain(
+      `warn: sections: the service sent records ${phones.id} and 999 for the entry id "phones"; keeping ${phones.id}, the first one`,
+    );
+    expect(t.logs.text()).toMatch(/sections: 15 records .*14 written.*1 duplicates skipped/);
   });
 
   it('domains: the domain name as id', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, buildSeo, plainText, truncateOnWordBoundary } from '../src/index.js';
+import { absoluteUrl, buildSeo, plainText, siteUrl, truncateOnWordBoundary } from '../src/index.js';
 
 describe('truncateOnWordBoundary', () => {
   it('keeps short text', () => {
@@ -128,5 +128,49 @@ describe('plainText', () => {
     expect(seo.description).toBe('Price €10 × 2');
     expect(seo.ogDescription).toBe('Only £5!');
     expect(JSON.stringify(seo)).not.toMatch(/&[a-z]+;|&#/i);
+  });
+});
+
+describe('URLs stay on the site', () => {
+  const input = { title: 'T', teaser: '', text: '', url: '/catalog/x/1', image: undefined };
+  const meta = (og_image: string) => ({ ttl: '', dsc: '', kwd: '', og_title: '', og_image });
+
+  it('siteUrl accepts paths and same-origin URLs, nothing that leaves the site', () => {
+    const origin = 'https://shop.example';
+    expect(siteUrl('/a/b', origin)).toBe('https://shop.example/a/b');
+    expect(siteUrl('a/b', origin)).toBe('https://shop.example/a/b');
+    expect(siteUrl('https://shop.example/c', origin)).toBe('https://shop.example/c');
+    for (const bad of [
+      '//evil.example/x',
+      '/\\evil.example/x',
+      'https://evil.example/y',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      'http://shop.example/c',
+    ]) {
+      expect(siteUrl(bad, origin), bad).toBeUndefined();
+    }
+  });
+
+  it("the service's og_image counts only as a path on the site; otherwise the fallback", () => {
+    const origin = 'https://shop.example';
+    expect(buildSeo(input, meta('/og/a.png'), origin)).toMatchObject({
+      ogImage: 'https://shop.example/og/a.png',
+      source: { ogImage: 'service' },
+    });
+    for (const hostile of ['//evil.example/a.png', 'https://evil.example/a.png', 'javascript:alert(1)']) {
+      const seo = buildSeo({ ...input, image: 'https://shop.example/img/1.png' }, meta(hostile), origin);
+      expect(seo.ogImage, hostile).toBe('https://shop.example/img/1.png');
+      expect(seo.source.ogImage).toBe('fallback');
+    }
+  });
+
+  it('the canonical URL is always on the site: a url that leaves it is refused', () => {
+    expect(buildSeo(input, undefined, 'https://shop.example').canonical).toBe(
+      'https://shop.example/catalog/x/1',
+    );
+    expect(() => buildSeo({ ...input, url: '//evil.example/x' }, undefined, 'https://shop.example')).toThrow(
+      /not a path on https:\/\/shop.example/,
+    );
   });
 });

@@ -11,17 +11,20 @@ const items = (records: { id: number; title: string }[]): SyncItem[] =>
 const onParseError = (_id: string, e: unknown) => {
   throw e;
 };
+const onDuplicate = () => {
+  throw new Error('no duplicates expected');
+};
 
 describe('syncEntries on a real MutableDataStore', () => {
   it('writes once, then skips unchanged records before parsing, rewrites one change, removes deletions', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     const first = [1, 2, 3].map((id) => ({ id, title: `t${id}` }));
-    let counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError });
+    let counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError, onDuplicate });
     expect(counts).toMatchObject({ written: 3, unchanged: 0, removed: 0 });
     expect(t.counts.writes).toBe(3);
 
     t.reset();
-    counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError });
+    counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError, onDuplicate });
     expect(counts).toMatchObject({ written: 0, unchanged: 3, removed: 0 });
     expect(t.counts).toEqual({ writes: 0, parses: 0, deletes: 0 });
 
@@ -30,7 +33,7 @@ describe('syncEntries on a real MutableDataStore', () => {
       { id: 1, title: 't1' },
       { id: 2, title: 'changed' },
     ];
-    counts = await syncEntries(t.ctx, items(changed), { fingerprint: 'f', onParseError });
+    counts = await syncEntries(t.ctx, items(changed), { fingerprint: 'f', onParseError, onDuplicate });
     expect(counts).toMatchObject({ written: 1, unchanged: 1, removed: 1 });
     expect(t.counts).toEqual({ writes: 1, parses: 1, deletes: 1 });
     expect(t.store.keys('things').sort()).toEqual(['1', '2']);
@@ -40,19 +43,20 @@ describe('syncEntries on a real MutableDataStore', () => {
   it('rewrites everything when the options fingerprint changes', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     const recs = [{ id: 1, title: 'a' }];
-    await syncEntries(t.ctx, items(recs), { fingerprint: 'f1', onParseError });
-    const counts = await syncEntries(t.ctx, items(recs), { fingerprint: 'f2', onParseError });
+    await syncEntries(t.ctx, items(recs), { fingerprint: 'f1', onParseError, onDuplicate });
+    const counts = await syncEntries(t.ctx, items(recs), { fingerprint: 'f2', onParseError, onDuplicate });
     expect(counts.written).toBe(1);
   });
 
   it('does a full reload when the stored loader version differs', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
-    await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError });
+    await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError, onDuplicate });
     t.ctx.meta.set(LOADER_VERSION_META_KEY, '0');
     t.reset();
     const counts = await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), {
       fingerprint: 'f',
       onParseError,
+      onDuplicate,
     });
     expect(counts).toMatchObject({ fullReload: true, written: 1, unchanged: 0 });
     expect(t.ctx.meta.get(LOADER_VERSION_META_KEY)).toBe(LOADER_VERSION);
@@ -60,12 +64,36 @@ describe('syncEntries on a real MutableDataStore', () => {
 
   it('leaves out (and removes) an entry that fails the schema when told to skip', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
-    await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError });
+    await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError, onDuplicate });
     const bad: SyncItem = { id: '1', source: 'bad', build: () => ({ data: { id: 'nope' } }) };
     const seen: string[] = [];
-    const counts = await syncEntries(t.ctx, [bad], { fingerprint: 'f', onParseError: (id) => seen.push(id) });
+    const counts = await syncEntries(t.ctx, [bad], {
+      fingerprint: 'f',
+      onParseError: (id) => seen.push(id),
+      onDuplicate,
+    });
     expect(seen).toEqual(['1']);
     expect(counts).toMatchObject({ invalid: 1, removed: 1 });
+  });
+});
+
+describe('duplicate entry ids', () => {
+  it('keeps the first record, reports both and counts the rest', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const twice: SyncItem[] = [
+      { id: 'a', recordId: 3, source: 1, build: () => ({ data: { id: 3, title: 'first' } }) },
+      { id: 'b', recordId: 4, source: 2, build: () => ({ data: { id: 4, title: 'other' } }) },
+      { id: 'a', recordId: 9, source: 3, build: () => ({ data: { id: 9, title: 'second' } }) },
+    ];
+    const reports: unknown[] = [];
+    const counts = await syncEntries(t.ctx, twice, {
+      fingerprint: 'f',
+      onParseError,
+      onDuplicate: (...args) => reports.push(args),
+    });
+    expect(reports).toEqual([['a', 3, 9]]);
+    expect(counts).toMatchObject({ written: 2, duplicates: 1 });
+    expect(t.store.get('things', 'a')?.data.title).toBe('first');
   });
 });
 

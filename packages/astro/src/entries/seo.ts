@@ -51,6 +51,28 @@ export function absoluteUrl(pathOrUrl: string, origin: string): string {
   return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
+/**
+ * `pathOrUrl` as an absolute URL on the site's `origin`: a path (root-relative or relative), or an
+ * absolute URL already on that origin. `undefined` for anything that leaves the site: another host,
+ * a protocol-relative `//host/…` (or `/\\host/…`), another scheme.
+ */
+export function siteUrl(pathOrUrl: string, origin: string): string | undefined {
+  const site = new URL(origin).origin;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl) && !/^https?:/i.test(pathOrUrl)) return undefined;
+  let url: URL;
+  try {
+    url = new URL(pathOrUrl, `${site}/`);
+  } catch {
+    return undefined;
+  }
+  return url.origin === site ? url.href : undefined;
+}
+
+/**
+ * The SEO fields of an entry. The canonical URL is always on the site's own origin (the loaders
+ * only pass root-relative `url`s; anything else throws); the service's `og_image` counts only as a
+ * path on the site (docs/interface.md), otherwise the fallback image is used.
+ */
 export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
   const fromService = (value: string | undefined): value is string =>
     typeof value === 'string' && value.trim() !== '';
@@ -62,11 +84,12 @@ export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: st
   const keywords = fromService(meta?.kwd) ? plainText(meta.kwd) : '';
   // The interface defines `og_title` as the OpenGraph description tag (docs/interface.md).
   const ogDescription = fromService(meta?.og_title) ? plainText(meta.og_title) : description;
-  const ogImage = fromService(meta?.og_image)
-    ? absoluteUrl(meta.og_image.trim(), origin)
-    : input.image
-      ? absoluteUrl(input.image, origin)
-      : null;
+  const serviceImage = fromService(meta?.og_image) ? siteUrl(meta.og_image.trim(), origin) : undefined;
+  const ogImage = serviceImage ?? (input.image ? absoluteUrl(input.image, origin) : null);
+  const canonical = siteUrl(input.url || '/', origin);
+  if (canonical === undefined) {
+    throw new TypeError(`buildSeo: url ${JSON.stringify(input.url)} is not a path on ${origin}`);
+  }
   return {
     title,
     description,
@@ -74,13 +97,13 @@ export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: st
     ogTitle: title,
     ogDescription,
     ogImage,
-    canonical: absoluteUrl(input.url || '/', origin),
+    canonical,
     source: {
       title: fromService(meta?.ttl) ? 'service' : 'fallback',
       description: fromService(meta?.dsc) ? 'service' : 'fallback',
       keywords: fromService(meta?.kwd) ? 'service' : 'fallback',
       ogDescription: fromService(meta?.og_title) ? 'service' : 'fallback',
-      ogImage: fromService(meta?.og_image) ? 'service' : 'fallback',
+      ogImage: serviceImage ? 'service' : 'fallback',
     },
   };
 }

@@ -184,12 +184,20 @@ async function loadWith(
       }
       logger.warn(`${collection}: skipping record ${id}: ${detail}`);
     },
+    onDuplicate: (id, kept, dropped) => {
+      const which =
+        String(kept) === String(dropped) ? `record ${kept} twice` : `records ${kept} and ${dropped}`;
+      logger.warn(
+        `${collection}: the service sent ${which} for the entry id "${id}"; keeping ${kept}, the first one`,
+      );
+    },
   });
   const totalMs = performance.now() - started;
   logger.info(
     `${collection}: ${items.length} records in ${Math.round(totalMs)} ms (fetch ${Math.round(fetchedMs)} ms): ` +
       `${counts.written} written, ${counts.unchanged} unchanged, ${counts.removed} removed` +
       (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
+      (counts.duplicates > 0 ? `, ${counts.duplicates} duplicates skipped` : '') +
       (counts.fullReload ? ' (loader version changed: full reload)' : ''),
   );
   recordEntries(ctx, run);

@@ -50,6 +50,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
             const parent = kept.has(section.par) ? { collection: sectionsCollection, id: section.par } : null;
             return {
               id: section.tx,
+              recordId: section.id,
               source: { r: section, p: parent, m: meta, o: origin },
               build: () =>
                 buildSectionEntry(section, { parent, sanitize, seo: seo ? { meta, origin } : undefined }),

@@ -21,6 +21,8 @@ export interface BuiltEntry {
 export interface SyncItem {
   /** Entry id. */
   id: string;
+  /** The service record's own id, for messages (a section's entry id is its `tx`). @default the entry id */
+  recordId?: string | number;
   /** JSON-serializable inputs the entry is built from (raw record + meta + derived inputs). */
   source: unknown;
   /** Builds the entry's data (sanitizing, SEO); only called when the digest changed. */
@@ -33,6 +35,8 @@ export interface SyncCounts {
   removed: number;
   /** Entries whose built data failed the collection schema and were left out (`onInvalid: 'skip'`). */
   invalid: number;
+  /** Records left out because an earlier record had the same entry id. */
+  duplicates: number;
   /** True when the stored loader version differed and the collection was reloaded from scratch. */
   fullReload: boolean;
 }
@@ -42,6 +46,11 @@ export interface SyncOptions {
   fingerprint: string;
   /** Called when `parseData` rejects an entry; rethrow to fail the sync. */
   onParseError(id: string, error: unknown): void;
+  /**
+   * Called when a record has the entry id of an earlier one. The first record the service sent is
+   * kept (docs/interface.md: reads come in ascending `id`), the later one is left out.
+   */
+  onDuplicate(id: string, kept: string | number, dropped: string | number): void;
 }
 
 /** Digest of one item; `JSON.stringify` of the parts, hashed by Astro's `generateDigest`. */
@@ -58,16 +67,30 @@ export async function syncEntries(
   items: Iterable<SyncItem>,
   options: SyncOptions,
 ): Promise<SyncCounts> {
-  const counts: SyncCounts = { written: 0, unchanged: 0, removed: 0, invalid: 0, fullReload: false };
+  const counts: SyncCounts = {
+    written: 0,
+    unchanged: 0,
+    removed: 0,
+    invalid: 0,
+    duplicates: 0,
+    fullReload: false,
+  };
   const previousVersion = ctx.meta.get(LOADER_VERSION_META_KEY);
   if (previousVersion !== LOADER_VERSION) {
     counts.fullReload = previousVersion !== undefined || ctx.store.keys().length > 0;
     if (counts.fullReload) ctx.store.clear();
   }
-  const seen = new Set<string>();
+  /** Entry id → the record kept for it. */
+  const seen = new Map<string, string | number>();
   for (const item of items) {
-    if (seen.has(item.id)) continue; // the service returned the record twice: first wins
-    seen.add(item.id);
+    const recordId = item.recordId ?? item.id;
+    const kept = seen.get(item.id);
+    if (kept !== undefined) {
+      counts.duplicates++;
+      options.onDuplicate(item.id, kept, recordId);
+      continue;
+    }
+    seen.set(item.id, recordId);
     const digest = itemDigest(ctx, options.fingerprint, item.source);
     if (ctx.store.get(item.id)?.digest === digest) {
       counts.unchanged++;

@@ -232,13 +232,13 @@ export async function failingServer(status = 502) {
 }
 
 /**
- * A proxy that adds fields to the records of one operation's answers, as a service with fields this
- * package does not know would send them. `add` returns the fields to add to a record.
+ * A proxy in front of the emulator that rewrites the records of one operation's answers, as a
+ * service that sends what the emulator never would (unknown fields, duplicates, hostile values).
  */
-export async function fieldAddingProxy(
+export async function rewritingProxy(
   targetUrl: string,
   operation: string,
-  add: (record: Record<string, unknown>) => Record<string, unknown>,
+  rewrite: (rows: Record<string, unknown>[]) => Record<string, unknown>[],
 ) {
   const target = new URL(targetUrl);
   const server = createServer((req, res) => {
@@ -250,8 +250,7 @@ export async function fieldAddingProxy(
         up.on('end', () => {
           let body = Buffer.concat(chunks).toString('utf8');
           if ((req.url ?? '').startsWith(`/v1/${operation}?`) && up.statusCode === 200) {
-            const rows = JSON.parse(body) as Record<string, unknown>[];
-            body = JSON.stringify(rows.map((row) => ({ ...row, ...add(row) })));
+            body = JSON.stringify(rewrite(JSON.parse(body) as Record<string, unknown>[]));
           }
           res.writeHead(up.statusCode ?? 502, {
             'content-type': 'application/json; charset=utf-8',
@@ -274,4 +273,13 @@ export async function fieldAddingProxy(
         server.closeAllConnections();
       }),
   };
+}
+
+/** A proxy that adds fields (from `add`) to every record of one operation's answers. */
+export function fieldAddingProxy(
+  targetUrl: string,
+  operation: string,
+  add: (record: Record<string, unknown>) => Record<string, unknown>,
+) {
+  return rewritingProxy(targetUrl, operation, (rows) => rows.map((row) => ({ ...row, ...add(row) })));
 }
