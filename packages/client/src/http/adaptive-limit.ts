@@ -1,15 +1,17 @@
 /**
- * The maths of the client's adaptive concurrency limit, with no I/O and an injectable clock.
+ * The maths of the client's adaptive concurrency limit, with no I/O and an injectable clock
+ * (the README's "Concurrency" section says the same for users).
  *
  * Two signals move the limit, the way TCP congestion control does:
- * - **Latency** (TCP Vegas, Netflix's `VegasLimit` / `Gradient2Limit`): each operation's no-load
- *   latency is the fastest answer seen for it. Once per round (see below) the round's gradient
- *   `g = median(noLoad / rtt)` (floored at 0.5) estimates how many requests wait in the service's
- *   queue: `queue = limit × (1 − g)`. The limit aims at that queue being `√limit` (the queue-size
- *   allowance, a little queueing keeps every worker of the service busy): a shorter queue raises it
- *   (by at most `√limit` a round, or by 1 after a 429/503, see below), a longer one lowers it by half
- *   the excess. So against a service that serves `C` requests at once, the limit settles near
- *   `C + √C`, and it grows while latency stays flat.
+ * - **Latency** (TCP Vegas; Netflix's `VegasLimit` / `Gradient2Limit`; Envoy's adaptive concurrency
+ *   filter): each operation has a no-load latency, measured by a probe at a few requests in flight.
+ *   Once per round the round's gradient `g = p90(flat / rtt)`, floored at 0.5 (`flat` is the no-load
+ *   latency plus a tolerance), estimates how many requests wait in the service's queue:
+ *   `queue = limit × (1 − g)`. The limit aims at that queue being `√limit` (the queue-size allowance: a
+ *   little queueing keeps every worker of the service busy): a shorter queue raises it by the
+ *   difference (at most `√limit` a round, or 1 after a 429/503), a longer one lowers it by half the
+ *   excess. So against a service that serves `C` requests at once the limit settles a little above
+ *   `C + √C`, and against one that never queues it grows to `max`.
  * - **Push-back** (AIMD): a 429 or 503 halves the limit, at most once per congestion burst. After one,
  *   growth is additive only (+1 a round, TCP's congestion avoidance): a service that said "too much"
  *   is approached slowly, and latency may still lower the limit.
@@ -56,7 +58,10 @@ const BASELINE_BLOCK = 10;
  * when idle is not congested because half of them take over 20 ms.
  */
 const ROUND_QUANTILE = 0.9;
-/** Latency alone never cuts more than half of the limit in a round; halving is the 429/503 rule. */
+/**
+ * Latency alone never reads more than half of the limit as queued (so it never cuts more than a
+ * quarter a round): one round of freak answers cannot collapse it; halving is the 429/503 rule.
+ */
 const GRADIENT_FLOOR = 0.5;
 /** A longer queue than allowed lowers the limit by this share of the excess each round. */
 const DECREASE_SMOOTHING = 0.5;
