@@ -97,6 +97,8 @@ export class AdaptiveLimit {
   #roundMaxInFlight = 0;
   /** Since the first 429/503: growth is +1 a round at most. */
   #cautious = false;
+  /** The last round's gradient (1: no queue; a probe or a 429/503 starts afresh). */
+  #lastGradient = 1;
   /** A no-load probe under way: the estimate to go back to and the answers so far, per operation. */
   #probe: { restore: number; rtts: Map<string, number[]>; count: number } | undefined;
   /** When the next round ends in a probe instead (the first round always does). */
@@ -169,6 +171,7 @@ export class AdaptiveLimit {
     // A probe under way is called off: the halving applies to the limit it would have gone back to.
     const from = Math.floor(this.#probe?.restore ?? this.#estimate);
     this.#probe = undefined;
+    this.#lastGradient = 1;
     this.#set(Math.max(1, Math.floor(from / 2)));
     return this.limit !== before;
   }
@@ -201,12 +204,18 @@ export class AdaptiveLimit {
     }
     const limit = this.#estimate;
     const gradient = Math.max(GRADIENT_FLOOR, quantile(this.#ratios, ROUND_QUANTILE));
-    const queue = limit * (1 - gradient);
+    const previous = this.#lastGradient;
+    this.#lastGradient = gradient;
     const allowance = Math.sqrt(limit);
+    const queue = limit * (1 - gradient);
+    // A decrease needs two rounds in a row that saw a queue (the milder of the two counts): one round
+    // of late answers, a GC pause or a busy machine descheduling a process, is not a queue.
+    const lasting = limit * (1 - Math.max(gradient, previous));
     const used = this.#roundMaxInFlight >= before;
     let next = limit;
-    if (queue > allowance) next = limit - DECREASE_SMOOTHING * (queue - allowance);
-    else if (used) next = limit + Math.min(this.#cautious ? 1 : allowance, allowance - queue);
+    if (lasting > allowance) next = limit - DECREASE_SMOOTHING * (lasting - allowance);
+    else if (queue <= allowance && used)
+      next = limit + Math.min(this.#cautious ? 1 : allowance, allowance - queue);
     this.#set(next);
     return this.limit !== before;
   }
@@ -235,6 +244,7 @@ export class AdaptiveLimit {
     this.#probe = undefined;
     this.#nextProbeAt = this.now() + PROBE_INTERVAL_MS;
     this.#settling = true;
+    this.#lastGradient = 1;
     const before = this.limit;
     this.#set(probe.restore);
     return this.limit !== before;
