@@ -1,6 +1,8 @@
 /** `createClient`: wires options, transport, retries, gate and bound into the resource APIs. */
+
+import { AdaptiveLimit } from './http/adaptive-limit.js';
 import { BackoffGate } from './http/backoff-gate.js';
-import { AdaptiveLimit, Semaphore } from './http/concurrency.js';
+import { ConcurrencyBound } from './http/concurrency.js';
 import { Executor } from './http/executor.js';
 import { Transport } from './http/transport.js';
 import { type ClientOptions, validateOptions } from './options.js';
@@ -31,11 +33,11 @@ export interface SiteContentClient {
 /** What `client.stats()` returns. */
 export interface ClientStats {
   /**
-   * The adaptive limit in force now: halved (min 1) when the service answers 429/503, +1 after every
-   * `concurrencyLimit` successful answers, never above `maxConcurrency`.
+   * The limit in force now: it starts at `concurrency`, grows while latency stays flat, shrinks when
+   * latency climbs and halves on 429/503; never below 1 or above `maxConcurrency`.
    */
   concurrencyLimit: number;
-  /** The `concurrency` option: the hard maximum. */
+  /** The ceiling of the limit (the `maxConcurrency` option; `concurrency` when not adaptive). */
   maxConcurrency: number;
   /** Requests holding a slot (sent or about to be). */
   inFlight: number;
@@ -49,12 +51,14 @@ export function createClient(options: ClientOptions): SiteContentClient {
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
   const transport = new Transport({
     timeoutMs: o.timeoutMs,
-    connections: o.concurrency,
+    // One socket per request in flight at the ceiling: the limit moves under it, the pool never does.
+    connections: o.maxConcurrency,
     userAgent: o.userAgent,
     apiKey: o.apiKey,
   });
-  const slots = new Semaphore(o.concurrency);
-  const limit = new AdaptiveLimit(slots);
+  const bound = new ConcurrencyBound(
+    new AdaptiveLimit({ initial: o.concurrency, max: o.maxConcurrency, latency: o.adaptive }),
+  );
   const executor = new Executor(
     {
       origin: base.origin,
@@ -71,7 +75,7 @@ export function createClient(options: ClientOptions): SiteContentClient {
     },
     transport,
     new BackoffGate(),
-    limit,
+    bound,
   );
 
   let origin: Promise<string> | undefined = o.siteOrigin
@@ -111,10 +115,10 @@ export function createClient(options: ClientOptions): SiteContentClient {
     meta: metaApi(core),
     site,
     stats: () => ({
-      concurrencyLimit: slots.limit,
-      maxConcurrency: slots.max,
-      inFlight: slots.active,
-      queued: slots.queued,
+      concurrencyLimit: bound.limit,
+      maxConcurrency: bound.max,
+      inFlight: bound.slots.active,
+      queued: bound.slots.queued,
     }),
     close: () => transport.close(),
   };

@@ -15,8 +15,25 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. @default 4 */
   retries?: number;
-  /** Most requests in flight (and sockets) at once for the whole client. @default 16 */
+  /**
+   * Where the concurrency limit starts: requests in flight at once for the whole client (the rest
+   * queue in order). Set without `maxConcurrency` it is also the ceiling, as it always was (the most
+   * requests in flight and sockets): the limit then moves only below it. @default 16, or
+   * `maxConcurrency` when that is smaller
+   */
   concurrency?: number;
+  /**
+   * The ceiling the adaptive limit may grow to, and the most sockets the client opens; at least
+   * `concurrency`. Not used when `adaptive` is false (the ceiling is then `concurrency`).
+   * @default 64 when `concurrency` is not set either, else `concurrency`
+   */
+  maxConcurrency?: number;
+  /**
+   * Let latency move the limit between 1 and `maxConcurrency`: up while it stays flat, down when it
+   * climbs. `false` holds the limit at `concurrency`; 429/503 answers halve it in both modes.
+   * @default true
+   */
+  adaptive?: boolean;
   /** How `param` travels in POST bodies. @default 'form-brackets' */
   paramEncoding?: ParamEncoding;
   /** Send `param` keys that are not in `WRITABLE_FIELDS`. @default false */
@@ -41,6 +58,8 @@ export const DEFAULTS = {
   timeoutMs: 30_000,
   retries: 4,
   concurrency: 16,
+  maxConcurrency: 64,
+  adaptive: true,
   paramEncoding: 'form-brackets',
   allowUnknownFields: false,
   userAgent: '@sitecontent/client',
@@ -52,28 +71,58 @@ const httpUrl = z
   .string()
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http(s) URL');
 
-const optionsSchema = z.object({
-  baseUrl: httpUrl.refine(
-    (s) => !URL.canParse(s) || new URL(s).search === '',
-    'must not carry a query string',
-  ),
-  apiKey: z.string().min(1, 'must not be empty'),
-  sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
-  retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
-  concurrency: z.number().int().min(1).max(1024).default(DEFAULTS.concurrency),
-  paramEncoding: z.enum(PARAM_ENCODINGS).default(DEFAULTS.paramEncoding),
-  allowUnknownFields: z.boolean().default(DEFAULTS.allowUnknownFields),
-  userAgent: z.string().min(1).default(DEFAULTS.userAgent),
-  signal: z.instanceof(AbortSignal).optional(),
-  siteOrigin: httpUrl.optional(),
-  retryBaseDelayMs: z.number().min(0).max(60_000).default(DEFAULTS.retryBaseDelayMs),
-  maxRetryTimeMs: z.number().positive().default(DEFAULTS.maxRetryTimeMs),
-  onRetry: z.custom<(e: RetryEvent) => void>((v) => typeof v === 'function', 'must be a function').optional(),
-  onRequest: z
-    .custom<(e: RequestEvent) => void>((v) => typeof v === 'function', 'must be a function')
-    .optional(),
-});
+const optionsSchema = z
+  .object({
+    baseUrl: httpUrl.refine(
+      (s) => !URL.canParse(s) || new URL(s).search === '',
+      'must not carry a query string',
+    ),
+    apiKey: z.string().min(1, 'must not be empty'),
+    sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
+    retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
+    concurrency: z.number().int().min(1).max(1024).optional(),
+    maxConcurrency: z.number().int().min(1).max(1024).optional(),
+    adaptive: z.boolean().default(DEFAULTS.adaptive),
+    paramEncoding: z.enum(PARAM_ENCODINGS).default(DEFAULTS.paramEncoding),
+    allowUnknownFields: z.boolean().default(DEFAULTS.allowUnknownFields),
+    userAgent: z.string().min(1).default(DEFAULTS.userAgent),
+    signal: z.instanceof(AbortSignal).optional(),
+    siteOrigin: httpUrl.optional(),
+    retryBaseDelayMs: z.number().min(0).max(60_000).default(DEFAULTS.retryBaseDelayMs),
+    maxRetryTimeMs: z.number().positive().default(DEFAULTS.maxRetryTimeMs),
+    onRetry: z
+      .custom<(e: RetryEvent) => void>((v) => typeof v === 'function', 'must be a function')
+      .optional(),
+    onRequest: z
+      .custom<(e: RequestEvent) => void>((v) => typeof v === 'function', 'must be a function')
+      .optional(),
+  })
+  .refine((o) => o.maxConcurrency === undefined || o.maxConcurrency >= (o.concurrency ?? 1), {
+    path: ['maxConcurrency'],
+    message: 'must be at least concurrency',
+  })
+  .transform((o) => ({ ...o, ...concurrencyOf(o) }));
+
+/**
+ * Where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
+ * set alone keeps its old meaning, the most requests in flight: code written before the limit could
+ * grow never sends more than it asked for. Growth beyond it is asked for with `maxConcurrency`.
+ */
+function concurrencyOf(o: {
+  concurrency?: number | undefined;
+  maxConcurrency?: number | undefined;
+  adaptive: boolean;
+}): {
+  concurrency: number;
+  maxConcurrency: number;
+} {
+  const max = o.maxConcurrency;
+  const concurrency = o.concurrency ?? Math.min(DEFAULTS.concurrency, max ?? DEFAULTS.concurrency);
+  if (!o.adaptive) return { concurrency, maxConcurrency: concurrency };
+  const ceiling = max ?? (o.concurrency === undefined ? DEFAULTS.maxConcurrency : concurrency);
+  return { concurrency, maxConcurrency: ceiling };
+}
 
 export type ResolvedOptions = z.output<typeof optionsSchema>;
 

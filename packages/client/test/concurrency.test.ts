@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdaptiveLimit, Semaphore } from '../src/http/concurrency.js';
+import { Semaphore } from '../src/http/concurrency.js';
 import type { RequestEvent } from '../src/index.js';
 import { testClient } from './helpers/client.js';
 import { wireSection } from './helpers/fixtures.js';
@@ -8,8 +8,25 @@ import { type Reply, useScriptServer } from './helpers/server.js';
 const server = useScriptServer();
 
 describe('one concurrency bound per client', () => {
-  it('200 parallel calls never hold more than 16 (the default) in flight or open', async () => {
-    const client = testClient(server);
+  it('the limit starts at 16 (the default) under a ceiling of 64 sockets and requests in flight', async () => {
+    const events: RequestEvent[] = [];
+    const client = testClient(server, { onRequest: (e) => events.push(e) });
+    server.script('dir/Get', { delayMs: 15, json: [] });
+    expect(client.stats()).toEqual({ concurrencyLimit: 16, maxConcurrency: 64, inFlight: 0, queued: 0 });
+    await Promise.all(Array.from({ length: 300 }, () => client.sections.list()));
+    // The 17th request leaves only when the first answer is back: the start is 16, not the ceiling.
+    expect(server.requests[16]!.inFlight).toBeLessThanOrEqual(16);
+    expect(events[0]).toMatchObject({ concurrencyLimit: 16, maxConcurrency: 64 });
+    expect(events.every((e) => e.concurrencyLimit <= 64 && e.maxConcurrency === 64)).toBe(true);
+    expect(server.maxInFlight).toBeLessThanOrEqual(64);
+    expect(server.maxSockets).toBeLessThanOrEqual(64);
+    await client.close();
+    // The next tests count sockets from their start: let these close first.
+    await server.idle();
+  });
+
+  it('maxConcurrency is a hard ceiling: 200 parallel calls never hold more in flight or open', async () => {
+    const client = testClient(server, { maxConcurrency: 16 });
     server.script('dir/Get', { delayMs: 15, json: [wireSection] });
     server.script('goods/Get', { delayMs: 15, json: [] });
     const calls = Array.from({ length: 200 }, (_, i) =>
@@ -22,14 +39,41 @@ describe('one concurrency bound per client', () => {
     expect(server.maxInFlight).toBeGreaterThanOrEqual(8);
     expect(server.maxSockets).toBeLessThanOrEqual(16);
     await client.close();
+    await server.idle();
   });
 
-  it('a smaller bound holds as well', async () => {
-    const client = testClient(server, { concurrency: 3 });
+  it('adaptive: false pins the limit at concurrency, and the pool at as many sockets', async () => {
+    const client = testClient(server, { concurrency: 3, adaptive: false });
     server.script('dir/Get', { delayMs: 10, json: [] });
     await Promise.all(Array.from({ length: 200 }, () => client.sections.list()));
     expect(server.maxInFlight).toBe(3);
+    expect(server.maxSockets).toBeLessThanOrEqual(3);
+    expect(client.stats()).toMatchObject({ concurrencyLimit: 3, maxConcurrency: 3 });
     await client.close();
+    await server.idle();
+  });
+
+  it('a small ceiling holds too, and bad combinations fail before any request', async () => {
+    const client = testClient(server, { concurrency: 2, maxConcurrency: 3 });
+    server.script('dir/Get', { delayMs: 10, json: [] });
+    await Promise.all(Array.from({ length: 200 }, () => client.sections.list()));
+    expect(server.maxInFlight).toBeLessThanOrEqual(3);
+    expect(server.maxSockets).toBeLessThanOrEqual(3);
+    await client.close();
+    expect(() => testClient(server, { concurrency: 8, maxConcurrency: 4 })).toThrow(
+      /maxConcurrency: must be at least concurrency/,
+    );
+    // `concurrency` set alone keeps its old meaning, the most in flight: the limit moves below it.
+    expect(testClient(server, { concurrency: 100 }).stats()).toMatchObject({
+      concurrencyLimit: 100,
+      maxConcurrency: 100,
+    });
+    // `maxConcurrency` set alone: the start is 16, or the ceiling when that is lower.
+    expect(testClient(server, { maxConcurrency: 8 }).stats()).toMatchObject({
+      concurrencyLimit: 8,
+      maxConcurrency: 8,
+    });
+    expect(server.requests.length).toBe(200);
   });
 
   it('an aborted queued call leaves the queue without sending', async () => {
@@ -54,10 +98,12 @@ function firstThen(n: number, failure: Reply, success: Reply): () => Reply {
 
 const maxOf = (rs: readonly { inFlight: number }[]) => Math.max(0, ...rs.map((r) => r.inFlight));
 
-describe('adaptive concurrency within the bound', () => {
+// The 429/503 rules in the fixed mode (`adaptive: false`): latency does not move the limit, so every
+// step below is exact. The same rules in the adaptive mode are covered by adaptive-limit.test.ts.
+describe('429/503 halve a fixed limit, which recovers to its bound', () => {
   it('a burst of 429s with Retry-After halves the limit once; successes raise it back to the bound', async () => {
     const events: RequestEvent[] = [];
-    const client = testClient(server, { retries: 4, onRequest: (e) => events.push(e) });
+    const client = testClient(server, { retries: 4, adaptive: false, onRequest: (e) => events.push(e) });
     const tooMany = { status: 429, headers: { 'retry-after': '1' }, delayMs: 30, json: [] };
     server.script('dir/Get', firstThen(16, tooMany, { delayMs: 10, json: [wireSection] }));
     await Promise.all(Array.from({ length: 400 }, () => client.sections.list()));
@@ -77,7 +123,7 @@ describe('adaptive concurrency within the bound', () => {
   });
 
   it('503s without Retry-After: one decrease per burst, a second burst halves again, then recovery', async () => {
-    const client = testClient(server, { retries: 4 });
+    const client = testClient(server, { retries: 4, adaptive: false });
     const unavailable = { status: 503, delayMs: 20, json: [] };
     const ok = { delayMs: 8, json: [wireSection] };
     server.script('dir/Get', firstThen(24, unavailable, ok));
@@ -97,7 +143,7 @@ describe('adaptive concurrency within the bound', () => {
   });
 
   it('a smaller bound is the ceiling of the recovery too', async () => {
-    const client = testClient(server, { retries: 4, concurrency: 4 });
+    const client = testClient(server, { retries: 4, concurrency: 4, adaptive: false });
     server.script('dir/Get', firstThen(4, { status: 429, json: [] }, { delayMs: 5, json: [] }));
     await Promise.all(Array.from({ length: 100 }, () => client.sections.list()));
     expect(server.maxInFlight).toBe(4);
@@ -107,34 +153,7 @@ describe('adaptive concurrency within the bound', () => {
   });
 });
 
-describe('AdaptiveLimit rules', () => {
-  it('halves at most once per Retry-After window, never below 1, and climbs by 1 per limit successes', () => {
-    let now = 1000;
-    const slots = new Semaphore(10);
-    const limit = new AdaptiveLimit(slots, () => now);
-    expect(limit.congestion(990, 500)).toBe(true);
-    expect(slots.limit).toBe(5);
-    // Sent after the decrease, but answered inside its Retry-After window: same event.
-    now = 1200;
-    expect(limit.congestion(1100, 500)).toBe(false);
-    // Sent before the decrease, answered after the window: still the first burst.
-    now = 1600;
-    expect(limit.congestion(999, undefined)).toBe(false);
-    expect(limit.congestion(1550, undefined)).toBe(true);
-    expect(slots.limit).toBe(2);
-    for (const t of [1601, 1602, 1603]) {
-      now = t;
-      limit.congestion(t - 0.5, undefined);
-    }
-    expect(slots.limit).toBe(1);
-    for (let i = 0; i < 1; i++) limit.success();
-    expect(slots.limit).toBe(2);
-    for (let i = 0; i < 2; i++) limit.success();
-    expect(slots.limit).toBe(3);
-    for (let i = 0; i < 100; i++) limit.success();
-    expect(slots.limit).toBe(10);
-  });
-
+describe('Semaphore', () => {
   it('raising the limit admits queued callers at once, in order', async () => {
     const slots = new Semaphore(3);
     slots.setLimit(1);

@@ -9,7 +9,7 @@ export const USAGE = `Usage:
   sitecontent-emulator serve [--host H] [--port P] [--db FILE] [--seed demo|synthetic|none]
                              [--key K --sid N]... [--keys FILE] [--technical-domain D]
                              [--latency MS[±JITTER]] [--fail-rate P] [--rate-limit R] [--throttle-rate P]
-                             [--reset-rate P] [--truncate-rate P] [--fault-seed S]
+                             [--reset-rate P] [--truncate-rate P] [--fault-seed S] [--capacity N]
                              [--quirks reference]
                              [--products N --sections M --articles K --mods-per-product J --synthetic-seed S]
   sitecontent-emulator seed --db FILE [--sid N] --demo
@@ -71,6 +71,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
     'reset-rate': { type: 'string' },
     'truncate-rate': { type: 'string' },
     'fault-seed': { type: 'string' },
+    capacity: { type: 'string' },
     quirks: { type: 'string' },
     'synthetic-seed': { type: 'string' },
     ...SYNTHETIC_FLAGS,
@@ -96,6 +97,8 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
   };
   const faults = faultOptions(values);
   if (faults) options.faults = faults;
+  const capacity = int('--capacity', values.capacity, 1);
+  if (capacity !== undefined) options.capacity = capacity;
   if (quirks === 'reference') options.quirks = 'reference';
   return { command: 'serve', options };
 }

@@ -9,13 +9,14 @@ import { Store } from './db/store.js';
 import { ApiError } from './errors.js';
 import { type FaultDecision, type FaultOptions, Faults } from './faults.js';
 import { readId } from './fields.js';
-import { ROUTES } from './routes/index.js';
+import { ROUTES, type Route } from './routes/index.js';
 import { seedDemo } from './seed/demo.js';
 import { type SyntheticOptions, seedSynthetic } from './seed/synthetic.js';
 import { createStats, type EmulatorStats, resetStats } from './stats.js';
 import type { WireValue } from './wire/encode.js';
 import { parseParams } from './wire/params.js';
 import { serializeQuirks } from './wire/quirks.js';
+import { Workers } from './workers.js';
 
 /** What to put into an empty site at start. */
 export type SeedOption = 'demo' | 'none' | { synthetic: Partial<SyntheticOptions> };
@@ -33,6 +34,12 @@ export interface EmulatorOptions {
   keys?: KeyMap;
   /** Injected faults (latency, 503, 429, resets, truncation). @default none */
   faults?: FaultOptions;
+  /**
+   * Requests served at once; the rest wait in a FIFO queue, so latency climbs when a client sends
+   * more (with `faults.latencyMs`, each served request holds its worker for the whole delay).
+   * @default unlimited
+   */
+  capacity?: number;
   /** `'reference'` sends trailing commas and a repeated key like the reference payloads. @default undefined */
   quirks?: 'reference';
   /** Technical domain for `<sid>.<technicalDomain>`. @default 'sites.test' */
@@ -70,6 +77,10 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (firstKey === undefined || !firstSids?.length)
     throw new Error('startEmulator: keys must map a key to sids');
   const sid = firstSids[0]!;
+  const capacity = options.capacity;
+  if (capacity !== undefined && !(Number.isSafeInteger(capacity) && capacity >= 1)) {
+    throw new Error(`startEmulator: capacity must be a whole number ≥ 1, got ${capacity}`);
+  }
   const db = openDatabase(options.db ?? ':memory:');
   const store = new Store(db);
   applySeed(db, store, sid, options.seed ?? 'demo');
@@ -80,6 +91,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     stats,
     keyRing: new KeyRing(keys),
     faults: new Faults(options.faults),
+    workers: new Workers(capacity, stats),
     quirks: options.quirks === 'reference',
     technicalDomain: options.technicalDomain ?? 'sites.test',
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
@@ -142,12 +154,13 @@ interface AppDeps {
   stats: EmulatorStats;
   keyRing: KeyRing;
   faults: Faults;
+  workers: Workers;
   quirks: boolean;
   technicalDomain: string;
   bodyLimit: number;
 }
 
-/** One request: route → faults → body → key → params → site → handler → (faulty) response. */
+/** One request: route → faults → a free worker → delay → body → key → params → site → handler → (faulty) response. */
 class App {
   readonly #d: AppDeps;
 
@@ -167,7 +180,27 @@ class App {
     }
     stats.byOperation[route.operation] = (stats.byOperation[route.operation] ?? 0) + 1;
 
+    // Decided on arrival: the n-th request keeps its fate however long it waits for a worker.
     const fate = faults.decide();
+    const gone = new AbortController();
+    res.once('close', () => gone.abort());
+    const release = await this.#d.workers.acquire(gone.signal);
+    if (!release) return;
+    try {
+      await this.#serve(req, res, route, url, fate);
+    } finally {
+      release();
+    }
+  }
+
+  async #serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: Route,
+    url: URL,
+    fate: FaultDecision,
+  ): Promise<void> {
+    const { stats, faults } = this.#d;
     if (fate.delayMs > 0) await sleep(fate.delayMs);
     const retryAfter = fate.throttle ? 1 : faults.rateLimited();
     if (retryAfter !== undefined) {

@@ -8,6 +8,23 @@ export interface EmulatorStats {
   byStatus: Record<number, number>;
   /** Injected faults by kind. */
   faults: { fail: number; rateLimited: number; reset: number; truncate: number };
+  /** Requests being served and waiting for a worker (see the `capacity` option). */
+  load: LoadStats;
+}
+
+export interface LoadStats {
+  /** Requests being served now (a live count, kept by `resetStats`). */
+  inService: number;
+  /** Most requests served at once; never above `capacity`. */
+  peakInService: number;
+  /** Requests waiting for a worker now (a live count, kept by `resetStats`). */
+  waiting: number;
+  /** Most requests waiting at once. */
+  peakWaiting: number;
+  /** Requests that had to wait for a worker. */
+  queued: number;
+  /** Requests whose service ended (answered, or broken off while being served). */
+  served: number;
 }
 
 export function createStats(): EmulatorStats {
@@ -16,6 +33,7 @@ export function createStats(): EmulatorStats {
     byOperation: {},
     byStatus: {},
     faults: { fail: 0, rateLimited: 0, reset: 0, truncate: 0 },
+    load: { inService: 0, peakInService: 0, waiting: 0, peakWaiting: 0, queued: 0, served: 0 },
   };
 }
 
@@ -24,4 +42,7 @@ export function resetStats(stats: EmulatorStats): void {
   stats.byOperation = {};
   stats.byStatus = {};
   stats.faults = { fail: 0, rateLimited: 0, reset: 0, truncate: 0 };
+  // The live counts stay: requests being served or waiting now will still finish.
+  const { inService, waiting } = stats.load;
+  Object.assign(stats.load, { peakInService: inService, peakWaiting: waiting, queued: 0, served: 0 });
 }

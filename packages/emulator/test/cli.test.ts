@@ -120,6 +120,24 @@ describe('sitecontent-emulator serve', () => {
     }
   });
 
+  it('serve --capacity N --latency MS serves N requests at once, the rest in turn', async () => {
+    const cli = await serveCli(['--key', 'k1', '--sid', '1', '--capacity', '2', '--latency', '40']);
+    try {
+      const started = performance.now();
+      const finished = await Promise.all(
+        Array.from({ length: 6 }, async () => {
+          expect((await get(cli.url, 'meta/Get', 'sid=1&md=goods&id=1')).status).toBe(200);
+          return performance.now() - started;
+        }),
+      );
+      // Two workers, 40 ms each: the last two answers need three turns, so at least 120 ms.
+      expect(Math.max(...finished)).toBeGreaterThanOrEqual(115);
+    } finally {
+      cli.child.kill('SIGTERM');
+      await cli.exited;
+    }
+  });
+
   it('serve --seed synthetic takes the size flags', async () => {
     const cli = await serveCli([
       '--key',
@@ -154,6 +172,7 @@ describe('sitecontent-emulator serve', () => {
       ['serve', '--seed', 'lots'],
       ['serve', '--sid', '1'],
       ['serve', '--fail-rate', '2'],
+      ['serve', '--capacity', '0'],
       ['seed', '--demo'],
       ['frobnicate'],
     ]) {

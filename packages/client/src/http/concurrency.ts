@@ -2,10 +2,12 @@
  * One concurrency bound for the whole client: callers queue (FIFO) instead of opening more sockets
  * or holding more requests in flight than the bound. Waiting is abortable.
  *
- * The bound is adaptive (DESIGN: "bounded, adaptive concurrency"): `max` (the `concurrency` option)
- * is the hard maximum, never exceeded; `limit` is the effective bound in force now, lowered by
- * {@link AdaptiveLimit} when the service pushes back and raised again as answers succeed.
+ * The bound is adaptive (see the README's "Concurrency" section): `max` (the `maxConcurrency`
+ * option) is the ceiling, never exceeded, and the number of sockets of the pool; `limit` is the bound
+ * in force now, moved by {@link AdaptiveLimit} as answers arrive.
  */
+import type { AdaptiveLimit, LatencySample } from './adaptive-limit.js';
+
 interface Waiter {
   resolve: () => void;
   reject: (e: unknown) => void;
@@ -87,53 +89,32 @@ export class Semaphore {
   }
 }
 
-/**
- * AIMD on a {@link Semaphore}'s limit, the way TCP treats congestion:
- * - a 429 or 503 halves the limit (min 1) — at most once per congestion event: answers to requests
- *   sent before the last decrease, or arriving while that decrease's `Retry-After` window is still
- *   open, are the same burst and do not lower it again;
- * - every `limit` successful answers raise it by 1, back up to the configured maximum.
- */
-export class AdaptiveLimit {
-  /** When the last decrease happened (performance.now() ms); requests sent before it are its burst. */
-  #decreasedAt = Number.NEGATIVE_INFINITY;
-  /** End of the last decrease's Retry-After window. */
-  #windowEnd = Number.NEGATIVE_INFINITY;
-  #successes = 0;
+/** The client's one bound: a {@link Semaphore} whose limit follows an {@link AdaptiveLimit}. */
+export class ConcurrencyBound {
+  readonly slots: Semaphore;
 
-  constructor(
-    readonly slots: Semaphore,
-    readonly now: () => number = () => performance.now(),
-  ) {}
+  constructor(readonly adaptive: AdaptiveLimit) {
+    this.slots = new Semaphore(adaptive.max);
+    this.slots.setLimit(adaptive.limit);
+  }
 
+  /** The limit in force. */
   get limit(): number {
     return this.slots.limit;
   }
 
-  /**
-   * A 429/503 answer to a request sent at `sentAt`; `retryAfterMs` is its `Retry-After`, if any.
-   * Returns whether the limit was lowered.
-   */
-  congestion(sentAt: number, retryAfterMs: number | undefined): boolean {
-    const t = this.now();
-    if (sentAt < this.#decreasedAt || t < this.#windowEnd) return false;
-    this.#decreasedAt = t;
-    this.#windowEnd = t + (retryAfterMs ?? 0);
-    this.#successes = 0;
-    const before = this.slots.limit;
-    this.slots.setLimit(Math.floor(before / 2));
-    return this.slots.limit < before;
+  /** The ceiling of the limit. */
+  get max(): number {
+    return this.slots.max;
   }
 
-  /** A successful answer: one step towards the next +1. */
-  success(): void {
-    if (this.slots.limit >= this.slots.max) {
-      this.#successes = 0;
-      return;
-    }
-    if (++this.#successes >= this.slots.limit) {
-      this.#successes = 0;
-      this.slots.setLimit(this.slots.limit + 1);
-    }
+  /** A successful answer and how long its HTTP exchange took. */
+  success(sample: LatencySample): void {
+    if (this.adaptive.success(sample)) this.slots.setLimit(this.adaptive.limit);
+  }
+
+  /** A 429/503 answer (see {@link AdaptiveLimit.congestion}). */
+  congestion(sentAt: number, retryAfterMs: number | undefined): void {
+    if (this.adaptive.congestion(sentAt, retryAfterMs)) this.slots.setLimit(this.adaptive.limit);
   }
 }

@@ -1,10 +1,12 @@
 /**
  * Runs one operation: shared back-off gate → concurrency slot → one HTTP attempt → interpretation,
  * wrapped in p-retry (exponential backoff with jitter, bounded in count and total time). Each answer
- * feeds the adaptive limit: a 429/503 lowers it, a success helps raise it back.
+ * feeds the adaptive limit: a 429/503 halves it; a success reports how long its HTTP exchange took
+ * (not the wait for a slot or the gate), which raises the limit while latency stays flat and lowers
+ * it when latency climbs.
  *
- * `Retry-After` on a 429 closes the shared gate (the rate limit is the client's, so every call waits,
- * issue 4); on a 503 it delays only that request's own retry: a 503 is one overloaded answer, often from
+ * `Retry-After` on a 429 closes the shared gate (the rate limit is the client's, so every call waits);
+ * on a 503 it delays only that request's own retry: a 503 is one overloaded answer, often from
  * one backend, and freezing every collection for each of them made a load under 10% random 503s crawl
  * (the fault soak went from seconds to minutes). The halved adaptive limit still slows the whole client.
  */
@@ -12,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError } from '../errors/guards.js';
 import type { BackoffGate } from './backoff-gate.js';
-import type { AdaptiveLimit } from './concurrency.js';
+import type { ConcurrencyBound } from './concurrency.js';
 import { encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
@@ -36,8 +38,10 @@ export interface RequestEvent {
   operation: OperationName;
   status: number;
   durationMs: number;
-  /** The adaptive concurrency limit in force after this attempt (≤ the `concurrency` option). */
+  /** The adaptive concurrency limit in force after this attempt. */
   concurrencyLimit: number;
+  /** The ceiling of that limit (the `maxConcurrency` option; `concurrency` when not adaptive). */
+  maxConcurrency: number;
 }
 
 export interface ExecutorSettings {
@@ -60,7 +64,7 @@ export class Executor {
     readonly settings: ExecutorSettings,
     readonly transport: Transport,
     readonly gate: BackoffGate,
-    readonly limit: AdaptiveLimit,
+    readonly bound: ConcurrencyBound,
   ) {}
 
   /** The body array of a successful answer. `signal` already combines the call's and the client's. */
@@ -80,13 +84,16 @@ export class Executor {
       const wait = notBefore - performance.now();
       if (wait > 0) await sleep(wait, undefined, { signal });
       const release = await this.#slot(signal);
+      const inFlight = this.bound.slots.active;
       const started = performance.now();
       let status = 0;
       try {
         const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
+        const rttMs = performance.now() - started;
         status = res.status;
         const rows = interpretResponse(op, shownUrl, res, s.apiKey);
-        this.limit.success();
+        // Only answers that succeeded describe the service's latency; failures are not timed.
+        this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
         return rows;
       } catch (err) {
         if (signal.aborted) throw signal.reason;
@@ -99,7 +106,7 @@ export class Executor {
             else notBefore = performance.now() + pauseMs;
           }
           // The service is overloaded: fewer requests in flight (once per burst, see AdaptiveLimit).
-          this.limit.congestion(started, pauseMs);
+          this.bound.congestion(started, pauseMs);
         }
         // Permanent failures stop at once, without the backoff.
         throw isRetryable(op, err) ? err : new AbortError(err as Error);
@@ -109,7 +116,8 @@ export class Executor {
           operation: op,
           status,
           durationMs: performance.now() - started,
-          concurrencyLimit: this.limit.limit,
+          concurrencyLimit: this.bound.limit,
+          maxConcurrency: this.bound.max,
         });
       }
     };
@@ -146,7 +154,7 @@ export class Executor {
   async #slot(signal: AbortSignal): Promise<() => void> {
     for (;;) {
       await this.gate.wait(signal);
-      const release = await this.limit.slots.acquire(signal);
+      const release = await this.bound.slots.acquire(signal);
       if (this.gate.remaining() === 0) return release;
       release();
     }

@@ -47,6 +47,8 @@ export interface ScriptServer {
   maxInFlight: number;
   /** Most TCP connections ever open at once. */
   maxSockets: number;
+  /** Resolves once no TCP connection is open (a closed client's sockets close a moment later). */
+  idle(): Promise<void>;
   /** Answers for `/v1/<op>`, consumed in order; the last one repeats. */
   script(op: string, ...replies: (Reply | Handler)[]): void;
   reset(): void;
@@ -79,6 +81,9 @@ function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
     requestsTo: (op) => state.requests.filter((r) => r.path === `/v1/${op}`),
     maxInFlight: 0,
     maxSockets: 0,
+    async idle() {
+      while (openSockets > 0) await new Promise((r) => setTimeout(r, 2));
+    },
     script(op, ...replies) {
       scripts.set(`/v1/${op}`, replies);
     },

@@ -1,0 +1,78 @@
+/**
+ * The service's workers (`capacity`): at most that many requests are served at once; the rest wait
+ * in arrival order, as they would for a pool of worker processes. With a latency fault each served
+ * request holds its worker for the whole delay, so "20 ms, capacity 16" serves at most 800 requests a
+ * second, and a client that sends more than 16 at once sees its latency climb with the queue.
+ */
+import type { EmulatorStats } from './stats.js';
+
+interface Waiter {
+  admit: () => void;
+}
+
+export class Workers {
+  #busy = 0;
+  readonly #queue: Waiter[] = [];
+
+  /** `capacity` undefined: every request is served at once (counted all the same). */
+  constructor(
+    readonly capacity: number | undefined,
+    readonly stats: EmulatorStats,
+  ) {}
+
+  /**
+   * Resolves with the function that frees the worker once one is free, or with `undefined` when
+   * `abandoned` fires first (the client went away while waiting: no worker is spent on it).
+   */
+  acquire(abandoned: AbortSignal): Promise<(() => void) | undefined> {
+    if (this.capacity === undefined || (this.#busy < this.capacity && this.#queue.length === 0)) {
+      return Promise.resolve(this.#start());
+    }
+    const load = this.stats.load;
+    load.queued++;
+    load.waiting++;
+    load.peakWaiting = Math.max(load.peakWaiting, load.waiting);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        admit: () => {
+          abandoned.removeEventListener('abort', onAbandon);
+          resolve(this.#start());
+        },
+      };
+      const onAbandon = () => {
+        const i = this.#queue.indexOf(waiter);
+        if (i < 0) return;
+        this.#queue.splice(i, 1);
+        load.waiting--;
+        resolve(undefined);
+      };
+      abandoned.addEventListener('abort', onAbandon, { once: true });
+      this.#queue.push(waiter);
+    });
+  }
+
+  #start(): () => void {
+    const load = this.stats.load;
+    this.#busy++;
+    load.inService++;
+    load.peakInService = Math.max(load.peakInService, load.inService);
+    let freed = false;
+    return () => {
+      if (freed) return;
+      freed = true;
+      this.#busy--;
+      load.inService--;
+      load.served++;
+      this.#next();
+    };
+  }
+
+  /** The longest-waiting request gets the free worker. */
+  #next(): void {
+    if (this.capacity === undefined || this.#busy >= this.capacity) return;
+    const next = this.#queue.shift();
+    if (!next) return;
+    this.stats.load.waiting--;
+    next.admit();
+  }
+}
