@@ -65,6 +65,7 @@ export { sectionsLoader } from './loaders/sections-loader.js';
 export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './loaders/store-sync.js';
 export {
   DEFAULT_CONCURRENCY,
+  DEFAULT_MAX_CONCURRENCY,
   type SiteContentOptions,
   siteContentDefaults,
 } from './options/integration-options.js';

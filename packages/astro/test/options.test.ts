@@ -9,6 +9,8 @@ import {
   sectionsLoader,
   siteContent,
 } from '../src/index.js';
+import { resolveConnection } from '../src/state/connection.js';
+import { registerProject } from '../src/state/project-registry.js';
 
 function errorOf(fn: () => unknown): Error {
   try {
@@ -62,5 +64,31 @@ describe('options are validated eagerly', () => {
       'sitecontent-domains',
     ]);
     for (const loader of loaders) expect(typeof loader.schema.safeParse).toBe('function');
+  });
+});
+
+describe('concurrency settings', () => {
+  it('maxConcurrency must be at least concurrency', () => {
+    expect(errorOf(() => siteContent({ concurrency: 32, maxConcurrency: 16 })).message).toContain(
+      'maxConcurrency: must be at least concurrency',
+    );
+    expect(() => siteContent({ concurrency: 8, maxConcurrency: 16, adaptive: false })).not.toThrow();
+  });
+
+  it('loaders without the integration start at 32 and may grow to 64; registered settings without a ceiling keep concurrency as the ceiling', () => {
+    const standalone = resolveConnection(
+      'products',
+      { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 },
+      undefined,
+    );
+    expect(standalone).toMatchObject({ concurrency: 32, maxConcurrency: 64, adaptive: true });
+    const root = new URL('file:///tmp/sitecontent-options-test/');
+    registerProject(root, { concurrency: 4, env: {} }, undefined);
+    expect(
+      resolveConnection('products', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 }, root),
+    ).toMatchObject({
+      concurrency: 4,
+      maxConcurrency: 4,
+    });
   });
 });

@@ -49,6 +49,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           apiKey: opts.apiKey,
           sid: opts.sid,
           concurrency: opts.concurrency,
+          maxConcurrency: opts.maxConcurrency,
+          adaptive: opts.adaptive,
           timeoutMs: opts.timeoutMs,
           retries: opts.retries,
           paramEncoding: opts.paramEncoding,

@@ -46,10 +46,8 @@ export function liveRuntime(
       indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),
     metas: async (client, records, moduleFor) =>
       options.seo
-        ? mapBounded(
-            records,
-            integrationSettings(undefined)?.concurrency ?? DEFAULT_CONCURRENCY,
-            (r, _i, signal) => client.meta.get(moduleFor(r), r.id, { signal }),
+        ? mapBounded(records, client.stats().maxConcurrency, (r, _i, signal) =>
+            client.meta.get(moduleFor(r), r.id, { signal }),
           )
         : [],
   };

@@ -87,7 +87,8 @@ export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void>
   // Synchronously, so every loader Astro starts together joins the same sync.
   const sync = beginSync(client);
   try {
-    await loadWith(ctx, run, connection.concurrency, client, sync);
+    // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
+    await loadWith(ctx, run, connection.maxConcurrency, client, sync);
   } finally {
     sync.end();
   }

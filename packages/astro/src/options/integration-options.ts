@@ -5,13 +5,22 @@ import { apiKeyField, concurrencyField, httpUrlField, paramEncodingField, sidFie
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
 
 /**
- * Default concurrency of the loaders' shared client, with or without the integration (and of the
+ * Where the shared client's concurrency limit starts, with or without the integration (and for the
  * live loaders): 32, twice the client's own default (16). A build is a bulk read of one request per
  * page (`meta/Get`), where latency, not the service, is the limit: at 16 in flight the time is
- * bounded below by requests × latency ÷ 16. The service stays protected: the client halves its
- * limit on 429/503 (adaptive concurrency) and all collections share one bound and one back-off gate.
+ * bounded below by requests × latency ÷ 16. From there the limit adapts (docs/architecture.md, "The
+ * shared client"): it grows while latency stays flat, shrinks when latency climbs and halves on
+ * 429/503; all collections share it and one back-off gate.
  */
 export const DEFAULT_CONCURRENCY = 32;
+
+/**
+ * The ceiling the adaptive limit may grow to, and the most sockets a build opens to the service:
+ * 64, twice the start. At 20 ms per request that allows 3,200 requests a second, while a service that
+ * answers overload with 503s instead of slowing down is overshot at most to 64 before the first 503
+ * halves the limit.
+ */
+export const DEFAULT_MAX_CONCURRENCY = 64;
 
 /** Dev-only endpoint that refreshes named loaders (see integration/refresh-endpoint.ts). */
 export const DEFAULT_REFRESH_PATH = '/_sitecontent/refresh';
@@ -24,10 +33,15 @@ export interface SiteContentOptions {
   /** API key. Prefer the `SITECONTENT_API_KEY` environment variable (`.env`) over code. @default `SITECONTENT_API_KEY` */
   apiKey?: string;
   /**
-   * Requests in flight at once across every collection (one shared bound; the client lowers it
-   * adaptively on 429/503). @default 32 (the client's own default is 16; see the README)
+   * Where the shared limit of requests in flight starts, across every collection. It then adapts
+   * between 1 and `maxConcurrency`: up while latency stays flat, down when it climbs or the service
+   * answers 429/503. @default 32 (the client's own default is 16; see the README)
    */
   concurrency?: number;
+  /** The most requests in flight (and sockets) the shared limit may grow to; at least `concurrency`. @default 64 */
+  maxConcurrency?: number;
+  /** `false` holds the limit at `concurrency` (429/503 still halve it). @default true */
+  adaptive?: boolean;
   /** Per-request timeout in ms. @default the client's (30000) */
   timeoutMs?: number;
   /** Retries of a failed idempotent request. @default the client's (4) */
@@ -49,21 +63,33 @@ export interface SiteContentOptions {
 
 export const siteContentDefaults = {
   concurrency: DEFAULT_CONCURRENCY,
+  maxConcurrency: DEFAULT_MAX_CONCURRENCY,
+  adaptive: true,
   setSite: true,
   remoteImages: true,
   refreshEndpoint: DEFAULT_REFRESH_PATH,
 } satisfies SiteContentOptions;
 
-export const siteContentOptionsSchema = z.strictObject({
-  baseUrl: httpUrlField.optional(),
-  sid: sidField.optional(),
-  apiKey: apiKeyField.optional(),
-  concurrency: concurrencyField.optional(),
-  timeoutMs: z.number().int().positive().optional(),
-  retries: z.number().int().min(0).max(10).optional(),
-  paramEncoding: paramEncodingField.optional(),
-  setSite: z.boolean().optional(),
-  remoteImages: z.boolean().optional(),
-  refreshEndpoint: z.union([z.literal(false), z.string().startsWith('/', 'must start with /')]).optional(),
-  metaWriteBack: metaWriteBackOptionSchema.optional(),
-});
+export const siteContentOptionsSchema = z
+  .strictObject({
+    baseUrl: httpUrlField.optional(),
+    sid: sidField.optional(),
+    apiKey: apiKeyField.optional(),
+    concurrency: concurrencyField.optional(),
+    maxConcurrency: concurrencyField.optional(),
+    adaptive: z.boolean().optional(),
+    timeoutMs: z.number().int().positive().optional(),
+    retries: z.number().int().min(0).max(10).optional(),
+    paramEncoding: paramEncodingField.optional(),
+    setSite: z.boolean().optional(),
+    remoteImages: z.boolean().optional(),
+    refreshEndpoint: z.union([z.literal(false), z.string().startsWith('/', 'must start with /')]).optional(),
+    metaWriteBack: metaWriteBackOptionSchema.optional(),
+  })
+  .refine(
+    (o) => o.maxConcurrency === undefined || o.maxConcurrency >= (o.concurrency ?? DEFAULT_CONCURRENCY),
+    {
+      message: 'must be at least concurrency',
+      path: ['maxConcurrency'],
+    },
+  );

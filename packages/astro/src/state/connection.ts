@@ -4,7 +4,7 @@
  */
 
 import { SiteContentConnectionError } from '../errors/connection-error.js';
-import { DEFAULT_CONCURRENCY } from '../options/integration-options.js';
+import { DEFAULT_CONCURRENCY, DEFAULT_MAX_CONCURRENCY } from '../options/integration-options.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { integrationSettings } from './project-registry.js';
 
@@ -12,7 +12,11 @@ export interface ResolvedConnection {
   baseUrl: string;
   apiKey: string;
   sid: number;
+  /** Where the limit starts. */
   concurrency: number;
+  /** The ceiling of the limit (the fan-outs keep this many calls going, so it can grow). */
+  maxConcurrency: number;
+  adaptive: boolean;
 }
 
 /** The connection of a loader in the project at `root`; names every missing setting at once. */
@@ -35,10 +39,14 @@ export function resolveConnection(
   if (!apiKey) missing.push('apiKey');
   if (sid === undefined || !Number.isInteger(sid) || sid <= 0) missing.push('sid');
   if (missing.length > 0) throw new SiteContentConnectionError(collection, missing);
+  const concurrency = settings?.concurrency ?? DEFAULT_CONCURRENCY;
   return {
     baseUrl: baseUrl!,
     apiKey: apiKey!,
     sid: sid!,
-    concurrency: settings?.concurrency ?? DEFAULT_CONCURRENCY,
+    concurrency,
+    // Registered settings without a ceiling keep `concurrency` as the ceiling, as the client does.
+    maxConcurrency: settings ? (settings.maxConcurrency ?? concurrency) : DEFAULT_MAX_CONCURRENCY,
+    adaptive: settings?.adaptive ?? true,
   };
 }

@@ -13,8 +13,12 @@ export interface SharedSettings {
   baseUrl?: string | undefined;
   apiKey?: string | undefined;
   sid?: number | undefined;
-  /** Concurrency bound of the shared client, across every collection. */
+  /** Where the shared client's concurrency limit starts, across every collection. */
   concurrency: number;
+  /** The ceiling of the adaptive limit; without it, `concurrency` is the ceiling. */
+  maxConcurrency?: number | undefined;
+  /** `false` holds the limit at `concurrency`. */
+  adaptive?: boolean | undefined;
   timeoutMs?: number | undefined;
   retries?: number | undefined;
   paramEncoding?: ParamEncoding | undefined;

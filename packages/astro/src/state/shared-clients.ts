@@ -53,7 +53,14 @@ export function sharedClient(
   const project = registeredProject(root);
   const pool = poolFor(project);
   pool.logger ??= logger;
-  const cacheKey = `${connection.baseUrl}|${connection.sid}|${digest(connection.apiKey)}|${connection.concurrency}`;
+  const cacheKey = [
+    connection.baseUrl,
+    connection.sid,
+    digest(connection.apiKey),
+    connection.concurrency,
+    connection.maxConcurrency,
+    connection.adaptive,
+  ].join('|');
   let client = pool.clients.get(cacheKey);
   if (!client) {
     const s = project?.settings;
@@ -62,6 +69,8 @@ export function sharedClient(
       apiKey: connection.apiKey,
       sid: connection.sid,
       concurrency: connection.concurrency,
+      maxConcurrency: connection.maxConcurrency,
+      adaptive: connection.adaptive,
       ...(s?.timeoutMs === undefined ? {} : { timeoutMs: s.timeoutMs }),
       ...(s?.retries === undefined ? {} : { retries: s.retries }),
       ...(s?.paramEncoding === undefined ? {} : { paramEncoding: s.paramEncoding }),
