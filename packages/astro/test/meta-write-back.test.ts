@@ -149,6 +149,14 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       for (const s of catalogSections) {
         expect((await client.meta.get('dir', s.id))?.dsc).toBe(`All ${s.zag.toLowerCase()} in one place.`);
       }
+      // What was written is left for the next sync's meta cache (loaders with seo: { maxAge }).
+      const written = JSON.parse(fx.read('.cache/sitecontent-meta-written.json')) as {
+        pages: { md: string; id: number; values: Record<string, string> }[];
+      };
+      expect(written.pages).toHaveLength(pages);
+      expect(written.pages.find((p) => p.md === 'goods' && p.id === products[0]!.id)?.values.ttl).toBe(
+        `${products[0]!.zag} | Meta test`,
+      );
 
       // 3. The next build finds every page in the desired state and writes nothing.
       const again = await runBuild(true);
@@ -156,6 +164,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(again.output).toContain('Nothing to change.');
       expect(again.output).toContain(`0 pages to update (0 field changes), ${pages} unchanged`);
       expect(again.metaSets).toBe(0);
+      expect(fx.files('.cache')).not.toContain('.cache/sitecontent-meta-written.json');
     } finally {
       await client.close();
     }

@@ -36,6 +36,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
     parseOptions('siteContent', siteContentOptionsSchema, options) as SiteContentOptions,
   );
   let root: URL | undefined;
+  let cacheDir: URL | undefined;
   let settings: SharedSettings | undefined;
 
   return {
@@ -43,6 +44,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
     hooks: {
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         root = config.root;
+        cacheDir = config.cacheDir;
         const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
         settings = {
           baseUrl: opts.baseUrl,
@@ -51,6 +53,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           concurrency: opts.concurrency,
           maxConcurrency: opts.maxConcurrency,
           adaptive: opts.adaptive,
+          metaMaxAge: opts.metaMaxAge,
           timeoutMs: opts.timeoutMs,
           retries: opts.retries,
           paramEncoding: opts.paramEncoding,
@@ -93,6 +96,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         }
       },
       'astro:config:done': ({ config }) => {
+        cacheDir = config.cacheDir;
         if (settings && config.site) settings.siteOrigin = new URL(config.site).origin;
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -123,7 +127,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (!root) return;
         try {
           // Before releasing: the write-back uses the shared client (one bound, one back-off gate).
-          if (opts.metaWriteBack) await runBuildMetaWriteBack(root, opts.metaWriteBack, logger);
+          if (opts.metaWriteBack && cacheDir) {
+            await runBuildMetaWriteBack(root, cacheDir, opts.metaWriteBack, logger);
+          }
         } finally {
           endBuildRecord(root);
           await releaseSharedClients(root);

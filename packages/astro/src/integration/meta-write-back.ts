@@ -11,7 +11,14 @@
  * names are the user's); the record gives the exact parsed `data` (dates as `Date`) of this build,
  * keyed by loader kind, with no file I/O and no Astro internals.
  */
-import { type MetaWriteBackLogger, runMetaWriteBack } from '@sitecontent/client';
+import { rm, writeFile } from 'node:fs/promises';
+import {
+  isMetaWriteBackError,
+  type MetaWriteBackLogger,
+  type MetaWriteBackResult,
+  runMetaWriteBack,
+} from '@sitecontent/client';
+import { META_WRITTEN_FILE, type WrittenMeta } from '../loaders/meta-cache.js';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
 import { type LoadedEntry, loadedCollections } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
@@ -30,12 +37,51 @@ function entriesOf(root: URL, kind: string): LoadedEntry[] {
   return [...byId.values()];
 }
 
-/** Runs the write-back for the project at `root` (called from `astro:build:done`). */
+/**
+ * Leaves what was written for the next sync's meta cache (loaders/meta-cache.ts), so pages show it
+ * without asking again; no file when nothing was written.
+ */
+export async function recordWrittenMeta(
+  cacheDir: URL,
+  result: Pick<MetaWriteBackResult, 'plan' | 'report'>,
+): Promise<void> {
+  const file = new URL(META_WRITTEN_FILE, cacheDir);
+  const updated = new Set(result.report?.updated.map((page) => `${page.md}:${page.id}`) ?? []);
+  const pages: WrittenMeta['pages'] = result.plan.entries
+    .filter((entry) => updated.has(`${entry.md}:${entry.id}`))
+    .map((entry) => ({
+      md: entry.md,
+      id: entry.id,
+      values: Object.fromEntries(entry.changes.map((change) => [change.field, change.to])),
+    }));
+  if (pages.length === 0) {
+    await rm(file, { force: true });
+    return;
+  }
+  await writeFile(file, JSON.stringify({ at: Date.now(), pages } satisfies WrittenMeta));
+}
+
+/**
+ * Runs the write-back for the project at `root` (called from `astro:build:done`) and records what it
+ * wrote in `cacheDir` — also when some pages failed, since the others were written.
+ */
 export async function runBuildMetaWriteBack(
   root: URL,
+  cacheDir: URL,
   option: MetaWriteBackOption,
   logger: MetaWriteBackLogger,
-) {
+): Promise<MetaWriteBackResult> {
+  try {
+    const result = await writeBack(root, option, logger);
+    await recordWrittenMeta(cacheDir, result);
+    return result;
+  } catch (error) {
+    if (isMetaWriteBackError(error)) await recordWrittenMeta(cacheDir, error);
+    throw error;
+  }
+}
+
+async function writeBack(root: URL, option: MetaWriteBackOption, logger: MetaWriteBackLogger) {
   const entries = {
     products: entriesOf(root, 'products'),
     sections: entriesOf(root, 'sections'),

@@ -2,8 +2,9 @@
  * Dev-only refresh endpoint: `POST /_sitecontent/refresh` with `Authorization: Bearer <token>`
  * (token from `SITECONTENT_REFRESH_TOKEN`) re-runs the named loaders through Astro's
  * `refreshContent`, so a webhook or a script can update content without restarting `astro dev`.
- * Body (optional JSON): `{ "loaders": ["products", "sitecontent-articles"] }`; short collection
- * kinds map to the loader names; no body refreshes every Site Content loader.
+ * Body (optional JSON): `{ "loaders": ["products", "sitecontent-articles"], "refetchMeta": true }`;
+ * short collection kinds map to the loader names; no body refreshes every Site Content loader;
+ * `refetchMeta` asks every page's meta again, whatever the meta cache's `maxAge`.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -78,11 +79,18 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
       return;
     }
     let requested: unknown;
+    let refetchMeta: unknown;
     try {
       const text = (await readBody(req)).trim();
-      requested = text ? (JSON.parse(text) as { loaders?: unknown }).loaders : undefined;
+      const body = text ? (JSON.parse(text) as { loaders?: unknown; refetchMeta?: unknown }) : {};
+      requested = body.loaders;
+      refetchMeta = body.refetchMeta ?? false;
     } catch (error) {
       send(res, 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
+      return;
+    }
+    if (typeof refetchMeta !== 'boolean') {
+      send(res, 400, { ok: false, error: 'refetchMeta: expected true or false' });
       return;
     }
     const names = resolveLoaderNames(requested);
@@ -95,7 +103,7 @@ export function createRefreshHandler(options: RefreshHandlerOptions) {
       options.logger.info(`refresh endpoint: refreshing ${names.loaders.join(', ')}`);
       await options.refreshContent({
         loaders: names.loaders,
-        context: { source: 'sitecontent-refresh-endpoint' },
+        context: { source: 'sitecontent-refresh-endpoint', refetchMeta },
       });
       send(res, 200, {
         ok: true,

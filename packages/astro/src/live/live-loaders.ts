@@ -41,7 +41,7 @@ import { liveSetup } from './live-runtime.js';
 export function liveProductsLoader<const S extends string = 'sections'>(
   options: LiveProductsLoaderOptions<S> = {},
 ): LiveLoader<ProductData<S>, LiveEntryFilter, LiveCatalogFilter> {
-  const { opts, rt } = liveSetup<ProductsLoaderOptions, typeof productsLoaderDefaults>(
+  const { opts, rt } = liveSetup<LiveProductsLoaderOptions, typeof productsLoaderDefaults>(
     'liveProductsLoader',
     liveProductsOptionsSchema,
     productsLoaderDefaults,
@@ -79,7 +79,7 @@ export function liveProductsLoader<const S extends string = 'sections'>(
 export function liveArticlesLoader<const S extends string = 'sections'>(
   options: LiveArticlesLoaderOptions<S> = {},
 ): LiveLoader<ArticleData<S>, LiveEntryFilter, LiveCatalogFilter> {
-  const { opts, rt } = liveSetup<ArticlesLoaderOptions, typeof articlesLoaderDefaults>(
+  const { opts, rt } = liveSetup<LiveArticlesLoaderOptions, typeof articlesLoaderDefaults>(
     'liveArticlesLoader',
     liveArticlesOptionsSchema,
     articlesLoaderDefaults,
@@ -119,7 +119,7 @@ export function liveArticlesLoader<const S extends string = 'sections'>(
 export function liveSectionsLoader<const S extends string = 'sections'>(
   options: LiveSectionsLoaderOptions<S> = {},
 ): LiveLoader<SectionData<S>, LiveEntryFilter, LiveSectionsFilter> {
-  const { opts, rt } = liveSetup<SectionsLoaderOptions, typeof sectionsLoaderDefaults>(
+  const { opts, rt } = liveSetup<LiveSectionsLoaderOptions, typeof sectionsLoaderDefaults>(
     'liveSectionsLoader',
     liveSectionsOptionsSchema,
     sectionsLoaderDefaults,

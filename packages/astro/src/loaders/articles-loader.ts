@@ -4,7 +4,7 @@ import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js
 import { articleDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
-import { type ArticlesLoaderOptions, loaderOptions } from '../options/loader-options.js';
+import { type ArticlesLoaderOptions, loaderOptions, seoSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, optionFingerprint } from './shared.js';
 
@@ -14,8 +14,9 @@ import { catalogFilter, optionFingerprint } from './shared.js';
  */
 export function articlesLoader<const S extends string = 'sections'>(options: ArticlesLoaderOptions<S> = {}) {
   const opts = loaderOptions('articles', options);
-  const { onlyVisible, sanitize, seo, metaModule } = opts;
+  const { onlyVisible, sanitize, metaModule } = opts;
   const sectionsCollection = opts.sectionsCollection as S;
+  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   return {
     name: ARTICLES_LOADER_NAME,
     schema: articleDataSchemaFor(sectionsCollection),
@@ -23,8 +24,9 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
       runLoad(ctx, {
         kind: 'articles',
         options: opts,
+        metaMaxAge,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ client, callOptions, fanOut, siteOrigin, sections }) {
+        async fetch({ client, callOptions, metas: metasOf, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.articles.list(catalogFilter(opts), callOptions),
             // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
@@ -34,9 +36,7 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
           const articles = onlyVisible ? all.filter((a) => a.shw) : all;
           const index = indexSections(shared.sections);
           const moduleFor = articleModuleFor(metaModule, index);
-          const metas: (Meta | undefined)[] = seo
-            ? await fanOut('meta', articles, (a, signal) => client.meta.get(moduleFor(a), a.id, { signal }))
-            : [];
+          const metas: (Meta | undefined)[] = seo ? await metasOf(articles, moduleFor) : [];
           return articles.map((article, i) => {
             const meta = metas[i];
             const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));

@@ -5,6 +5,7 @@
 import {
   type CallOptions,
   isRecordValidationError,
+  type Meta,
   type RecordValidationError,
   type Section,
   type SiteContentClient,
@@ -15,10 +16,12 @@ import { SiteContentLoadError } from '../errors/load-error.js';
 import type { CommonLoaderOptions } from '../options/loader-options.js';
 import { isRecording, recordLoaded } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
+import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { mapBounded, Progress } from './fan-out.js';
 import { authFix, failureSummary, invalidRecordError } from './load-failure.js';
+import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
 import { LOADER_VERSION, type SyncItem, syncEntries } from './store-sync.js';
 
 /** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
@@ -35,6 +38,14 @@ export interface FetchContext {
     items: readonly T[],
     fn: (item: T, signal: AbortSignal) => Promise<R>,
   ): Promise<R[]>;
+  /**
+   * `meta/Get` of each record (module from `moduleFor`), through the bounded fan-out, reusing the
+   * last sync's answers where the meta cache allows (`seo: { maxAge }`).
+   */
+  metas<R extends { id: number }>(
+    records: readonly R[],
+    moduleFor: (record: R) => string,
+  ): Promise<(Meta | undefined)[]>;
   /**
    * Absolute origin of the site for canonical URLs: `config.site`, else `https://` +
    * `site/DomainDefault`, asked once per sync for all loaders (and reused for image URLs).
@@ -59,6 +70,8 @@ export interface LoaderRun {
   options: CommonLoaderOptions;
   /** Options that shape entries; folded into every digest. */
   fingerprint: unknown;
+  /** The loader's own meta cache `maxAge` (ms), if it sets one; else the integration's `metaMaxAge`. */
+  metaMaxAge?: number | undefined;
   /** Fetches everything and returns the entries to store. Must not touch the store. */
   fetch(fc: FetchContext): Promise<SyncItem[]>;
 }
@@ -112,17 +125,24 @@ async function loadWith(
     onInvalidRecord: (report) => invalid.push(report),
     signal: abort.signal,
   };
+  const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
+    mapBounded(
+      items,
+      concurrency,
+      (item, _index, signal) => fn(item, signal),
+      new Progress(logger, `${collection}: ${label}`, items.length),
+      abort.signal,
+    );
+  const meta = await metaLookupOf(ctx, run);
   const fc: FetchContext = {
     client,
     ctx,
     callOptions,
-    fanOut: (label, items, fn) =>
-      mapBounded(
-        items,
-        concurrency,
-        (item, _index, signal) => fn(item, signal),
-        new Progress(logger, `${collection}: ${label}`, items.length),
-        abort.signal,
+    fanOut,
+    metas: (records, moduleFor) =>
+      meta.metas(
+        records.map((record) => ({ record, md: moduleFor(record), id: record.id })),
+        (pages) => fanOut('meta', pages, (page, signal) => client.meta.get(page.md, page.id, { signal })),
       ),
     siteOrigin: () => resolveSiteOrigin(ctx, client, sync),
     sections: () => sharedSections(client, sync),
@@ -193,15 +213,27 @@ async function loadWith(
       );
     },
   });
+  meta.commit();
   const totalMs = performance.now() - started;
   logger.info(
     `${collection}: ${items.length} records in ${Math.round(totalMs)} ms (fetch ${Math.round(fetchedMs)} ms): ` +
       `${counts.written} written, ${counts.unchanged} unchanged, ${counts.removed} removed` +
       (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
       (counts.duplicates > 0 ? `, ${counts.duplicates} duplicates skipped` : '') +
+      (meta.reused > 0 ? `, meta of ${meta.reused} pages reused` : '') +
       (counts.fullReload ? ' (loader version changed: full reload)' : ''),
   );
   recordEntries(ctx, run);
+}
+
+/** The meta lookups of this load: the cache's `maxAge`, a forced refetch, the last write-back. */
+async function metaLookupOf(ctx: LoaderContext, run: LoaderRun): Promise<MetaLookup> {
+  const maxAge = run.metaMaxAge ?? integrationSettings(ctx.config.root)?.metaMaxAge ?? 0;
+  return metaLookup(ctx, {
+    maxAge,
+    refetch: ctx.refreshContextData?.refetchMeta === true,
+    written: maxAge > 0 ? await readWrittenMeta(ctx.config.cacheDir) : undefined,
+  });
 }
 
 /** Hands the collection's entries, as stored, to the build record (for the meta write-back at build end). */

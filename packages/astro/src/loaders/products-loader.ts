@@ -4,7 +4,7 @@ import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
-import { loaderOptions, type ProductsLoaderOptions } from '../options/loader-options.js';
+import { loaderOptions, type ProductsLoaderOptions, seoSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
 
@@ -15,8 +15,9 @@ import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
  */
 export function productsLoader<const S extends string = 'sections'>(options: ProductsLoaderOptions<S> = {}) {
   const opts = loaderOptions('products', options);
-  const { onlyVisible, sanitize, seo, metaModule, productUrl } = opts;
+  const { onlyVisible, sanitize, metaModule, productUrl } = opts;
   const sectionsCollection = opts.sectionsCollection as S;
+  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   return {
     name: PRODUCTS_LOADER_NAME,
     schema: productDataSchemaFor(sectionsCollection),
@@ -24,6 +25,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
       runLoad(ctx, {
         kind: 'products',
         options: opts,
+        metaMaxAge,
         fingerprint: [
           onlyVisible,
           sanitize,
@@ -32,7 +34,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
-        async fetch({ client, callOptions, fanOut, siteOrigin, sections }) {
+        async fetch({ client, callOptions, metas: metasOf, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
@@ -42,9 +44,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           const products = onlyVisible ? all.filter((p) => p.shw) : all;
           const index = indexSections(shared.sections);
           const metas: (Meta | undefined)[] = seo
-            ? await fanOut('meta', products, (p, signal) =>
-                client.meta.get(moduleOf(metaModule, p), p.id, { signal }),
-              )
+            ? await metasOf(products, (p) => moduleOf(metaModule, p))
             : [];
           return products.map((product, i) => {
             const section = index.byTx.get(product.cattx);

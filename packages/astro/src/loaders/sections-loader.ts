@@ -3,7 +3,7 @@ import type { Loader } from 'astro/loaders';
 import { sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
-import { loaderOptions, type SectionsLoaderOptions } from '../options/loader-options.js';
+import { loaderOptions, type SectionsLoaderOptions, seoSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { moduleOf, optionFingerprint } from './shared.js';
 
@@ -13,8 +13,9 @@ import { moduleOf, optionFingerprint } from './shared.js';
  */
 export function sectionsLoader<const S extends string = 'sections'>(options: SectionsLoaderOptions<S> = {}) {
   const opts = loaderOptions('sections', options);
-  const { onlyVisible, sanitize, seo, metaModule } = opts;
+  const { onlyVisible, sanitize, metaModule } = opts;
   const sectionsCollection = opts.sectionsCollection as S;
+  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   return {
     name: SECTIONS_LOADER_NAME,
     schema: sectionDataSchemaFor(sectionsCollection),
@@ -22,8 +23,9 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
       runLoad(ctx, {
         kind: 'sections',
         options: opts,
+        metaMaxAge,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ client, callOptions, fanOut, siteOrigin, sections: sharedSections }) {
+        async fetch({ callOptions, metas: metasOf, siteOrigin, sections: sharedSections }) {
           if (ctx.collection !== sectionsCollection) {
             ctx.logger.warn(
               `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
@@ -40,9 +42,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
           const kept = new Set(sections.map((s) => s.tx));
           const metas: (Meta | undefined)[] = seo
-            ? await fanOut('meta', sections, (s, signal) =>
-                client.meta.get(moduleOf(metaModule, s), s.id, { signal }),
-              )
+            ? await metasOf(sections, (s) => moduleOf(metaModule, s))
             : [];
           return sections.map((section, i) => {
             const meta = metas[i];

@@ -44,6 +44,11 @@ export interface SiteContentOptions {
   adaptive?: boolean;
   /** Per-request timeout in ms. @default the client's (30000) */
   timeoutMs?: number;
+  /**
+   * How long (ms) a page's meta from the last sync may be reused while its record is unchanged, for
+   * every loader with `seo: true` (a loader's `seo: { maxAge }` wins). @default 0 (ask every time)
+   */
+  metaMaxAge?: number;
   /** Retries of a failed idempotent request. @default the client's (4) */
   retries?: number;
   /** How `param` is encoded in POST bodies. @default 'form-brackets' */
@@ -78,6 +83,7 @@ export const siteContentOptionsSchema = z
     concurrency: concurrencyField.optional(),
     maxConcurrency: concurrencyField.optional(),
     adaptive: z.boolean().optional(),
+    metaMaxAge: z.number().int().nonnegative().optional(),
     timeoutMs: z.number().int().positive().optional(),
     retries: z.number().int().min(0).max(10).optional(),
     paramEncoding: paramEncodingField.optional(),

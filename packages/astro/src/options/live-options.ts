@@ -4,6 +4,7 @@
  * to `getLiveCollection()`), plus `site`.
  */
 
+import { z } from 'zod';
 import { httpUrlField } from './fields.js';
 import {
   type ArticlesLoaderOptions,
@@ -14,7 +15,9 @@ import {
   sectionsOptionsSchema,
 } from './loader-options.js';
 
-type LiveOptions<T> = Omit<T, 'onError' | 'onAuthError' | 'onInvalid' | 'catid' | 'cattx'> & {
+type LiveOptions<T> = Omit<T, 'onError' | 'onAuthError' | 'onInvalid' | 'catid' | 'cattx' | 'seo'> & {
+  /** Attach `data.seo` from `meta/Get` with fallbacks (asked per request: live data has no cache). @default false */
+  seo?: boolean;
   /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
   site?: string;
 };
@@ -23,7 +26,7 @@ export type LiveArticlesLoaderOptions<S extends string = 'sections'> = LiveOptio
 export type LiveSectionsLoaderOptions<S extends string = 'sections'> = LiveOptions<SectionsLoaderOptions<S>>;
 
 const notLive = { onError: true, onAuthError: true, onInvalid: true } as const;
-const liveShape = { site: httpUrlField.optional() };
+const liveShape = { site: httpUrlField.optional(), seo: z.boolean().optional() };
 
 export const liveProductsOptionsSchema = productsOptionsSchema
   .omit({ ...notLive, catid: true, cattx: true })

@@ -51,8 +51,21 @@ export interface HtmlOptions {
 export type MetaModule<R> = string | ((record: R) => string);
 
 export interface SeoOptions {
-  /** Attach `data.seo` from `meta/Get` with fallbacks (one request per entry). @default false */
-  seo?: boolean;
+  /**
+   * Attach `data.seo` from `meta/Get` with fallbacks (one request per entry). `{ maxAge }` (ms) also
+   * reuses a page's meta from the last sync while its record is unchanged and the answer younger
+   * than `maxAge` (see the README, "Rebuilds"). @default false; `maxAge` defaults to the
+   * integration's `metaMaxAge` (0: ask every time)
+   */
+  seo?: boolean | { maxAge?: number };
+}
+
+/** `seo` as the loaders use it: on or off, and the loader's own `maxAge` when it gives one. */
+export function seoSettings(seo: SeoOptions['seo']): { enabled: boolean; maxAge: number | undefined } {
+  return {
+    enabled: seo !== undefined && seo !== false,
+    maxAge: typeof seo === 'object' ? seo.maxAge : undefined,
+  };
 }
 
 /** The `catid`/`cattx` list filter of `goods/Get` and `article/Get`. */
@@ -187,7 +200,9 @@ const entryShape = {
   sectionsCollection: collectionName.optional(),
   onlyVisible: z.boolean().optional(),
   sanitize: z.boolean().optional(),
-  seo: z.boolean().optional(),
+  seo: z
+    .union([z.boolean(), z.strictObject({ maxAge: z.number().int().nonnegative().optional() })])
+    .optional(),
   metaModule: z.union([z.string().min(1, 'must not be empty'), functionField]).optional(),
 };
 

@@ -20,6 +20,8 @@ export interface SharedSettings {
   /** `false` holds the limit at `concurrency`. */
   adaptive?: boolean | undefined;
   timeoutMs?: number | undefined;
+  /** Default `maxAge` of the loaders' meta cache, in ms. */
+  metaMaxAge?: number | undefined;
   retries?: number | undefined;
   paramEncoding?: ParamEncoding | undefined;
   /** Origin of `config.site` once known (live loaders use it for canonical URLs). */

@@ -149,7 +149,7 @@ let siteCounter = 0;
  */
 export function useSite(
   target: { url: string; key: string; sid: number },
-  settings: { concurrency?: number; retries?: number; timeoutMs?: number } = {},
+  settings: { concurrency?: number; retries?: number; timeoutMs?: number; metaMaxAge?: number } = {},
 ) {
   const root = new URL(`file:///tmp/sitecontent-test-${process.pid}-${++siteCounter}/`);
   const logs = createLogger();
@@ -162,6 +162,7 @@ export function useSite(
       concurrency: settings.concurrency ?? 16,
       retries: settings.retries,
       timeoutMs: settings.timeoutMs,
+      metaMaxAge: settings.metaMaxAge,
       env: {},
     },
     logs.logger,

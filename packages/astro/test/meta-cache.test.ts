@@ -1,0 +1,148 @@
+/**
+ * The meta cache (`seo: { maxAge }`): an unchanged record younger than `maxAge` reuses its meta, a
+ * changed record asks again, `refetchMeta` asks every page again, the write-back's record is folded
+ * in, and the exact default keeps nothing. Requests are counted on the emulator's side.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { productsLoader } from '../src/index.js';
+import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
+import { META_CACHE_KEY, META_WRITTEN_FILE } from '../src/loaders/meta-cache.js';
+import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
+
+type Loader = ReturnType<typeof productsLoader>;
+
+describe('meta cache', () => {
+  let emu: Emulator;
+  let release: (() => Promise<void>)[] = [];
+  beforeEach(async () => {
+    emu = await emulator();
+  });
+  afterEach(async () => {
+    await Promise.all(release.map((r) => r()));
+    release = [];
+    await emu.close();
+  });
+
+  /** A store, a project (settings as the integration would register them) and a load function. */
+  async function project(settings: { metaMaxAge?: number } = {}) {
+    const site = useSite(emu, settings);
+    release.push(site.release);
+    const store = await createStore();
+    const cacheDir = pathToFileURL(`${mkdtempSync(join(tmpdir(), 'sitecontent-cache-'))}/`);
+    const load = async (loader: Loader, refreshContextData?: Record<string, unknown>) => {
+      const t = loaderContext(store, 'products', loader.schema, { root: site.root });
+      Object.assign(t.ctx.config, { cacheDir });
+      if (refreshContextData) Object.assign(t.ctx, { refreshContextData });
+      emu.resetStats();
+      await loader.load(t.ctx);
+      return { t, metaRequests: emu.stats.byOperation['meta/Get'] ?? 0 };
+    };
+    return { store, load, cacheDir };
+  }
+  const seoTitle = (store: Awaited<ReturnType<typeof createStore>>, id: string) =>
+    (store.get('products', id)!.data.seo as { title: string }).title;
+
+  it('reuses the meta of unchanged records; a changed record asks again', async () => {
+    const { store, load } = await project();
+    const loader = productsLoader({ seo: { maxAge: 60_000 } });
+    expect((await load(loader)).metaRequests).toBe(32);
+
+    const second = await load(loader);
+    expect(second.metaRequests).toBe(0);
+    expect(second.t.logs.text()).toMatch(/0 written, 32 unchanged.*meta of 32 pages reused/);
+
+    emu.exec(`UPDATE products SET zag = 'Aurora X1 (2026)' WHERE id = 1`);
+    emu.exec(`UPDATE meta SET ttl = 'Asked again' WHERE md = 'goods' AND id = 1`);
+    emu.exec(`UPDATE meta SET ttl = 'Not asked' WHERE md = 'goods' AND id = 2`);
+    const third = await load(loader);
+    expect(third.metaRequests).toBe(1);
+    expect(seoTitle(store, '1')).toBe('Asked again');
+    // The trade-off of a maxAge: meta edited in the service shows once the record changes or it expires.
+    expect(seoTitle(store, '2')).not.toBe('Not asked');
+  });
+
+  it('asks again once an answer is older than maxAge', async () => {
+    const { load } = await project();
+    const loader = productsLoader({ seo: { maxAge: 40 } });
+    await load(loader);
+    await sleep(60);
+    expect((await load(loader)).metaRequests).toBe(32);
+  });
+
+  it("takes the integration's metaMaxAge when the loader sets none", async () => {
+    const { load } = await project({ metaMaxAge: 60_000 });
+    await load(productsLoader({ seo: true }));
+    expect((await load(productsLoader({ seo: true }))).metaRequests).toBe(0);
+    // A loader's own maxAge wins: 0 asks every time.
+    expect((await load(productsLoader({ seo: { maxAge: 0 } }))).metaRequests).toBe(32);
+  });
+
+  it('refetchMeta (the refresh endpoint) asks every page again', async () => {
+    const { load } = await project();
+    const loader = productsLoader({ seo: { maxAge: 60_000 } });
+    await load(loader);
+    expect((await load(loader, { refetchMeta: true })).metaRequests).toBe(32);
+    expect((await load(loader)).metaRequests).toBe(0);
+  });
+
+  it("folds in what the last build's write-back wrote, without asking", async () => {
+    const { store, load, cacheDir } = await project();
+    const loader = productsLoader({ seo: { maxAge: 60_000 } });
+    await load(loader);
+    const written = {
+      at: Date.now(),
+      pages: [{ md: 'goods', id: 2, values: { ttl: 'Written by the build' } }],
+    };
+    writeFileSync(new URL(META_WRITTEN_FILE, cacheDir), JSON.stringify(written));
+    const next = await load(loader);
+    expect(next.metaRequests).toBe(0);
+    expect(seoTitle(store, '2')).toBe('Written by the build');
+  });
+
+  it('the exact default keeps no cache, and drops one left by an earlier maxAge', async () => {
+    const { store, load } = await project();
+    await load(productsLoader({ seo: { maxAge: 60_000 } }));
+    expect(store.metaStore('products').has(META_CACHE_KEY)).toBe(true);
+    expect((await load(productsLoader({ seo: true }))).metaRequests).toBe(32);
+    expect(store.metaStore('products').has(META_CACHE_KEY)).toBe(false);
+  });
+});
+
+describe('refresh endpoint: refetchMeta', () => {
+  it('passes refetchMeta to the loaders and refuses a value that is not a boolean', async () => {
+    const calls: unknown[] = [];
+    const handler = createRefreshHandler({
+      token: 'tok',
+      refreshContent: async (options) => {
+        calls.push(options);
+      },
+      logger: { info: () => {}, warn: () => {} },
+    });
+    const server = createServer((req, res) => void handler(req, res));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const post = (body: unknown) =>
+      fetch(url, { method: 'POST', headers: { authorization: 'Bearer tok' }, body: JSON.stringify(body) });
+    try {
+      expect((await post({ loaders: ['products'], refetchMeta: true })).status).toBe(200);
+      expect(calls).toEqual([
+        {
+          loaders: ['sitecontent-products'],
+          context: { source: 'sitecontent-refresh-endpoint', refetchMeta: true },
+        },
+      ]);
+      expect((await post({ refetchMeta: 'yes' })).status).toBe(400);
+      expect(calls).toHaveLength(1);
+    } finally {
+      server.close();
+      server.closeAllConnections();
+    }
+  });
+});
