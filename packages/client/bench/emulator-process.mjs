@@ -4,9 +4,9 @@
 import { startEmulator } from '@sitecontent/emulator';
 
 const emu = await startEmulator(JSON.parse(process.argv[2] ?? '{}'));
-process.send({ url: emu.url, key: emu.key, sid: emu.sid });
+process.send?.({ url: emu.url, key: emu.key, sid: emu.sid });
 process.on('message', async (message) => {
-  if (message === 'stats') process.send({ stats: emu.stats });
+  if (message === 'stats') process.send?.({ stats: emu.stats });
   if (message === 'close') {
     await emu.close();
     process.disconnect();

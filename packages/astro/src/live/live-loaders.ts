@@ -20,11 +20,8 @@ import {
   liveSectionsOptionsSchema,
 } from '../options/live-options.js';
 import {
-  type ArticlesLoaderOptions,
   articlesLoaderDefaults,
-  type ProductsLoaderOptions,
   productsLoaderDefaults,
-  type SectionsLoaderOptions,
   sectionsLoaderDefaults,
 } from '../options/loader-options.js';
 import {

@@ -3,7 +3,6 @@ import type { Meta, SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
 import { indexSections, type SectionIndex } from '../entries/section-index.js';
 import { mapBounded } from '../loaders/fan-out.js';
-import { DEFAULT_CONCURRENCY } from '../options/integration-options.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { resolveConnection } from '../state/connection.js';
