@@ -25,4 +25,6 @@ export default defineConfig({
     },
   },
   devToolbar: { enabled: false },
+  // Pages carry cache keys (example-site/src/lib/pages.ts): a rebuild renders only what changed.
+  experimental: { incrementalBuild: true },
 });

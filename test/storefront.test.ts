@@ -5,6 +5,7 @@
 //  1. the build: page count implied by the demo data (read over HTTP), SEO tags, sitemap, titles;
 //  2. the key canary: the key appears nowhere in dist/, .astro/ or the build's output;
 //  3. the browser: Chromium follows the navigation home → section → product → article.
+// Then, after those: incremental rebuilds against an emulator of this process (storefront-incremental.ts).
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -41,6 +42,7 @@ import {
   sitemapUrls,
   titleOf,
 } from './helpers/storefront.js';
+import { describeIncrementalRebuilds } from './storefront-incremental.js';
 
 const canary = `canary-${randomBytes(18).toString('hex')}`;
 const SID = 1;
@@ -388,6 +390,8 @@ describe('storefront in a browser', () => {
 });
 
 /** The articles loader's default meta module: `blog`/`news` when a section up the chain has that tx. */
+describeIncrementalRebuilds();
+
 function articleModule(articleId: number): string {
   const article = demo.articles.find((a) => a.id === articleId);
   const byTx = new Map(demo.sections.map((s) => [s.tx, s]));

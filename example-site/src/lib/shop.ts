@@ -55,6 +55,8 @@ export interface Shop {
   articles: ArticleEntry[];
   modifications: ModificationEntry[];
   sectionByTx: Map<string, SectionEntry>;
+  /** Visible modifications per product entry id, cheapest first. */
+  modificationsByProduct: Map<string, ModificationEntry[]>;
   tree: SectionNode[];
 }
 
@@ -70,7 +72,24 @@ export function loadShop(): Promise<Shop> {
       getCollection('modifications', (e) => e.data.shw),
     ]);
     const sectionByTx = new Map(sections.map((s) => [s.data.tx, s]));
-    return { sections, products, articles, modifications, sectionByTx, tree: buildSectionTree(sections) };
+    const modificationsByProduct = new Map<string, ModificationEntry[]>();
+    for (const m of modifications) {
+      const list = modificationsByProduct.get(m.data.product.id) ?? [];
+      list.push(m);
+      modificationsByProduct.set(m.data.product.id, list);
+    }
+    for (const list of modificationsByProduct.values()) {
+      list.sort((a, b) => a.data.price - b.data.price || a.data.id - b.data.id);
+    }
+    return {
+      sections,
+      products,
+      articles,
+      modifications,
+      sectionByTx,
+      modificationsByProduct,
+      tree: buildSectionTree(sections),
+    };
   })();
   return cached;
 }
@@ -129,9 +148,39 @@ export function newestFirst(articles: ArticleEntry[]): ArticleEntry[] {
 }
 
 export function modificationsOf(shop: Shop, product: ProductEntry): ModificationEntry[] {
-  return shop.modifications
-    .filter((m) => m.data.goods_id === product.data.id)
-    .sort((a, b) => a.data.price - b.data.price || a.data.id - b.data.id);
+  return shop.modificationsByProduct.get(product.id) ?? [];
+}
+
+/** The products a section page lists: those of the section and of every section below it. */
+export function productsIn(shop: Shop, section: SectionEntry): ProductEntry[] {
+  const inSubtree = subtreeOf(shop, section.data.tx);
+  return shop.products.filter((p) => inSubtree.has(p.data.cattx));
+}
+
+/** Up to four other products of the same section, for "related products". */
+export function relatedTo(shop: Shop, product: ProductEntry): ProductEntry[] {
+  return shop.products
+    .filter((p) => p.data.cattx === product.data.cattx && p.data.id !== product.data.id)
+    .slice(0, 4);
+}
+
+/** The article's section and up to three other articles of it, for "more from". */
+export function moreFrom(shop: Shop, article: ArticleEntry): { section?: SectionEntry; more: ArticleEntry[] } {
+  const section = article.data.section ? shop.sectionByTx.get(article.data.section.id) : undefined;
+  if (!section) return { more: [] };
+  return { section, more: articlesIn(shop, section).filter((a) => a.data.id !== article.data.id).slice(0, 3) };
+}
+
+/** Home page picks: discounted products first (largest saving first), then the newest. */
+export function featuredProducts(shop: Shop): ProductEntry[] {
+  return shop.products
+    .map((product) => {
+      const price = priceOf(shop, product);
+      return { product, saving: price?.oldPrice ? price.oldPrice - price.price : 0 };
+    })
+    .sort((a, b) => b.saving - a.saving || b.product.data.dt.getTime() - a.product.data.dt.getTime())
+    .slice(0, 8)
+    .map((f) => f.product);
 }
 
 export interface PriceInfo {

@@ -38,6 +38,7 @@ export {
 } from './entries/seo.js';
 export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
+export { type CacheKeyEntry, type CacheKeyPart, pageCacheKey } from './helpers/cache-key.js';
 export { type ImageUrlOptions, type ImageUrls, imageUrls } from './helpers/image-urls.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.

@@ -67,7 +67,10 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           env: {
             schema: {
               SITECONTENT_API_KEY: { type: 'string', context: 'server', access: 'secret', optional: true },
-              SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'public', optional: true },
+              // Secret, though not confidential: a public value is inlined into every page's module graph,
+              // so a different service URL (the embedded emulator's random port) would invalidate every
+              // page of an incremental build.
+              SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'secret', optional: true },
               SITECONTENT_SID: { type: 'number', context: 'server', access: 'public', optional: true },
             },
           },

@@ -1,0 +1,112 @@
+// Incremental rebuilds of the example storefront (Astro's `experimental.incrementalBuild` with the
+// pages' cache keys, example-site/src/lib/pages.ts), against an emulator of this process whose data
+// the test changes between builds. Registered from storefront.test.ts so that its builds run after
+// that file's and never beside them: both use the storefront's own .astro/ and cache folders.
+//  1. a fresh checkout with only the cache folder restored (what a CI pipeline keeps) renders 0 pages;
+//  2. one changed product renders its page and the pages that list it, and no others.
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type Product, type Section } from '@sitecontent/client';
+import { type Emulator, startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BuildResult, buildSite, cleanAstroState, repoRoot } from './helpers/storefront.js';
+
+/** Astro's cache dir for the storefront (astro.config.mjs): the data store and the incremental cache. */
+const cacheDir = path.join(repoRoot, 'node_modules', '.astro');
+
+/** URL paths Astro rendered in a build, and those it took from its incremental cache. */
+export function renderedPages(output: string): { rendered: string[]; reused: string[] } {
+  const rendered: string[] = [];
+  const reused: string[] = [];
+  for (const line of output.split('\n')) {
+    const m = /├─ (\/\S*\.html)(.*)$/.exec(line);
+    if (!m) continue;
+    const file = m[1]!;
+    const url = file === '/index.html' ? '/' : file.replace(/\/index\.html$/, '').replace(/\.html$/, '');
+    (/\((cached|restored)\)/.test(m[2]!) ? reused : rendered).push(url);
+  }
+  return { rendered: rendered.sort(), reused: reused.sort() };
+}
+
+export function describeIncrementalRebuilds(): void {
+  describe('incremental rebuilds', () => {
+    let emu: Emulator;
+    const outDirs: string[] = [];
+    const build = async (): Promise<BuildResult & ReturnType<typeof renderedPages>> => {
+      const result = await buildSite({
+        SITECONTENT_BASE_URL: emu.url,
+        SITECONTENT_API_KEY: emu.key,
+        SITECONTENT_SID: String(emu.sid),
+        SITECONTENT_DEMO_ASSETS: '1',
+      });
+      outDirs.push(result.outDir);
+      expect(result.code, result.output.slice(-3000)).toBe(0);
+      return { ...result, ...renderedPages(result.output) };
+    };
+
+    beforeAll(async () => {
+      emu = await startEmulator({ seed: 'demo' });
+      await cleanAstroState();
+    });
+    afterAll(async () => {
+      await emu?.close();
+      await Promise.all(outDirs.map((dir) => rm(dir, { recursive: true, force: true })));
+    });
+
+    it('a fresh checkout with the restored cache folder renders no page when nothing changed', async () => {
+      const cold = await build();
+      expect(cold.reused).toEqual([]);
+      expect(cold.rendered.length).toBeGreaterThan(50);
+      expect(cold.rendered).toEqual(expect.arrayContaining(['/', '/404']));
+
+      // What a pipeline keeps between runs: Astro's cache folder. Everything else starts afresh.
+      const kept = await mkdtemp(path.join(tmpdir(), 'storefront-cache-'));
+      await cp(cacheDir, kept, { recursive: true });
+      await cleanAstroState();
+      await cp(kept, cacheDir, { recursive: true });
+      await rm(kept, { recursive: true, force: true });
+
+      const rebuild = await build();
+      expect(rebuild.rendered).toEqual([]);
+      expect(rebuild.reused).toEqual(cold.rendered);
+      expect(rebuild.output).toMatch(/products: \d+ records .* 0 written/);
+    }, 300_000);
+
+    it('one changed product renders its page and the pages that list it, and no others', async () => {
+      const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+      let products: Product[];
+      let sections: Section[];
+      try {
+        [products, sections] = await Promise.all([client.products.list(), client.sections.list()]);
+      } finally {
+        await client.close();
+      }
+      const visible = products.filter((p) => p.shw);
+      const bySection = (tx: string) => visible.filter((p) => p.cattx === tx);
+      // A product with enough neighbours that "related products" on other pages shows it.
+      const changed = visible.find((p) => bySection(p.cattx).length >= 3)!;
+      emu.exec(`UPDATE products SET zag = zag || ' (2026 edition)' WHERE id = ${changed.id}`);
+
+      const sectionOf = new Map(sections.map((s) => [s.tx, s]));
+      const chain: Section[] = [];
+      for (let s = sectionOf.get(changed.cattx); s; s = s.par ? sectionOf.get(s.par) : undefined) {
+        if (s.shw) chain.push(s);
+      }
+      const url = (p: Product) => `${sectionOf.get(p.cattx)!.url}/${p.id}`;
+      // Product pages show up to four other products of their section (lib/shop.ts, relatedTo).
+      const listing = bySection(changed.cattx).filter((p) =>
+        bySection(p.cattx)
+          .filter((q) => q.id !== p.id)
+          .slice(0, 4)
+          .some((q) => q.id === changed.id),
+      );
+      const expected = ['/', url(changed), ...chain.map((s) => s.url), ...listing.map(url)].sort();
+
+      const rebuild = await build();
+      expect(rebuild.output).toMatch(/products: \d+ records .* 1 written/);
+      expect(rebuild.rendered).toEqual(expected);
+      expect(rebuild.reused.length).toBeGreaterThan(40);
+    }, 300_000);
+  });
+}
