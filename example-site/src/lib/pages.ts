@@ -74,7 +74,12 @@ export async function shopPages(): Promise<ShopPage[]> {
       ),
     ),
     ...shop.articles.map((article) =>
-      page(articleHref(article).slice(1), { kind: 'article', article }, article, moreFrom(shop, article).more),
+      page(
+        articleHref(article).slice(1),
+        { kind: 'article', article },
+        article,
+        moreFrom(shop, article).more,
+      ),
     ),
   ];
 }
