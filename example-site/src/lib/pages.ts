@@ -8,7 +8,6 @@ import {
   type ArticleEntry,
   articleHref,
   articlesIn,
-  featuredProducts,
   loadShop,
   modificationsOf,
   moreFrom,
