@@ -11,12 +11,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError } from '../errors/guards.js';
+import { redactUrl } from '../redact.js';
 import type { BackoffGate } from './backoff-gate.js';
 import type { AdaptiveLimit } from './concurrency.js';
 import { encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
-import { redactUrl } from './redact.js';
 import { isCongestionStatus, isGateStatus, isRetryable } from './retry.js';
 import type { Transport } from './transport.js';
 

@@ -6,8 +6,8 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
+import { sanitizeCause } from '../redact.js';
 import type { EncodedRequest } from './encode.js';
-import { sanitizeCause } from './redact.js';
 
 export interface TransportSettings {
   timeoutMs: number;
