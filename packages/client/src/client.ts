@@ -52,6 +52,7 @@ export function createClient(options: ClientOptions): SiteContentClient {
     connections: o.concurrency,
     userAgent: o.userAgent,
     apiKey: o.apiKey,
+    maxResponseBytes: o.maxResponseBytes,
   });
   const slots = new Semaphore(o.concurrency);
   const limit = new AdaptiveLimit(slots);

@@ -15,4 +15,4 @@ export type { SectionFilter, SectionsApi } from './resources/sections.js';
 export { defaultDomainSchema, type SiteApi } from './resources/site.js';
 export * from './schemas/fields.js';
 export * from './schemas/records.js';
-export { parseTolerantJson } from './wire/tolerant-json.js';
+export { parseTolerantJson, TOLERANT_LIMITS, type TolerantLimits } from './wire/tolerant-json.js';

@@ -1,4 +1,5 @@
 /** Options of `createClient`: the type, the defaults and the one zod schema that checks them eagerly. */
+import { constants } from 'node:buffer';
 import { z } from 'zod';
 import { InvalidArgumentError } from './errors/write-rejected-error.js';
 import type { ParamEncoding } from './http/encode.js';
@@ -13,6 +14,13 @@ export interface ClientOptions {
   sid: number;
   /** Per-attempt deadline (connect, headers and body). @default 30000 */
   timeoutMs?: number;
+  /**
+   * Largest response body read, in bytes, counted while it streams in; a larger one aborts the
+   * request with a ResponseTooLargeError (not retried). The default is twice the 48 MiB `goods/Get`
+   * of a 100,000-product catalog. At most `buffer.constants.MAX_STRING_LENGTH`.
+   * @default 100663296 (96 MiB)
+   */
+  maxResponseBytes?: number;
   /** Retries after the first attempt. @default 4 */
   retries?: number;
   /** Most requests in flight (and sockets) at once for the whole client. @default 16 */
@@ -46,7 +54,10 @@ export const DEFAULTS = {
   userAgent: '@sitecontent/client',
   retryBaseDelayMs: 250,
   maxRetryTimeMs: 60_000,
+  maxResponseBytes: 96 * 1024 * 1024,
 } as const satisfies Partial<ClientOptions>;
+
+const { MAX_STRING_LENGTH } = constants;
 
 const httpUrl = z
   .string()
@@ -60,6 +71,13 @@ const optionsSchema = z.object({
   apiKey: z.string().min(1, 'must not be empty'),
   sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
+  // A body becomes one string: past V8's longest string it could not be read anyway.
+  maxResponseBytes: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_STRING_LENGTH, `must be at most ${MAX_STRING_LENGTH} (the longest string)`)
+    .default(DEFAULTS.maxResponseBytes),
   retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
   concurrency: z.number().int().min(1).max(1024).default(DEFAULTS.concurrency),
   paramEncoding: z.enum(['form-brackets', 'form-json', 'json']).default(DEFAULTS.paramEncoding),

@@ -1,19 +1,24 @@
 /**
  * One attempt over HTTP: one long-lived undici `Pool` per origin (keep-alive, explicit connect,
- * headers and body timeouts), every body consumed, failures mapped to the client's errors by `code`.
+ * headers and body timeouts), every body consumed or the request aborted, bodies capped in size,
+ * failures mapped to the client's errors by `code`.
  */
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
+import { isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
 import { sanitizeCause } from '../redact.js';
 import type { EncodedRequest } from './encode.js';
+import { readBody } from './read-body.js';
 
 export interface TransportSettings {
   timeoutMs: number;
   connections: number;
   userAgent: string;
   apiKey: string;
+  /** Largest body read; a larger one aborts the request with a ResponseTooLargeError. */
+  maxResponseBytes: number;
 }
 
 export interface RawResponse {
@@ -72,7 +77,7 @@ export class Transport {
   }
 
   /**
-   * Send one request and read the whole body. `signal` is the caller's (abort → its reason is
+   * Send one request and read the whole body, at most `maxResponseBytes` of it. `signal` is the caller's (abort → its reason is
    * rethrown as is); the per-attempt deadline of `timeoutMs` becomes a TimeoutError.
    */
   async send(
@@ -95,10 +100,11 @@ export class Transport {
         body: req.body ?? null,
         signal: attemptSignal,
       });
-      const text = await res.body.text();
+      const text = await readBody(res, { operation, url, limitBytes: this.settings.maxResponseBytes });
       return { status: res.statusCode, headers: res.headers, text };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
+      if (isResponseTooLargeError(err)) throw err;
       const cause = sanitizeCause(err, this.settings.apiKey);
       const code = errorCode(err);
       if (deadline.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
