@@ -12,7 +12,10 @@ export interface ClientOptions {
   apiKey: string;
   /** Site number. */
   sid: number;
-  /** Per-attempt deadline (connect, headers and body). @default 30000 */
+  /**
+   * Per-attempt deadline (connect, headers and body). A whole call, retries included, can be given
+   * its own deadline with the call option `timeoutMs`. @default 30000
+   */
   timeoutMs?: number;
   /**
    * Largest response body read, in bytes, counted while it streams in; a larger one aborts the
@@ -56,6 +59,9 @@ export const DEFAULTS = {
   maxRetryTimeMs: 60_000,
   maxResponseBytes: 96 * 1024 * 1024,
 } as const satisfies Partial<ClientOptions>;
+
+/** Longest `setTimeout` delay; a larger one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 const { MAX_STRING_LENGTH } = constants;
 
@@ -106,4 +112,23 @@ export function validateOptions(input: unknown): ResolvedOptions {
   throw new InvalidArgumentError(`Invalid client options: ${lines.join('; ')}`, {
     operation: 'createClient',
   });
+}
+
+/** The call option `timeoutMs`, checked before anything is sent. */
+export function checkCallTimeout(operation: string, timeoutMs: unknown): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (
+    typeof timeoutMs !== 'number' ||
+    !Number.isInteger(timeoutMs) ||
+    timeoutMs < 1 ||
+    timeoutMs > MAX_TIMER_MS
+  ) {
+    throw new InvalidArgumentError(
+      `${operation}: timeoutMs must be a whole number of ms from 1 to ${MAX_TIMER_MS}`,
+      {
+        operation,
+      },
+    );
+  }
+  return timeoutMs;
 }

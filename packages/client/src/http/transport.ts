@@ -9,6 +9,7 @@ import { Pool } from 'undici';
 import { isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
 import { sanitizeCause } from '../redact.js';
+import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
 import { readBody } from './read-body.js';
 
@@ -77,8 +78,9 @@ export class Transport {
   }
 
   /**
-   * Send one request and read the whole body, at most `maxResponseBytes` of it. `signal` is the caller's (abort → its reason is
-   * rethrown as is); the per-attempt deadline of `timeoutMs` becomes a TimeoutError.
+   * Send one request and read the whole body, at most `maxResponseBytes` of it. `signal` is the
+   * call's (abort → its reason is rethrown as is); the per-attempt deadline of `timeoutMs` becomes a
+   * TimeoutError. One timer per attempt, cleared when the attempt ends.
    */
   async send(
     operation: string,
@@ -90,27 +92,32 @@ export class Transport {
     if (this.#closed) {
       throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
     }
-    const deadline = AbortSignal.timeout(this.settings.timeoutMs);
-    const attemptSignal = AbortSignal.any([signal, deadline]);
+    const { timeoutMs, apiKey } = this.settings;
+    const attempt = new AbortScope([signal], {
+      ms: timeoutMs,
+      reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
+    });
     try {
       const res = await this.#pool(origin).request({
         method: req.method,
         path: req.path,
         headers: { 'user-agent': this.settings.userAgent, accept: 'application/json', ...req.headers },
         body: req.body ?? null,
-        signal: attemptSignal,
+        signal: attempt.signal,
       });
       const text = await readBody(res, { operation, url, limitBytes: this.settings.maxResponseBytes });
       return { status: res.statusCode, headers: res.headers, text };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (isResponseTooLargeError(err)) throw err;
-      const cause = sanitizeCause(err, this.settings.apiKey);
+      const cause = sanitizeCause(err, apiKey);
       const code = errorCode(err);
-      if (deadline.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
-        throw new TimeoutError({ operation, url, cause, timeoutMs: this.settings.timeoutMs });
+      if (attempt.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
+        throw new TimeoutError({ operation, url, cause, timeoutMs });
       }
       throw new NetworkError({ operation, url, cause, causeCode: code, detail: cause?.message });
+    } finally {
+      attempt.dispose();
     }
   }
 
