@@ -91,7 +91,8 @@ export function createClient(options: ClientOptions): SiteContentClient {
       if (opts?.refresh && !o.siteOrigin) origin = undefined;
       const { signal, timeoutMs } = opts ?? {};
       origin ??= site.defaultDomain({ signal, timeoutMs }).then(
-        (domain) => `https://${domain}`,
+        // The schema admits only plain host names; URL turns an internationalized one into punycode.
+        (domain) => new URL(`https://${domain}`).origin,
         (err: unknown) => {
           origin = undefined;
           throw err;

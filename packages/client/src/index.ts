@@ -14,5 +14,11 @@ export type { ProductFilter, ProductsApi } from './resources/products.js';
 export type { SectionFilter, SectionsApi } from './resources/sections.js';
 export { defaultDomainSchema, type SiteApi } from './resources/site.js';
 export * from './schemas/fields.js';
+export { hostNameField, hostNameProblem, isHostName } from './schemas/host-name.js';
 export * from './schemas/records.js';
+export {
+  isRootRelativePath,
+  rootRelativePathField,
+  rootRelativePathProblem,
+} from './schemas/root-relative-path.js';
 export { parseTolerantJson, TOLERANT_LIMITS, type TolerantLimits } from './wire/tolerant-json.js';
