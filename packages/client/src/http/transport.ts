@@ -53,6 +53,18 @@ export const RETRYABLE_NETWORK_CODES = new Set([
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
+/**
+ * How long before the end of the server's announced keep-alive (`Keep-Alive: timeout=N`) the pool
+ * stops reusing an idle socket. The margin covers the race in which the server closes the socket
+ * just as a request is written to it: the client's idle clock starts up to half a round trip after
+ * the server's, the request needs another half to arrive, and timers are late by a few ms. 1 s
+ * covers round trips far longer than a remote service's (tens to hundreds of ms). undici's default,
+ * 2 s, leaves nothing of a 2 s hint (the emulator's former one), so every socket served one request.
+ * Much lower is not worth it: a request on a socket the server has just closed fails, and a create
+ * is never retried once it may have been sent.
+ */
+export const KEEP_ALIVE_THRESHOLD_MS = 1_000;
+
 export class Transport {
   readonly #pools = new Map<string, Pool>();
   #closed = false;
@@ -68,6 +80,7 @@ export class Transport {
         pipelining: 1,
         keepAliveTimeout: 4_000,
         keepAliveMaxTimeout: 60_000,
+        keepAliveTimeoutThreshold: KEEP_ALIVE_THRESHOLD_MS,
         connectTimeout: Math.min(this.settings.timeoutMs, 10_000),
         headersTimeout: this.settings.timeoutMs,
         bodyTimeout: this.settings.timeoutMs,
