@@ -264,7 +264,7 @@ function errorBody(code: string, message: string): WireValue {
 /** Bodies beyond the limit are still drained (up to this much) so the client can read the 413. */
 const DRAIN_CAP = 64 * 1024 * 1024;
 
-/** Reads the body as text; over `limit` bytes → 413 (DESIGN.md: bodies capped at 1 MiB). */
+/** Reads the body as text; over `limit` bytes → 413 (see the README: bodies capped at 1 MiB). */
 function readBody(req: IncomingMessage, limit: number): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
