@@ -1,5 +1,5 @@
 /**
- * `sitecontent meta pull | plan | push` (issue 5). `main.ts` parses the connection flags, builds
+ * `sitecontent meta pull | plan | push` (the meta write-back, see META.md). `main.ts` parses the connection flags, builds
  * the client and calls {@link runMetaCommand} with the arguments after `meta`.
  *
  * Exit codes: 0 done / nothing to change, 3 (`plan`) changes pending, 1 error (unreadable or
@@ -23,7 +23,8 @@ import { planMetaChanges } from '../meta-sync/plan.js';
 import { describeError } from '../meta-sync/pool.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
 import type { MetaApplyProgress, MetaPlan } from '../meta-sync/types.js';
-import { type CliContext, type TextOut, UsageError } from './context.js';
+import { maskKey } from '../redact.js';
+import { type CliContext, keyToMask, type TextOut, UsageError } from './context.js';
 
 /** The context the meta command runs in: `CliContext` (client, streams, `isTTY`, `env`). */
 export type MetaCommandContext = CliContext;
@@ -111,11 +112,14 @@ function useColor(ctx: MetaCommandContext): boolean {
   return ctx.isTTY;
 }
 
-/** Writes text with every literal occurrence of the API key from the environment masked (belt and braces). */
+/**
+ * Writes text with every literal occurrence of the API key (flag or environment) masked, belt and
+ * braces: only whole texts are masked, never cut ones.
+ */
 function writer(ctx: MetaCommandContext, stream: TextOut): (text: string) => void {
-  const key = ctx.env.SITECONTENT_API_KEY;
+  const key = keyToMask(ctx);
   return (text) => {
-    stream.write(key !== undefined && key.length >= 4 ? text.split(key).join('***') : text);
+    stream.write(maskKey(text, key));
   };
 }
 
