@@ -219,6 +219,22 @@ describe('collection loaders against the emulator', () => {
     expect(t.logs.text()).toMatch(/sections: 15 records .*14 written.*1 duplicates skipped/);
   });
 
+  it('a productUrl that leaves the site is an invalid record at field url', async () => {
+    const productUrl = (p: { id: number }) => (p.id === 1 ? 'https://evil.example/p' : `/p/${p.id}`);
+    const strict = track(await setup(emu, productsLoader({ productUrl }), 'products'));
+    const error = await strict.load().catch((e: unknown) => e as Error);
+    expect(error?.message).toMatch(
+      /^products: record 1 is invalid at field url: "https:\/\/evil.example\/p" is not a root-relative path: must start with \//,
+    );
+    const lenient = track(await setup(emu, productsLoader({ productUrl, onInvalid: 'skip' }), 'products'));
+    await lenient.load();
+    expect(lenient.store.has('products', '1')).toBe(false);
+    expect(lenient.store.get('products', '2')!.data.url).toBe('/p/2');
+    expect(lenient.logs.text()).toContain(
+      'warn: products: skipping record 1: "https://evil.example/p" is not',
+    );
+  });
+
   it('domains: the domain name as id', async () => {
     const t = track(await setup(emu, domainsLoader(), 'domains'));
     await t.load();
