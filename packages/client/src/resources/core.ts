@@ -147,7 +147,11 @@ export function parseRecords<S extends z.ZodType>(
   opts?: CallOptions,
 ): z.output<S>[] {
   const out: z.output<S>[] = [];
-  for (const row of rows) {
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    // The raw row is not needed once parsed: on a large catalog the raw and the typed records would
+    // otherwise be in memory together until the whole list is parsed.
+    rows[i] = undefined;
     const result = schema.safeParse(row);
     if (result.success) {
       out.push(result.data);
