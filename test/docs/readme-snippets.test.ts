@@ -15,7 +15,17 @@ import { type Snippet, snippetsOf } from './snippets.js';
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The Markdown files whose snippets are checked. */
-const DOCS = ['README.md', 'packages/astro/README.md', 'example-site/README.md'];
+const DOCS = [
+  'README.md',
+  'packages/astro/README.md',
+  'packages/client/README.md',
+  'packages/client/META.md',
+  'packages/emulator/README.md',
+  'example-site/README.md',
+  'RELEASING.md',
+  'docs/architecture.md',
+  'docs/interface.md',
+];
 
 const snippets: Snippet[] = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc));
 const where = (s: Snippet) => `${s.doc}:${s.line}`;
