@@ -146,21 +146,6 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
   });
 }
 
-/** The articles loader's default meta module: `blog`/`news` when a section up the chain has that tx. */
-
-function _articleModule(demo: DemoData, articleId: number): string {
-  const article = demo.articles.find((a) => a.id === articleId);
-  const byTx = new Map(demo.sections.map((s) => [s.tx, s]));
-  let section = demo.sections.find((s) => s.id === article?.catid);
-  const seen = new Set<string>();
-  while (section && !seen.has(section.tx)) {
-    if (section.tx === 'blog' || section.tx === 'news') return section.tx;
-    seen.add(section.tx);
-    section = section.par ? byTx.get(section.par) : undefined;
-  }
-  return 'article';
-}
-
 /**
  * docs/storefront.png (the README's screenshot) is written when missing or when
  * STOREFRONT_UPDATE_SCREENSHOT is set, so ordinary test runs leave the committed file alone.

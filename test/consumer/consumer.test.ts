@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Product } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packTarballs } from '../../tools/pack.mjs';
+import { type ProcessResult, runProcess } from '../helpers/process.js';
 import { countOccurrences, findInFiles, listFiles, repoRoot } from '../helpers/storefront.js';
 
 const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
@@ -66,36 +67,11 @@ function childEnv(): NodeJS.ProcessEnv {
   };
 }
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  /** stdout and stderr interleaved as received. */
-  output: string;
-}
+type Run = ProcessResult;
 
-/** Runs `command` to its end (killed after `timeoutMs`). */
-function run(command: string, args: string[], cwd: string, timeoutMs = 180_000): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env: childEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-    const result: Run = { code: null, stdout: '', stderr: '', output: '' };
-    child.stdout.on('data', (chunk: Buffer) => {
-      result.stdout += chunk.toString('utf8');
-      result.output += chunk.toString('utf8');
-    });
-    child.stderr.on('data', (chunk: Buffer) => {
-      result.stderr += chunk.toString('utf8');
-      result.output += chunk.toString('utf8');
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      result.code = code;
-      resolve(result);
-    });
-  });
-}
+/** Runs `command` to its end (killed after 180 s). */
+const run = (command: string, args: string[], cwd: string): Promise<Run> =>
+  runProcess(command, args, { cwd, env: childEnv() });
 
 const npm = (args: string[], cwd: string) =>
   npmCli ? run(process.execPath, [npmCli, ...args], cwd) : run('npm', args, cwd);

@@ -2,7 +2,6 @@
 // snippets become the files of one Astro project (each names its file with a marker, see
 // snippets.ts), built against the emulator: `astro check` type-checks the pages and the TypeScript,
 // `tsc` the JavaScript config files, against the content types Astro generates from the loaders.
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -10,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
+import { runProcess } from '../helpers/process.js';
 import { type Snippet, snippetsOf } from './snippets.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,27 +31,12 @@ const snippets: Snippet[] = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc));
 const where = (s: Snippet) => `${s.doc}:${s.line}`;
 
 /** Runs `node args` in `cwd` (asynchronously: the emulator answers from this process meanwhile). */
-function run(cwd: string, args: string[]): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, args, {
+const run = (cwd: string, args: string[]) =>
+  runProcess(process.execPath, args, {
     cwd,
     env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0', ASTRO_TELEMETRY_DISABLED: '1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs: 200_000,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), 200_000);
-  return new Promise((resolve) =>
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    }),
-  );
-}
 
 describe('documentation snippets', () => {
   it('each names the file it becomes (a marker line before its fence), and no two the same', () => {

@@ -1,6 +1,5 @@
 // Shared helpers of the end-to-end suites: build the example site in a child process, serve a built
 // dist/ on 127.0.0.1, read pages, and launch Debian's Chromium through playwright-core.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
@@ -9,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Article, Modification, Product, Section } from '@sitecontent/client';
+import { runProcess } from './process.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteRoot = path.join(repoRoot, 'example-site');
@@ -50,25 +50,11 @@ export async function buildSite(env: Record<string, string>, timeoutMs = 240_000
   const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
   const started = Date.now();
-  const child = spawn(
+  const { code, output } = await runProcess(
     process.execPath,
     ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir],
-    {
-      cwd: repoRoot,
-      env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { cwd: repoRoot, env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' }, timeoutMs },
   );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-  });
-  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  clearTimeout(timer);
   return { code, output, outDir, durationMs: Date.now() - started };
 }
 

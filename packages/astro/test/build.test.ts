@@ -5,27 +5,20 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { build } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  captureOutput,
+  buildFixture,
   createFixture,
   type Emulator,
   emulator,
   type Fixture,
+  type FixtureBuildEnv,
   failingServer,
-  plain,
   STOREFRONT_FILES,
   settleAstroWrites,
 } from './helpers/index.js';
 
 const KEY = 'canary-key-7f3a9c1e5b2d4f60';
-const ENV_KEYS = [
-  'SITECONTENT_BASE_URL',
-  'FIXTURE_ON_ERROR',
-  'FIXTURE_ON_INVALID',
-  'FIXTURE_RETRIES',
-] as const;
 
 describe('fixture builds against the emulator', () => {
   let emu: Emulator;
@@ -33,17 +26,10 @@ describe('fixture builds against the emulator', () => {
   let broken: Awaited<ReturnType<typeof failingServer>>;
   const outputs: string[] = [];
 
-  async function runBuild(env: Partial<Record<(typeof ENV_KEYS)[number], string>> = {}) {
-    for (const k of ENV_KEYS) delete process.env[k];
-    Object.assign(process.env, env);
-    try {
-      const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
-      const output = plain(run.output);
-      outputs.push(output, String((run.error as Error | undefined)?.message ?? ''));
-      return { error: run.error as Error | undefined, output };
-    } finally {
-      for (const k of ENV_KEYS) delete process.env[k];
-    }
+  async function runBuild(env: FixtureBuildEnv = {}) {
+    const result = await buildFixture(fx, env);
+    outputs.push(result.output, result.error?.message ?? '');
+    return result;
   }
   const page = (path: string) => fx.read(`dist/${path}/index.html`);
 

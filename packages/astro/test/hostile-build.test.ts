@@ -1,19 +1,11 @@
-/**
- * Real Astro builds of the fixture storefront against a service that sends hostile URLs and domains
- * (the emulator behind a rewriting proxy): every section URL vector is an invalid record — with
- * `onInvalid: 'skip'` the rest of the site builds and nothing in it points elsewhere; with the default
- * the build fails naming collection, record and field — and a hostile domain is a named error, not
- * a crash.
- */
-import { build } from 'astro';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  captureOutput,
+  buildFixture,
   createFixture,
   type Emulator,
   emulator,
   type Fixture,
-  plain,
+  type FixtureBuildEnv,
   rewritingProxy,
   STOREFRONT_FILES,
   settleAstroWrites,
@@ -52,7 +44,7 @@ describe('a hostile service in a real build', () => {
   async function buildThrough(
     operation: string,
     rewrite: Parameters<typeof rewritingProxy>[2],
-    env: Record<string, string> = {},
+    env: FixtureBuildEnv = {},
   ) {
     proxy = await rewritingProxy(emu.url, operation, rewrite);
     fx = createFixture({
@@ -60,24 +52,7 @@ describe('a hostile service in a real build', () => {
       '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${proxy.url}\nSITECONTENT_SID=1\n`,
     });
     fixtures.push(fx);
-    // Astro puts what it reads from .env into process.env: clear it, or the next build would use it.
-    const clear = () => {
-      for (const name of [
-        ...Object.keys(env),
-        'SITECONTENT_BASE_URL',
-        'SITECONTENT_API_KEY',
-        'SITECONTENT_SID',
-      ])
-        delete process.env[name];
-    };
-    clear();
-    Object.assign(process.env, env);
-    try {
-      const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
-      return { error: run.error as Error | undefined, output: plain(run.output) };
-    } finally {
-      clear();
-    }
+    return buildFixture(fx, env);
   }
   const hostileSections = (rows: Record<string, unknown>[]) =>
     rows.map((row) => (String(row.tx) in URL_VECTORS ? { ...row, url: URL_VECTORS[String(row.tx)] } : row));

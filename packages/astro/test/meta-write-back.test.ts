@@ -5,16 +5,14 @@
  * writes nothing. Three builds in sequence on one fixture.
  */
 import { createClient } from '@sitecontent/client';
-import { build } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../src/integration/integration.js';
 import {
-  captureOutput,
+  buildFixture,
   createFixture,
   type Emulator,
   emulator,
   type Fixture,
-  plain,
   settleAstroWrites,
 } from './helpers/index.js';
 
@@ -82,21 +80,10 @@ describe('meta write-back at astro:build:done against the emulator', () => {
   const outputs: string[] = [];
 
   async function runBuild(write: boolean) {
-    delete process.env.SITECONTENT_WRITE;
-    if (write) process.env.SITECONTENT_WRITE = '1';
     emu.resetStats();
-    try {
-      const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
-      const output = plain(run.output);
-      outputs.push(output, String((run.error as Error | undefined)?.message ?? ''));
-      return {
-        error: run.error as Error | undefined,
-        output,
-        metaSets: emu.stats.byOperation['meta/Set'] ?? 0,
-      };
-    } finally {
-      delete process.env.SITECONTENT_WRITE;
-    }
+    const result = await buildFixture(fx, write ? { SITECONTENT_WRITE: '1' } : {});
+    outputs.push(result.output, result.error?.message ?? '');
+    return { ...result, metaSets: emu.stats.byOperation['meta/Set'] ?? 0 };
   }
 
   beforeAll(async () => {

@@ -6,6 +6,7 @@ export { Store } from './db/store.js';
 export { ApiError, type ApiErrorCode } from './errors.js';
 export { type FaultOptions, Faults, parseLatency } from './faults.js';
 export { WRITABLE_FIELDS } from './fields.js';
+export { createRandom } from './prng.js';
 export { demoProductImages, seedDemo } from './seed/demo.js';
 export { DEMO_ARTICLES, type DemoArticle } from './seed/demo-articles.js';
 export { DEMO_PRODUCTS, DEMO_SECTIONS, type DemoProduct, type DemoSection } from './seed/demo-catalog.js';

@@ -1,11 +1,11 @@
 /** An article record as a collection entry, and its meta module (shared by the build-time and the live loader). */
-import type { Article, Meta, Section } from '@sitecontent/client';
+import type { Article, Section } from '@sitecontent/client';
 import type { ArticlesLoaderOptions } from '../options/loader-options.js';
 import { knownKeys, withExtra } from './extra-fields.js';
 import { sanitizeIf } from './sanitize.js';
 import { type ArticleData, articleDataSchema, type EntryReference } from './schemas.js';
 import type { SectionIndex } from './section-index.js';
-import { buildSeo, type MetaTags } from './seo.js';
+import { type EntryInput, entrySeo } from './seo.js';
 
 const MODULE_SECTIONS = new Set(['blog', 'news']);
 const ARTICLE_KEYS = knownKeys(articleDataSchema);
@@ -35,12 +35,9 @@ export function articleModuleFor(
 }
 
 /** What an article entry is built from besides the record. */
-export interface ArticleEntryInput<S extends string> {
+export interface ArticleEntryInput<S extends string> extends EntryInput {
   /** The article's section entry, `null` when the service has no such section. */
   section: EntryReference<S> | null;
-  sanitize: boolean;
-  /** With `seo`: the page's meta tags and the site's origin. */
-  seo: { meta: Meta | undefined; origin: string } | undefined;
 }
 
 /** Entry data and rendered body of an article. */
@@ -55,12 +52,12 @@ export function buildArticleEntry<S extends string>(
     txt,
     section: input.section,
   } as ArticleData<S>;
-  if (input.seo) {
-    data.seo = buildSeo(
-      { title: article.zag, teaser: article.stxt, text: article.txt, url: article.url },
-      input.seo.meta as MetaTags | undefined,
-      input.seo.origin,
-    );
-  }
+  const seo = entrySeo(input, {
+    title: article.zag,
+    teaser: article.stxt,
+    text: article.txt,
+    url: article.url,
+  });
+  if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

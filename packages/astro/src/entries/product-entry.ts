@@ -1,5 +1,5 @@
 /** A product record as a collection entry (shared by the build-time and the live loader). */
-import type { Meta, Product, Section } from '@sitecontent/client';
+import type { Product, Section } from '@sitecontent/client';
 import { knownKeys, withExtra } from './extra-fields.js';
 import { sanitizeIf } from './sanitize.js';
 import {
@@ -9,7 +9,7 @@ import {
   productImageDataSchema,
   productSkuDataSchema,
 } from './schemas.js';
-import { buildSeo, type MetaTags } from './seo.js';
+import { type EntryInput, entrySeo } from './seo.js';
 
 const PRODUCT_KEYS = knownKeys(productDataSchema);
 const SKU_KEYS = knownKeys(productSkuDataSchema);
@@ -22,14 +22,11 @@ export function defaultProductUrl(product: Product, section: Section | undefined
 }
 
 /** What a product entry is built from besides the record. */
-export interface ProductEntryInput<S extends string> {
+export interface ProductEntryInput<S extends string> extends EntryInput {
   /** Relative page URL. */
   url: string;
   /** The product's section entry, `null` when the service has no such section. */
   section: EntryReference<S> | null;
-  sanitize: boolean;
-  /** With `seo`: the page's meta tags and the site's origin. */
-  seo: { meta: Meta | undefined; origin: string } | undefined;
 }
 
 /** Entry data and rendered body of a product. */
@@ -47,18 +44,13 @@ export function buildProductEntry<S extends string>(
     section: input.section,
     url: input.url,
   } as ProductData<S>;
-  if (input.seo) {
-    data.seo = buildSeo(
-      {
-        title: product.zag,
-        teaser: product.stxt,
-        text: product.txt,
-        url: input.url,
-        image: product.img[0]?.urls.big || product.img[0]?.urls.image,
-      },
-      input.seo.meta as MetaTags | undefined,
-      input.seo.origin,
-    );
-  }
+  const seo = entrySeo(input, {
+    title: product.zag,
+    teaser: product.stxt,
+    text: product.txt,
+    url: input.url,
+    image: product.img[0]?.urls.big || product.img[0]?.urls.image,
+  });
+  if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

@@ -1,19 +1,16 @@
 /** A section record as a collection entry (shared by the build-time and the live loader). */
-import type { Meta, Section } from '@sitecontent/client';
+import type { Section } from '@sitecontent/client';
 import { knownKeys, withExtra } from './extra-fields.js';
 import { sanitizeIf } from './sanitize.js';
 import { type EntryReference, type SectionData, sectionDataSchema } from './schemas.js';
-import { buildSeo, type MetaTags } from './seo.js';
+import { type EntryInput, entrySeo } from './seo.js';
 
 const SECTION_KEYS = knownKeys(sectionDataSchema);
 
 /** What a section entry is built from besides the record. */
-export interface SectionEntryInput<S extends string> {
+export interface SectionEntryInput<S extends string> extends EntryInput {
   /** The parent section's entry; `null` for a root or a parent the collection does not hold. */
   parent: EntryReference<S> | null;
-  sanitize: boolean;
-  /** With `seo`: the page's meta tags and the site's origin. */
-  seo: { meta: Meta | undefined; origin: string } | undefined;
 }
 
 /** Entry data and rendered body of a section. */
@@ -23,12 +20,7 @@ export function buildSectionEntry<S extends string>(
 ): { data: SectionData<S>; rendered: { html: string } } {
   const txt = sanitizeIf(section.txt, input.sanitize);
   const data = { ...withExtra(section, SECTION_KEYS), txt, parent: input.parent } as SectionData<S>;
-  if (input.seo) {
-    data.seo = buildSeo(
-      { title: section.zag, teaser: '', text: section.txt, url: section.url },
-      input.seo.meta as MetaTags | undefined,
-      input.seo.origin,
-    );
-  }
+  const seo = entrySeo(input, { title: section.zag, teaser: '', text: section.txt, url: section.url });
+  if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

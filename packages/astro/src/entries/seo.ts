@@ -3,6 +3,7 @@
  * fallbacks from the record otherwise. `source` records which field came from where.
  */
 
+import type { Meta } from '@sitecontent/client';
 import { plainText } from './plain-text.js';
 import type { Seo } from './schemas.js';
 
@@ -106,4 +107,16 @@ export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: st
       ogImage: serviceImage ? 'service' : 'fallback',
     },
   };
+}
+
+/** What every entry builder gets besides its record and relations. */
+export interface EntryInput {
+  sanitize: boolean;
+  /** With `seo`: the page's meta tags and the site's origin. */
+  seo: { meta: Meta | undefined; origin: string } | undefined;
+}
+
+/** `data.seo` of an entry built with `input.seo`; `undefined` without it. */
+export function entrySeo(input: EntryInput, page: SeoInput): Seo | undefined {
+  return input.seo ? buildSeo(page, input.seo.meta, input.seo.origin) : undefined;
 }

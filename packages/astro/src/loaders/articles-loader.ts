@@ -4,7 +4,7 @@ import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js
 import { articleDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
-import { type ArticlesLoaderOptions, loaderOptions, seoSettings } from '../options/loader-options.js';
+import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, optionFingerprint } from './shared.js';
 
@@ -13,10 +13,11 @@ import { catalogFilter, optionFingerprint } from './shared.js';
  * (from `catid`), `null` when unknown. `txt` is the rendered body.
  */
 export function articlesLoader<const S extends string = 'sections'>(options: ArticlesLoaderOptions<S> = {}) {
-  const opts = loaderOptions('articles', options);
+  const { opts, sectionsCollection, seo, metaMaxAge } = entryLoaderSettings<'articles', S>(
+    'articles',
+    options,
+  );
   const { onlyVisible, sanitize, metaModule } = opts;
-  const sectionsCollection = opts.sectionsCollection as S;
-  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   return {
     name: ARTICLES_LOADER_NAME,
     schema: articleDataSchemaFor(sectionsCollection),

@@ -4,7 +4,7 @@ import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
-import { loaderOptions, type ProductsLoaderOptions, seoSettings } from '../options/loader-options.js';
+import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
 
@@ -14,10 +14,11 @@ import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
  * the rendered body.
  */
 export function productsLoader<const S extends string = 'sections'>(options: ProductsLoaderOptions<S> = {}) {
-  const opts = loaderOptions('products', options);
+  const { opts, sectionsCollection, seo, metaMaxAge } = entryLoaderSettings<'products', S>(
+    'products',
+    options,
+  );
   const { onlyVisible, sanitize, metaModule, productUrl } = opts;
-  const sectionsCollection = opts.sectionsCollection as S;
-  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   return {
     name: PRODUCTS_LOADER_NAME,
     schema: productDataSchemaFor(sectionsCollection),

@@ -3,7 +3,7 @@ import type { Loader } from 'astro/loaders';
 import { sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
-import { loaderOptions, type SectionsLoaderOptions, seoSettings } from '../options/loader-options.js';
+import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { moduleOf, optionFingerprint } from './shared.js';
 
@@ -12,10 +12,11 @@ import { moduleOf, optionFingerprint } from './shared.js';
  * the parent section (`par`), `null` for roots. `txt` is the rendered body.
  */
 export function sectionsLoader<const S extends string = 'sections'>(options: SectionsLoaderOptions<S> = {}) {
-  const opts = loaderOptions('sections', options);
+  const { opts, sectionsCollection, seo, metaMaxAge } = entryLoaderSettings<'sections', S>(
+    'sections',
+    options,
+  );
   const { onlyVisible, sanitize, metaModule } = opts;
-  const sectionsCollection = opts.sectionsCollection as S;
-  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   return {
     name: SECTIONS_LOADER_NAME,
     schema: sectionDataSchemaFor(sectionsCollection),

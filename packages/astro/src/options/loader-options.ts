@@ -86,12 +86,16 @@ export interface SectionsCollectionOption<S extends string = 'sections'> {
   sectionsCollection?: S;
 }
 
-export interface ProductsLoaderOptions<S extends string = 'sections'>
+/** What the loaders of pages (products, sections, articles) share. */
+export interface PageLoaderOptions<S extends string>
   extends CommonLoaderOptions,
     HtmlOptions,
     SeoOptions,
-    CatalogFilterOptions,
-    SectionsCollectionOption<S> {
+    SectionsCollectionOption<S> {}
+
+export interface ProductsLoaderOptions<S extends string = 'sections'>
+  extends PageLoaderOptions<S>,
+    CatalogFilterOptions {
   /** Leave out products with `shw` = 0 (not displayed). @default true */
   onlyVisible?: boolean;
   /** `md` module for `meta/Get`. @default 'goods' */
@@ -103,11 +107,7 @@ export interface ProductsLoaderOptions<S extends string = 'sections'>
   productUrl?: (product: Product, section: Section | undefined) => string;
 }
 
-export interface SectionsLoaderOptions<S extends string = 'sections'>
-  extends CommonLoaderOptions,
-    HtmlOptions,
-    SeoOptions,
-    SectionsCollectionOption<S> {
+export interface SectionsLoaderOptions<S extends string = 'sections'> extends PageLoaderOptions<S> {
   /**
    * Leave out sections with `shw` = 0. For sections `shw` only hides them from menus, so the default
    * keeps them (their pages, breadcrumbs and products still need them). @default false
@@ -118,11 +118,8 @@ export interface SectionsLoaderOptions<S extends string = 'sections'>
 }
 
 export interface ArticlesLoaderOptions<S extends string = 'sections'>
-  extends CommonLoaderOptions,
-    HtmlOptions,
-    SeoOptions,
-    CatalogFilterOptions,
-    SectionsCollectionOption<S> {
+  extends PageLoaderOptions<S>,
+    CatalogFilterOptions {
   /** Leave out articles with `shw` = 0 (not displayed). @default true */
   onlyVisible?: boolean;
   /**
@@ -257,4 +254,18 @@ export function loaderOptions<K extends keyof LoaderOptionsByKind>(
     rule.defaults,
     parseOptions(rule.factory, rule.schema as z.ZodType, options) as LoaderOptionsByKind[K],
   ) as WithDefaults<LoaderOptionsByKind[K], (typeof loaderOptionRules)[K]['defaults']>;
+}
+
+/**
+ * What the loaders of entries with SEO and section references (products, sections, articles) read
+ * of their options: the checked, defaulted options, the sections collection their references point
+ * to, and `seo` taken apart.
+ */
+export function entryLoaderSettings<K extends 'products' | 'sections' | 'articles', S extends string>(
+  kind: K,
+  options: object | undefined,
+) {
+  const opts = loaderOptions(kind, options);
+  const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
+  return { opts, sectionsCollection: opts.sectionsCollection as unknown as S, seo, metaMaxAge };
 }

@@ -119,6 +119,41 @@ export async function captureOutput<T>(
   }
 }
 
+/** Environment variables a fixture build reads; Astro also copies what it reads from `.env` here. */
+const BUILD_ENV = [
+  'SITECONTENT_BASE_URL',
+  'SITECONTENT_API_KEY',
+  'SITECONTENT_SID',
+  'SITECONTENT_WRITE',
+  'FIXTURE_ON_ERROR',
+  'FIXTURE_ON_INVALID',
+  'FIXTURE_RETRIES',
+] as const;
+
+export type FixtureBuildEnv = Partial<Record<(typeof BUILD_ENV)[number], string>>;
+
+/**
+ * `astro build` of the fixture in this process, with `env` set for this build only (and cleared
+ * before and after, or one build would leak its `.env` into the next), its output without colours.
+ */
+export async function buildFixture(
+  fx: Fixture,
+  env: FixtureBuildEnv = {},
+): Promise<{ error: Error | undefined; output: string }> {
+  const clear = () => {
+    for (const name of BUILD_ENV) delete process.env[name];
+  };
+  clear();
+  Object.assign(process.env, env);
+  try {
+    const { build } = await import('astro');
+    const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
+    return { error: run.error as Error | undefined, output: plain(run.output) };
+  } finally {
+    clear();
+  }
+}
+
 /** Strips ANSI colours from Astro's log output. */
 export function plain(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences

@@ -3,7 +3,7 @@
  * a capturing logger, the emulator, and Astro fixture projects. One module, imported by every test.
  */
 import { createHash } from 'node:crypto';
-import { createServer, request as httpRequest } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -170,6 +170,20 @@ export function useSite(
   return { root, logs, release: () => releaseSharedClients(root) };
 }
 
+/** Listens on 127.0.0.1 (a free port); `close()` also ends kept-alive connections. */
+async function listenLocal(server: Server): Promise<{ url: string; close(): Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 /** A pass-through HTTP proxy that records the peak number of requests in flight at the server side. */
 export async function countingProxy(targetUrl: string) {
   const target = new URL(targetUrl);
@@ -201,17 +215,7 @@ export async function countingProxy(targetUrl: string) {
     req.pipe(upstream);
   });
   server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    state,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return { ...(await listenLocal(server)), state };
 }
 
 /** A server that answers every request with `status` and an HTML body (a broken gateway). */
@@ -220,16 +224,7 @@ export async function failingServer(status = 502) {
     res.writeHead(status, { 'content-type': 'text/html' });
     res.end('<html><body>Bad gateway</body></html>');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocal(server);
 }
 
 /**
@@ -264,16 +259,7 @@ export async function rewritingProxy(
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenLocal(server);
 }
 
 /** A proxy that adds fields (from `add`) to every record of one operation's answers. */

@@ -81,14 +81,5 @@ export function runQueueModel(s: ModelSettings): ModelRun {
   return { limit, limits, elapsedMs: now, peakInService };
 }
 
-/** A deterministic PRNG (mulberry32) for jittered service times. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic PRNG for jittered service times: the emulator's (mulberry32). */
+export { createRandom as seededRandom } from '@sitecontent/emulator';
