@@ -2,7 +2,14 @@
  * The live loaders, for `defineLiveCollection()` in `src/live.config.ts`: data fetched per request
  * instead of at build time, with the options and entry shapes of the matching collection loaders.
  */
-import { type Article, type Product, rootRelativePathProblem, type Section } from '@sitecontent/client';
+import {
+  type Article,
+  type CallOptions,
+  type Product,
+  rootRelativePathProblem,
+  type Section,
+  type SiteContentClient,
+} from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
 import { buildProductEntry } from '../entries/product-entry.js';
@@ -34,6 +41,20 @@ import {
 } from './define-live-loader.js';
 import { liveSetup } from './live-runtime.js';
 
+/** How products and articles are listed (`catid`/`cattx`) and looked up (numeric id). */
+function catalogLookups<R>(
+  api: (client: SiteContentClient) => {
+    list(filter: { id?: number; catid?: number; cattx?: string }, opts?: CallOptions): Promise<R[]>;
+  },
+) {
+  return {
+    list: (client: SiteContentClient, filter: LiveCatalogFilter | undefined, callOptions: CallOptions) =>
+      api(client).list(catalogFilter(filter), callOptions),
+    keyOf: numericId,
+    get: async (client: SiteContentClient, id: number) => (await api(client).list({ id }))[0],
+  };
+}
+
 /** Live products: `getLiveCollection('products', { catid?, cattx? })`, `getLiveEntry('products', id)`. */
 export function liveProductsLoader<const S extends string = 'sections'>(
   options: LiveProductsLoaderOptions<S> = {},
@@ -50,10 +71,7 @@ export function liveProductsLoader<const S extends string = 'sections'>(
     name: `${PRODUCTS_LOADER_NAME}-live`,
     tag: 'products',
     onlyVisible: opts.onlyVisible,
-    list: (client, filter: LiveCatalogFilter | undefined, callOptions) =>
-      client.products.list(catalogFilter(filter), callOptions),
-    keyOf: numericId,
-    get: async (client, id) => (await client.products.list({ id }))[0],
+    ...catalogLookups((client) => client.products),
     async toEntries(client, all: Product[], reject) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const products = all.flatMap((product) => {
@@ -99,10 +117,7 @@ export function liveArticlesLoader<const S extends string = 'sections'>(
     name: `${ARTICLES_LOADER_NAME}-live`,
     tag: 'articles',
     onlyVisible: opts.onlyVisible,
-    list: (client, filter: LiveCatalogFilter | undefined, callOptions) =>
-      client.articles.list(catalogFilter(filter), callOptions),
-    keyOf: numericId,
-    get: async (client, id) => (await client.articles.list({ id }))[0],
+    ...catalogLookups((client) => client.articles),
     async toEntries(client, articles: Article[]) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const metas = await rt.metas(client, articles, articleModuleFor(opts.metaModule, index));
