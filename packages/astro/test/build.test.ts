@@ -186,6 +186,19 @@ export { price, title, ogDescription, extra, sectionTitle, grandparentUrl, artic
     expect(fx.files('dist/products')).toHaveLength(31);
   });
 
+  it('a revoked key fails the build even with a store to keep, naming the fix; onAuthError keep-stale builds', async () => {
+    const revoked = 'revoked-key-0f9e8d7c6b5a';
+    const strict = await runBuild({ SITECONTENT_API_KEY: revoked });
+    expect(strict.error?.message).toMatch(/HTTP 401.*the API key is missing, mistyped or revoked/);
+    expect(strict.error?.message).toContain("onAuthError: 'keep-stale' would keep them");
+    expect(`${strict.output}${strict.error?.message}`).not.toContain(revoked);
+
+    const lenient = await runBuild({ SITECONTENT_API_KEY: revoked, FIXTURE_ON_AUTH_ERROR: 'keep-stale' });
+    expect(lenient.error).toBeUndefined();
+    expect(lenient.output).toMatch(/products: .*HTTP 401.*keeping 31 entries from the previous sync/);
+    expect(fx.files('dist/products')).toHaveLength(31);
+  });
+
   it("onError: 'fail' fails the build with the operation and the redacted URL", async () => {
     const { error } = await runBuild({
       SITECONTENT_BASE_URL: broken.url,

@@ -127,6 +127,7 @@ const BUILD_ENV = [
   'SITECONTENT_WRITE',
   'FIXTURE_ON_ERROR',
   'FIXTURE_ON_INVALID',
+  'FIXTURE_ON_AUTH_ERROR',
   'FIXTURE_RETRIES',
 ] as const;
 
@@ -179,6 +180,7 @@ import { articlesLoader, domainsLoader, modificationsLoader, productsLoader, sec
 const policy = {
   ...(process.env.FIXTURE_ON_ERROR ? { onError: process.env.FIXTURE_ON_ERROR as 'fail' } : {}),
   ...(process.env.FIXTURE_ON_INVALID ? { onInvalid: process.env.FIXTURE_ON_INVALID as 'skip' } : {}),
+  ...(process.env.FIXTURE_ON_AUTH_ERROR ? { onAuthError: process.env.FIXTURE_ON_AUTH_ERROR as 'keep-stale' } : {}),
 };
 export const collections = {
   products: defineCollection({ loader: productsLoader({ seo: true, ...policy }) }),
