@@ -22,27 +22,42 @@ describe('failure policy: fetch first, then change the store', () => {
     await broken.close();
   });
 
-  async function loadedThenBroken(onError?: 'keep-stale' | 'fail') {
+  /**
+   * Loads products once from the emulator, then again from `then` (a broken server, a refused key)
+   * into the same store; returns the store, the second load's context and its error, if any.
+   */
+  async function loadedThen(
+    then: { url: string; key: string; sid: number },
+    options: Parameters<typeof productsLoader>[0] = {},
+  ) {
     const good = useSite(emu);
     const store = await createStore();
-    const options = onError ? { seo: true, onError } : { seo: true };
-    const t1 = loaderContext(store, 'products', productsLoader(options).schema, { root: good.root });
-    await productsLoader(options).load(t1.ctx);
+    const schema = productsLoader().schema;
+    await productsLoader(options).load(loaderContext(store, 'products', schema, { root: good.root }).ctx);
     await good.release();
-    const bad = useSite({ url: broken.url, key: emu.key, sid: emu.sid }, { retries: 0 });
-    const t2 = loaderContext(store, 'products', productsLoader(options).schema, { root: bad.root });
+    const second = useSite(then, { retries: 0 });
+    const t = loaderContext(store, 'products', schema, { root: second.root });
     const error = await productsLoader(options)
-      .load(t2.ctx)
+      .load(t.ctx)
       .then(
         () => undefined,
         (e: unknown) => e as Error,
       );
-    await bad.release();
-    return { store, t2, error };
+    await second.release();
+    return { store, t, error };
   }
+  const loadedThenBroken = (onError?: 'keep-stale' | 'fail') =>
+    loadedThen(
+      { url: broken.url, key: emu.key, sid: emu.sid },
+      onError ? { seo: true, onError } : { seo: true },
+    );
+  const loadedThenRefused = (
+    refusal: { key?: string; sid?: number },
+    options: { onAuthError?: 'keep-stale' | 'fail' } = {},
+  ) => loadedThen({ url: emu.url, key: refusal.key ?? emu.key, sid: refusal.sid ?? emu.sid }, options);
 
   it('keep-stale (default with entries): keeps every entry, warns with the operation and a redacted URL', async () => {
-    const { store, t2, error } = await loadedThenBroken();
+    const { store, t: t2, error } = await loadedThenBroken();
     expect(error).toBeUndefined();
     expect(store.keys('products')).toHaveLength(32);
     const warning = t2.logs.lines.find((l) => l.level === 'warn')!.message;
@@ -53,7 +68,7 @@ describe('failure policy: fetch first, then change the store', () => {
   });
 
   it("onError: 'fail' fails with the same text and leaves the store untouched", async () => {
-    const { store, t2, error } = await loadedThenBroken('fail');
+    const { store, t: t2, error } = await loadedThenBroken('fail');
     expect(isSiteContentLoadError(error)).toBe(true);
     expect(error!.message).toContain('key=***');
     expect(error!.message).not.toContain(emu.key);
@@ -74,27 +89,6 @@ describe('failure policy: fetch first, then change the store', () => {
       /^sections: .*dir\/Get.*no entries from an earlier sync to keep/,
     );
   });
-
-  async function loadedThenRefused(
-    refusal: { key?: string; sid?: number },
-    options: { onAuthError?: 'keep-stale' | 'fail' } = {},
-  ) {
-    const good = useSite(emu);
-    const store = await createStore();
-    const schema = productsLoader().schema;
-    await productsLoader(options).load(loaderContext(store, 'products', schema, { root: good.root }).ctx);
-    await good.release();
-    const refused = useSite({ url: emu.url, key: refusal.key ?? emu.key, sid: refusal.sid ?? emu.sid });
-    const t = loaderContext(store, 'products', schema, { root: refused.root });
-    const error = await productsLoader(options)
-      .load(t.ctx)
-      .then(
-        () => undefined,
-        (e: unknown) => e as Error,
-      );
-    await refused.release();
-    return { store, t, error };
-  }
 
   it('a revoked key (401) fails the sync even with entries to keep, and names the fix', async () => {
     const { store, error } = await loadedThenRefused({ key: 'revoked-key-0123456789' });

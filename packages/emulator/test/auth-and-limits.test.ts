@@ -1,16 +1,12 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, KeyRing } from '../src/index.js';
-import { call, KEY, OTHER_KEY, startTestEmulator } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { KeyRing } from '../src/index.js';
+import { call, KEY, OTHER_KEY, useTestEmulator } from './helpers/index.js';
 
 const UNAUTHORIZED = '[{"message":"Invalid API key","error":"unauthorized"}]';
 
 describe('keys, sites and limits', () => {
-  let emu: Emulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(() => emu.close());
+  const emu = useTestEmulator();
 
   it('missing or wrong key: 401 with the exact body, on reads and writes', async () => {
     for (const key of [null, '', 'wrong', `${KEY}x`, KEY.slice(0, -1)]) {

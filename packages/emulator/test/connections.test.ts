@@ -1,8 +1,8 @@
 /** Keep-alive and the connection counter: idle sockets are kept 5 s and every accepted socket is counted. */
 import { Agent, get } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Emulator } from '../src/index.js';
-import { KEY, startTestEmulator } from './helpers/index.js';
+import { KEY, useTestEmulator } from './helpers/index.js';
 
 /** One GET through `agent` (or a fresh connection with `agent: false`); resolves with the response headers. */
 function fetchWith(emu: Emulator, agent: Agent | false): Promise<Record<string, unknown>> {
@@ -16,11 +16,7 @@ function fetchWith(emu: Emulator, agent: Agent | false): Promise<Record<string, 
 }
 
 describe('connections', () => {
-  let emu: Emulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(() => emu.close());
+  const emu = useTestEmulator();
 
   it('announces Keep-Alive: timeout=5', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });

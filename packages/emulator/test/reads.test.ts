@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../src/index.js';
-import { call, startTestEmulator } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { call, startTestEmulator, useTestEmulator } from './helpers/index.js';
 
 // Demo seed on a fresh database: sections 1..14 (2 = phones, 4 = audio, 9 = headphones,
 // 12 = blog, 13 = news), products 1..33 (1..5 in phones), articles 1..6 blog, 7..12 news.
 describe('read operations and the wire shape', () => {
-  let emu: Emulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(() => emu.close());
+  const emu = useTestEmulator();
 
   const get = async (op: string, query: Record<string, string | number>) => {
     const res = await call(emu, op, { query: { sid: 1, ...query } });

@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../src/index.js';
-import { call, startTestEmulator } from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { call, useTestEmulator } from './helpers/index.js';
 
 describe('startEmulator (demo seed)', () => {
-  let emu: Emulator;
-  beforeAll(async () => {
-    emu = await startTestEmulator();
-  });
-  afterAll(() => emu.close());
+  const emu = useTestEmulator();
 
   it('serves all read operations with 200 and a JSON array', async () => {
     const reads: [string, Record<string, string | number>][] = [

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../../src/index.js';
 
 /** Key for sites 1 and 2 (site 1 holds the demo seed). */
@@ -7,6 +8,25 @@ export const OTHER_KEY = 'test-key-site-3';
 
 export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   return startEmulator({ keys: { [KEY]: [1, 2], [OTHER_KEY]: [3] }, ...options });
+}
+
+/**
+ * One emulator for the tests of a `describe` (or file): started before them, closed after them. The
+ * returned object stands for it (its properties are the running emulator's).
+ */
+export function useTestEmulator(options: EmulatorOptions = {}): Emulator {
+  let current: Emulator | undefined;
+  beforeAll(async () => {
+    current = await startTestEmulator(options);
+  });
+  afterAll(() => current?.close());
+  return new Proxy({} as Emulator, {
+    get(_target, property) {
+      if (!current) throw new Error('the test emulator starts in beforeAll');
+      const value: unknown = Reflect.get(current, property);
+      return typeof value === 'function' ? value.bind(current) : value;
+    },
+  });
 }
 
 export interface CallOptions {
