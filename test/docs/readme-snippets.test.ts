@@ -9,12 +9,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { type Snippet, snippetsOf } from './snippets.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 /** The Markdown files whose snippets are checked. */
-const DOCS = ['README.md', 'packages/astro/README.md', 'example-site/README.md'];
+const DOCS = [
+  'README.md',
+  'packages/astro/README.md',
+  'packages/client/README.md',
+  'packages/client/META.md',
+  'packages/emulator/README.md',
+  'example-site/README.md',
+  'RELEASING.md',
+  'docs/architecture.md',
+  'docs/interface.md',
+];
 
 const snippets: Snippet[] = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc));
 const where = (s: Snippet) => `${s.doc}:${s.line}`;
@@ -49,6 +60,28 @@ describe('documentation snippets', () => {
     const byFile = new Map<string, string[]>();
     for (const s of snippets) byFile.set(s.file!, [...(byFile.get(s.file!) ?? []), where(s)]);
     expect([...byFile.values()].filter((places) => places.length > 1)).toEqual([]);
+  });
+
+  it('the CI workflow keeps the cache folder the incremental-build test restores, after npm ci', () => {
+    // test/storefront-incremental.ts proves a fresh checkout with that folder restored renders no page.
+    const workflow = snippets.find((s) => s.file === '.github/workflows/site.yml');
+    expect(workflow, 'the Build pipelines workflow').toBeDefined();
+    const parsed = parseYaml(workflow!.code) as {
+      on: Record<string, unknown>;
+      jobs: { build: { steps: { uses?: string; run?: string; with?: { path?: string } }[] } };
+    };
+    expect(Object.keys(parsed.on)).toEqual(
+      expect.arrayContaining(['push', 'repository_dispatch', 'schedule']),
+    );
+    const steps = parsed.jobs.build.steps;
+    const install = steps.findIndex((s) => s.run === 'npm ci');
+    const cache = steps.findIndex((s) => s.uses?.startsWith('actions/cache@'));
+    const build = steps.findIndex((s) => s.run?.includes('astro build'));
+    expect(install).toBeGreaterThanOrEqual(0);
+    expect(cache).toBeGreaterThan(install);
+    expect(build).toBeGreaterThan(cache);
+    // Astro's default cacheDir, as the storefront (astro.config.mjs) and a new project use it.
+    expect(steps[cache]!.with?.path).toBe('node_modules/.astro');
   });
 
   describe('in an Astro project built against the emulator', () => {

@@ -21,7 +21,10 @@ export interface Snippet {
 const FENCE = /^(\s*)```(\w*)\s*$/;
 const MARKER = /^\s*<!--\s*snippet:\s*(\S+)\s*-->\s*$/;
 
-/** Every fenced block of `doc` in a checked language, with the file its marker names. */
+/**
+ * Every fenced block of `doc` in a checked language, and every other block with a marker (a YAML
+ * workflow, say), each with the file its marker names.
+ */
 export function snippetsOf(repoRoot: string, doc: string): Snippet[] {
   const lines = readFileSync(path.join(repoRoot, doc), 'utf8').split('\n');
   const out: Snippet[] = [];
@@ -35,10 +38,10 @@ export function snippetsOf(repoRoot: string, doc: string): Snippet[] {
       const text = lines[j] ?? '';
       body.push(text.startsWith(indent) ? text.slice(indent.length) : text.trimStart());
     }
-    if (CHECKED_LANGUAGES.has(open[2])) {
-      let k = i - 1;
-      while (k >= 0 && (lines[k] ?? '').trim() === '') k--;
-      const marker = MARKER.exec(lines[k] ?? '');
+    let k = i - 1;
+    while (k >= 0 && (lines[k] ?? '').trim() === '') k--;
+    const marker = MARKER.exec(lines[k] ?? '');
+    if (CHECKED_LANGUAGES.has(open[2]) || marker) {
       out.push({ doc, line: i + 1, language: open[2], file: marker?.[1], code: `${body.join('\n')}\n` });
     }
     i = j;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Article, Modification, Product, Section } from '@sitecontent/client';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteRoot = path.join(repoRoot, 'example-site');
@@ -20,6 +21,17 @@ export const astroStateDirs = [path.join(siteRoot, '.astro'), path.join(repoRoot
 export async function cleanAstroState(): Promise<void> {
   for (const dir of astroStateDirs) await rm(dir, { recursive: true, force: true });
   await rm(path.join(siteRoot, 'dist'), { recursive: true, force: true });
+}
+
+/** The demo catalog as the storefront must show it (read over HTTP by the e2e suite). */
+export interface DemoData {
+  origin: string;
+  sections: Section[];
+  products: Product[];
+  articles: Article[];
+  modifications: Map<number, Modification[]>;
+  /** URL path → what the page shows. */
+  expected: Map<string, { kind: 'section' | 'product' | 'article'; id: number; zag: string }>;
 }
 
 export interface BuildResult {
@@ -232,3 +244,20 @@ export const CHROMIUM_ARGS = [
 
 /** CI sets SITECONTENT_REQUIRE_BROWSER: a missing or failing browser then fails instead of skipping. */
 export const browserRequired = () => Boolean(process.env.SITECONTENT_REQUIRE_BROWSER);
+
+/** A URL path without its trailing slash (`/` stays). */
+export const trimSlash = (p: string) => p.replace(/\/+$/, '') || '/';
+
+/** The meta module (`md`) of an article, by the loaders' rule: its nearest blog/news section, else article. */
+export function articleModule(demo: DemoData, articleId: number): string {
+  const article = demo.articles.find((a) => a.id === articleId);
+  const byTx = new Map(demo.sections.map((s) => [s.tx, s]));
+  let section = demo.sections.find((s) => s.id === article?.catid);
+  const seen = new Set<string>();
+  while (section && !seen.has(section.tx)) {
+    if (section.tx === 'blog' || section.tx === 'news') return section.tx;
+    seen.add(section.tx);
+    section = section.par ? byTx.get(section.par) : undefined;
+  }
+  return 'article';
+}

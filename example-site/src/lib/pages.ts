@@ -8,7 +8,6 @@ import {
   type ArticleEntry,
   articleHref,
   articlesIn,
-  featuredProducts,
   loadShop,
   modificationsOf,
   moreFrom,
@@ -74,7 +73,12 @@ export async function shopPages(): Promise<ShopPage[]> {
       ),
     ),
     ...shop.articles.map((article) =>
-      page(articleHref(article).slice(1), { kind: 'article', article }, article, moreFrom(shop, article).more),
+      page(
+        articleHref(article).slice(1),
+        { kind: 'article', article },
+        article,
+        moreFrom(shop, article).more,
+      ),
     ),
   ];
 }

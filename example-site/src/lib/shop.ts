@@ -165,10 +165,18 @@ export function relatedTo(shop: Shop, product: ProductEntry): ProductEntry[] {
 }
 
 /** The article's section and up to three other articles of it, for "more from". */
-export function moreFrom(shop: Shop, article: ArticleEntry): { section?: SectionEntry; more: ArticleEntry[] } {
+export function moreFrom(
+  shop: Shop,
+  article: ArticleEntry,
+): { section?: SectionEntry; more: ArticleEntry[] } {
   const section = article.data.section ? shop.sectionByTx.get(article.data.section.id) : undefined;
   if (!section) return { more: [] };
-  return { section, more: articlesIn(shop, section).filter((a) => a.data.id !== article.data.id).slice(0, 3) };
+  return {
+    section,
+    more: articlesIn(shop, section)
+      .filter((a) => a.data.id !== article.data.id)
+      .slice(0, 3),
+  };
 }
 
 /** Home page picks: discounted products first (largest saving first), then the newest. */

@@ -65,6 +65,23 @@ describe('live loaders', () => {
     });
   });
 
+  it('a product URL off the site: left out of a collection, an error naming the field for an entry', async () => {
+    const loader = liveProductsLoader({
+      ...conn(),
+      productUrl: (p) => (p.id === 1 ? '//evil.example/p' : `/p/${p.id}`),
+    });
+    const collection = await loader.loadCollection({
+      collection: 'liveProducts',
+      filter: { cattx: 'phones' },
+    });
+    expect('entries' in collection && collection.entries.map((e) => e.id)).not.toContain('1');
+    expect('entries' in collection && collection.entries.length).toBeGreaterThan(0);
+    const entry = await loader.loadEntry({ collection: 'liveProducts', filter: { id: '1' } });
+    expect(entry && 'error' in entry && entry.error.message).toMatch(
+      /record 1 is invalid at field url: "\/\/evil.example\/p" is not a root-relative path/,
+    );
+  });
+
   it('an unknown or malformed id is LiveEntryNotFoundError', async () => {
     for (const id of ['99999', 'abc']) {
       const result = await liveProductsLoader(conn()).loadEntry({

@@ -5,7 +5,7 @@ import { BackoffGate } from './http/backoff-gate.js';
 import { ConcurrencyBound } from './http/concurrency.js';
 import { Executor } from './http/executor.js';
 import { Transport } from './http/transport.js';
-import { type ClientOptions, validateOptions } from './options.js';
+import { type ClientOptions, checkCallTimeout, validateOptions } from './options.js';
 import { type ArticlesApi, articlesApi } from './resources/articles.js';
 import type { CallOptions, ClientCore } from './resources/core.js';
 import { type MetaApi, metaApi } from './resources/meta.js';
@@ -55,6 +55,7 @@ export function createClient(options: ClientOptions): SiteContentClient {
     connections: o.maxConcurrency,
     userAgent: o.userAgent,
     apiKey: o.apiKey,
+    maxResponseBytes: o.maxResponseBytes,
   });
   const bound = new ConcurrencyBound(
     new AdaptiveLimit({ initial: o.concurrency, max: o.maxConcurrency, latency: o.adaptive }),
@@ -85,16 +86,17 @@ export function createClient(options: ClientOptions): SiteContentClient {
   const core: ClientCore = {
     allowUnknownFields: o.allowUnknownFields,
     async call(op, input, opts) {
-      const signals = [opts?.signal, o.signal].filter((s): s is AbortSignal => s !== undefined);
-      const signal = AbortSignal.any(signals);
-      return executor.run(op, input, signal);
+      const timeoutMs = checkCallTimeout(op, opts?.timeoutMs);
+      return executor.run(op, input, { signals: [opts?.signal, o.signal], timeoutMs });
     },
     siteOrigin(opts?: CallOptions & { refresh?: boolean }) {
       // Asked once and cached; a failure is not cached, so the next call asks again. `refresh` asks
       // again now (not with a fixed `siteOrigin`), and calls after it share the new answer.
       if (opts?.refresh && !o.siteOrigin) origin = undefined;
-      origin ??= site.defaultDomain({ signal: opts?.signal }).then(
-        (domain) => `https://${domain}`,
+      const { signal, timeoutMs } = opts ?? {};
+      origin ??= site.defaultDomain({ signal, timeoutMs }).then(
+        // The schema admits only plain host names; URL turns an internationalized one into punycode.
+        (domain) => new URL(`https://${domain}`).origin,
         (err: unknown) => {
           origin = undefined;
           throw err;

@@ -3,9 +3,9 @@ export * from './errors/index.js';
 export { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';
-export { redactUrl } from './http/redact.js';
 export * from './meta-sync/index.js';
 export { type ClientOptions, DEFAULTS } from './options.js';
+export { redactUrl } from './redact.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
 export type { CallOptions } from './resources/core.js';
 export type { MetaApi } from './resources/meta.js';
@@ -14,5 +14,11 @@ export type { ProductFilter, ProductsApi } from './resources/products.js';
 export type { SectionFilter, SectionsApi } from './resources/sections.js';
 export { defaultDomainSchema, type SiteApi } from './resources/site.js';
 export * from './schemas/fields.js';
+export { hostNameField, hostNameProblem, isHostName } from './schemas/host-name.js';
 export * from './schemas/records.js';
-export { parseTolerantJson } from './wire/tolerant-json.js';
+export {
+  isRootRelativePath,
+  rootRelativePathField,
+  rootRelativePathProblem,
+} from './schemas/root-relative-path.js';
+export { parseTolerantJson, TOLERANT_LIMITS, type TolerantLimits } from './wire/tolerant-json.js';

@@ -1,4 +1,5 @@
 /** Options of `createClient`: the type, the defaults and the one zod schema that checks them eagerly. */
+import { constants } from 'node:buffer';
 import { z } from 'zod';
 import { InvalidArgumentError } from './errors/write-rejected-error.js';
 import { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
@@ -11,8 +12,18 @@ export interface ClientOptions {
   apiKey: string;
   /** Site number. */
   sid: number;
-  /** Per-attempt deadline (connect, headers and body). @default 30000 */
+  /**
+   * Per-attempt deadline (connect, headers and body). A whole call, retries included, can be given
+   * its own deadline with the call option `timeoutMs`. @default 30000
+   */
   timeoutMs?: number;
+  /**
+   * Largest response body read, in bytes, counted while it streams in; a larger one aborts the
+   * request with a ResponseTooLargeError (not retried). The default is twice the 48 MiB `goods/Get`
+   * of a 100,000-product catalog. At most `buffer.constants.MAX_STRING_LENGTH`.
+   * @default 100663296 (96 MiB)
+   */
+  maxResponseBytes?: number;
   /** Retries after the first attempt. @default 4 */
   retries?: number;
   /**
@@ -65,7 +76,13 @@ export const DEFAULTS = {
   userAgent: '@sitecontent/client',
   retryBaseDelayMs: 250,
   maxRetryTimeMs: 60_000,
+  maxResponseBytes: 96 * 1024 * 1024,
 } as const satisfies Partial<ClientOptions>;
+
+/** Longest `setTimeout` delay; a larger one would fire at once. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+const { MAX_STRING_LENGTH } = constants;
 
 const httpUrl = z
   .string()
@@ -80,6 +97,13 @@ const optionsSchema = z
     apiKey: z.string().min(1, 'must not be empty'),
     sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
     timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
+    // A body becomes one string: past V8's longest string it could not be read anyway.
+    maxResponseBytes: z
+      .number()
+      .int()
+      .positive()
+      .max(MAX_STRING_LENGTH, `must be at most ${MAX_STRING_LENGTH} (the longest string)`)
+      .default(DEFAULTS.maxResponseBytes),
     retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
     concurrency: z.number().int().min(1).max(1024).optional(),
     maxConcurrency: z.number().int().min(1).max(1024).optional(),
@@ -137,4 +161,23 @@ export function validateOptions(input: unknown): ResolvedOptions {
   throw new InvalidArgumentError(`Invalid client options: ${lines.join('; ')}`, {
     operation: 'createClient',
   });
+}
+
+/** The call option `timeoutMs`, checked before anything is sent. */
+export function checkCallTimeout(operation: string, timeoutMs: unknown): number | undefined {
+  if (timeoutMs === undefined) return undefined;
+  if (
+    typeof timeoutMs !== 'number' ||
+    !Number.isInteger(timeoutMs) ||
+    timeoutMs < 1 ||
+    timeoutMs > MAX_TIMER_MS
+  ) {
+    throw new InvalidArgumentError(
+      `${operation}: timeoutMs must be a whole number of ms from 1 to ${MAX_TIMER_MS}`,
+      {
+        operation,
+      },
+    );
+  }
+  return timeoutMs;
 }

@@ -1,5 +1,5 @@
 /**
- * The meta write-back over HTTP against the emulator (issue 5): pull → edit → plan → push → pull,
+ * The meta write-back over HTTP against the emulator (META.md): pull → edit → plan → push → pull,
  * idempotence and "invalid sends nothing" checked on the server's own counters, convergence under
  * injected faults, and the key never in output.
  */

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
-/** Key → list of sites it may use (DESIGN.md: a key is scoped to a list of sids). */
+/** Key → list of sites it may use (docs/interface.md: a key is scoped to a list of sids). */
 export type KeyMap = Record<string, readonly number[]>;
 
 interface Entry {

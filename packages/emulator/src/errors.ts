@@ -1,4 +1,4 @@
-/** Error codes of the emulator's error bodies (DESIGN.md decision table). */
+/** Error codes of the emulator's error bodies (docs/interface.md, decisions). */
 export type ApiErrorCode =
   | 'unauthorized'
   | 'forbidden'

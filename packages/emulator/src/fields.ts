@@ -5,7 +5,7 @@ import type { RequestParams } from './wire/params.js';
 /** How a writable field's value is checked and stored. */
 type FieldKind = 'text' | 'tx' | 'id' | 'int' | 'price' | 'flag' | 'color' | 'dt';
 
-/** Writable fields per resource (DESIGN.md decision table). */
+/** Writable fields per resource (docs/interface.md, decisions). */
 export const WRITABLE_FIELDS = {
   goods: { catid: 'id', zag: 'text', stxt: 'text', txt: 'text', vendor: 'text', shw: 'flag', dt: 'dt' },
   modification: {

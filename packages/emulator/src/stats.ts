@@ -2,6 +2,11 @@
 export interface EmulatorStats {
   /** Every request that reached the server. */
   total: number;
+  /**
+   * TCP connections accepted (the server's 'connection' events). With keep-alive working, a client
+   * opens about as many as it has requests in flight at once, not one per request.
+   */
+  connections: number;
   /** Requests per operation, e.g. `byOperation['meta/Set']`. */
   byOperation: Record<string, number>;
   /** Responses per HTTP status sent (a reset or truncated response counts under its status). */
@@ -30,6 +35,7 @@ export interface LoadStats {
 export function createStats(): EmulatorStats {
   return {
     total: 0,
+    connections: 0,
     byOperation: {},
     byStatus: {},
     faults: { fail: 0, rateLimited: 0, reset: 0, truncate: 0 },
@@ -39,6 +45,7 @@ export function createStats(): EmulatorStats {
 
 export function resetStats(stats: EmulatorStats): void {
   stats.total = 0;
+  stats.connections = 0;
   stats.byOperation = {};
   stats.byStatus = {};
   stats.faults = { fail: 0, rateLimited: 0, reset: 0, truncate: 0 };

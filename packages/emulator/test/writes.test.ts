@@ -4,7 +4,7 @@ import { bracketForm, call, startTestEmulator } from './helpers/index.js';
 
 type Encoding = 'form-brackets' | 'form-json' | 'json' | 'query';
 
-/** Sends a write in one of the encodings DESIGN.md lists (plus everything in the query string). */
+/** Sends a write in one of the encodings docs/interface.md lists (plus everything in the query string). */
 function write(
   emu: Emulator,
   op: string,

@@ -55,6 +55,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           adaptive: opts.adaptive,
           metaMaxAge: opts.metaMaxAge,
           timeoutMs: opts.timeoutMs,
+          maxResponseBytes: opts.maxResponseBytes,
           retries: opts.retries,
           paramEncoding: opts.paramEncoding,
           env,

@@ -5,7 +5,7 @@
  * nothing left to keep.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import type { SiteContentClient } from '@sitecontent/client';
+import { isHostName, type SiteContentClient } from '@sitecontent/client';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
 
@@ -23,11 +23,8 @@ export async function siteDomain(connect: () => SiteContentClient, cacheDir: URL
     const client = connect();
     // `site.origin` rather than `site.defaultDomain`: the client keeps the answer for image URLs,
     // so the build's sync does not ask again.
-    const origin = await client.site.origin({
-      refresh: true,
-      signal: AbortSignal.timeout(DOMAIN_TIMEOUT_MS),
-    });
-    const domain = origin.replace(/^https:\/\//, '');
+    const origin = await client.site.origin({ refresh: true, timeoutMs: DOMAIN_TIMEOUT_MS });
+    const domain = new URL(origin).host;
     await rememberDomain(cacheFile, domain);
     return { domain };
   } catch (error) {
@@ -47,7 +44,8 @@ async function rememberDomain(file: URL, domain: string): Promise<void> {
 async function recallDomain(file: URL): Promise<string | undefined> {
   try {
     const parsed = JSON.parse(await readFile(file, 'utf8')) as { domain?: unknown };
-    return typeof parsed.domain === 'string' && parsed.domain ? parsed.domain : undefined;
+    // The file is ours, but a domain becomes `site`: it passes the same rule as the service's answer.
+    return typeof parsed.domain === 'string' && isHostName(parsed.domain) ? parsed.domain : undefined;
   } catch {
     return undefined;
   }

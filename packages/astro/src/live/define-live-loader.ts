@@ -57,6 +57,9 @@ export function numericId(id: string): number | undefined {
 type LiveData = Record<string, unknown>;
 type LiveFilter = LiveCatalogFilter | LiveSectionsFilter;
 
+/** Reports a record a live loader leaves out: its id, the field and what is wrong. */
+export type RejectRecord = (recordId: number | string, field: string, message: string) => void;
+
 /** What sets one live loader apart; {@link defineLiveLoader} does the rest the same way for all. */
 export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K> {
   name: string;
@@ -70,7 +73,11 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   keyOf(id: string): K | undefined;
   /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
   get(client: SiteContentClient, key: K): Promise<R | undefined>;
-  toEntries(client: SiteContentClient, records: R[]): Promise<LiveDataEntry<D>[]>;
+  /**
+   * The entries of `records`; a record whose derived data breaks a rule (a product URL off the site)
+   * is left out and passed to `reject`.
+   */
+  toEntries(client: SiteContentClient, records: R[], reject: RejectRecord): Promise<LiveDataEntry<D>[]>;
 }
 
 /** A live loader over one resource: filters, visibility, not-found and `{ error }` handled alike. */
@@ -84,9 +91,11 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
       try {
         const client = rt.client(collection);
         const all = await resource.list(client, filter, { onInvalidRecord: () => {} });
+        // As invalid records are in a collection: left out.
         const entries = await resource.toEntries(
           client,
           resource.onlyVisible ? all.filter((r) => r.shw) : all,
+          () => {},
         );
         return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:${resource.tag}`] } };
       } catch (error) {
@@ -100,8 +109,11 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         const client = rt.client(collection);
         const record = await resource.get(client, key);
         if (!record || (resource.onlyVisible && !record.shw)) return notFound(collection, filter);
-        const [entry] = await resource.toEntries(client, [record]);
-        return entry;
+        let rejected: string | undefined;
+        const [entry] = await resource.toEntries(client, [record], (recordId, field, message) => {
+          rejected = `record ${recordId} is invalid at field ${field}: ${message}`;
+        });
+        return rejected === undefined ? entry : liveError(collection, new Error(rejected));
       } catch (error) {
         return liveError(collection, error);
       }

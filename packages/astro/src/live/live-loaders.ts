@@ -2,7 +2,7 @@
  * The live loaders, for `defineLiveCollection()` in `src/live.config.ts`: data fetched per request
  * instead of at build time, with the options and entry shapes of the matching collection loaders.
  */
-import type { Article, Product, Section } from '@sitecontent/client';
+import { type Article, type Product, rootRelativePathProblem, type Section } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
 import { buildProductEntry } from '../entries/product-entry.js';
@@ -54,13 +54,24 @@ export function liveProductsLoader<const S extends string = 'sections'>(
       client.products.list(catalogFilter(filter), callOptions),
     keyOf: numericId,
     get: async (client, id) => (await client.products.list({ id }))[0],
-    async toEntries(client, products: Product[]) {
+    async toEntries(client, all: Product[], reject) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
-      const metas = await rt.metas(client, products, (p) => moduleOf(opts.metaModule, p));
-      return products.map((product, i) => {
+      const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
+        const url = opts.productUrl(product, section);
+        const problem = rootRelativePathProblem(url);
+        if (problem === undefined) return [{ product, section, url }];
+        reject(product.id, 'url', `${JSON.stringify(url)} is not a root-relative path: ${problem}`);
+        return [];
+      });
+      const metas = await rt.metas(
+        client,
+        products.map((p) => p.product),
+        (p) => moduleOf(opts.metaModule, p),
+      );
+      return products.map(({ product, section, url }, i) => {
         const built = buildProductEntry(product, {
-          url: opts.productUrl(product, section),
+          url,
           section: sectionReference(sectionsCollection, section),
           sanitize: opts.sanitize,
           seo: opts.seo ? { meta: metas[i], origin } : undefined,

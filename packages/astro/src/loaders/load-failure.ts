@@ -2,8 +2,19 @@
  * How a failed load reads in the build log: the collection first, then the operation and the
  * redacted URL (every client error carries both), then what to do about it.
  */
-import { isAuthError, isSiteContentError, type RecordValidationError } from '@sitecontent/client';
+import {
+  isAuthError,
+  isResponseTooLargeError,
+  isSiteContentError,
+  type RecordValidationError,
+} from '@sitecontent/client';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
+
+/**
+ * An invalid record: what the client reports (a `RecordValidationError`) or what a loader finds in
+ * what it derives from a record (a product URL that breaks the URL policy).
+ */
+export type InvalidRecord = Pick<RecordValidationError, 'message' | 'recordId' | 'path'>;
 
 export interface FailureSummary {
   message: string;
@@ -11,11 +22,14 @@ export interface FailureSummary {
   url?: string;
 }
 
-/** `<collection>: <operation> failed: <message> (<url>)`, each part once. */
+/** `<collection>: <operation> failed: <message> (<url>)`, each part once, and what to do when known. */
 export function failureSummary(collection: string, error: unknown): FailureSummary {
   const operation = isSiteContentError(error) && error.operation ? error.operation : undefined;
   const url = isSiteContentError(error) && error.url ? error.url : undefined;
-  const text = error instanceof Error ? error.message : String(error);
+  const advice = isResponseTooLargeError(error)
+    ? '; if the service really sends that much, raise maxResponseBytes in siteContent()'
+    : '';
+  const text = `${error instanceof Error ? error.message : String(error)}${advice}`;
   const head = operation && !text.startsWith(operation) ? `${operation} failed: ${text}` : text;
   const tail = url && !text.includes(url) ? ` (${url})` : '';
   return {
@@ -39,7 +53,7 @@ export function authFix(error: unknown, sid: number): string | undefined {
 /** The error for the first invalid record of a collection under `onInvalid: 'fail'`. */
 export function invalidRecordError(
   collection: string,
-  report: RecordValidationError,
+  report: InvalidRecord,
   count: number,
 ): SiteContentInvalidRecordError {
   const recordId = String(report.recordId ?? '?');

@@ -20,7 +20,7 @@ import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { mapBounded, Progress } from './fan-out.js';
-import { authFix, failureSummary, invalidRecordError } from './load-failure.js';
+import { authFix, failureSummary, type InvalidRecord, invalidRecordError } from './load-failure.js';
 import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
 import { LOADER_VERSION, type SyncItem, syncEntries } from './store-sync.js';
 
@@ -32,6 +32,8 @@ export interface FetchContext {
   ctx: LoaderContext;
   /** Pass to every list call of records that become entries. */
   callOptions: LoadCallOptions;
+  /** Reports a record the loader finds invalid itself; `onInvalid` applies as to the client's reports. */
+  rejectRecord(recordId: string | number, field: string, message: string): void;
   /** Bounded fan-out with a progress line every 2 s. */
   fanOut<T, R>(
     label: string,
@@ -119,7 +121,7 @@ async function loadWith(
   const onInvalid = run.options.onInvalid ?? 'fail';
   logger.info(`${collection}: loading (sid ${client.sid})`);
 
-  const invalid: RecordValidationError[] = [];
+  const invalid: InvalidRecord[] = [];
   const abort = new AbortController();
   const callOptions: LoadCallOptions = {
     onInvalidRecord: (report) => invalid.push(report),
@@ -138,6 +140,7 @@ async function loadWith(
     client,
     ctx,
     callOptions,
+    rejectRecord: (recordId, field, message) => invalid.push({ recordId, path: field, message }),
     fanOut,
     metas: (records, moduleFor) =>
       meta.metas(

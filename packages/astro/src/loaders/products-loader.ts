@@ -1,4 +1,4 @@
-import type { Meta } from '@sitecontent/client';
+import { type Meta, rootRelativePathProblem } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
@@ -34,21 +34,36 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
-        async fetch({ client, callOptions, metas: metasOf, siteOrigin, sections }) {
+        async fetch({ client, callOptions, rejectRecord, metas: metasOf, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
             sections(),
             seo ? siteOrigin() : Promise.resolve(''),
           ]);
-          const products = onlyVisible ? all.filter((p) => p.shw) : all;
           const index = indexSections(shared.sections);
-          const metas: (Meta | undefined)[] = seo
-            ? await metasOf(products, (p) => moduleOf(metaModule, p))
-            : [];
-          return products.map((product, i) => {
+          // A page URL must stay on the site (docs/interface.md, "Wire format"): one that does not is
+          // an invalid record, named by id and field, never a link or canonical URL to another host.
+          const products = [];
+          for (const product of onlyVisible ? all.filter((p) => p.shw) : all) {
             const section = index.byTx.get(product.cattx);
             const url = productUrl(product, section);
+            const problem = rootRelativePathProblem(url);
+            if (problem === undefined) products.push({ product, section, url });
+            else
+              rejectRecord(
+                product.id,
+                'url',
+                `${JSON.stringify(url)} is not a root-relative path: ${problem}`,
+              );
+          }
+          const metas: (Meta | undefined)[] = seo
+            ? await metasOf(
+                products.map((p) => p.product),
+                (p) => moduleOf(metaModule, p),
+              )
+            : [];
+          return products.map(({ product, section, url }, i) => {
             const ref = sectionReference(sectionsCollection, section);
             const meta = metas[i];
             return {

@@ -64,7 +64,7 @@ export function itemDigest(
 
 export async function syncEntries(
   ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
-  items: Iterable<SyncItem>,
+  items: (SyncItem | undefined)[],
   options: SyncOptions,
 ): Promise<SyncCounts> {
   const counts: SyncCounts = {
@@ -82,7 +82,12 @@ export async function syncEntries(
   }
   /** Entry id → the record kept for it. */
   const seen = new Map<string, string | number>();
-  for (const item of items) {
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i];
+    if (item === undefined) continue;
+    // Let go of the raw record as soon as its entry is stored: on a large catalog the raw records and
+    // the stored entries would otherwise be in memory together until the sync ends.
+    items[i] = undefined;
     const recordId = item.recordId ?? item.id;
     const kept = seen.get(item.id);
     if (kept !== undefined) {

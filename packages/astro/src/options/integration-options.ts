@@ -49,6 +49,12 @@ export interface SiteContentOptions {
    * every loader with `seo: true` (a loader's `seo: { maxAge }` wins). @default 0 (ask every time)
    */
   metaMaxAge?: number;
+  /**
+   * Largest response body the client reads, in bytes, counted while it streams in; a larger one fails
+   * with a `ResponseTooLargeError` (handled like any failed fetch, `onError`). @default the client's
+   * (96 MiB, twice the `goods/Get` of a 100,000-product catalog)
+   */
+  maxResponseBytes?: number;
   /** Retries of a failed idempotent request. @default the client's (4) */
   retries?: number;
   /** How `param` is encoded in POST bodies. @default 'form-brackets' */
@@ -85,6 +91,7 @@ export const siteContentOptionsSchema = z
     adaptive: z.boolean().optional(),
     metaMaxAge: z.number().int().nonnegative().optional(),
     timeoutMs: z.number().int().positive().optional(),
+    maxResponseBytes: z.number().int().positive().optional(),
     retries: z.number().int().min(0).max(10).optional(),
     paramEncoding: paramEncodingField.optional(),
     setSite: z.boolean().optional(),

@@ -201,7 +201,9 @@ const entryShape = {
   onlyVisible: z.boolean().optional(),
   sanitize: z.boolean().optional(),
   seo: z
-    .union([z.boolean(), z.strictObject({ maxAge: z.number().int().nonnegative().optional() })])
+    .union([z.boolean(), z.strictObject({ maxAge: z.number().int().nonnegative().optional() })], {
+      error: 'expected a boolean or { maxAge: milliseconds }',
+    })
     .optional(),
   metaModule: z.union([z.string().min(1, 'must not be empty'), functionField]).optional(),
 };

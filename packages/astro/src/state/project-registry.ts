@@ -20,6 +20,7 @@ export interface SharedSettings {
   /** `false` holds the limit at `concurrency`. */
   adaptive?: boolean | undefined;
   timeoutMs?: number | undefined;
+  maxResponseBytes?: number | undefined;
   /** Default `maxAge` of the loaders' meta cache, in ms. */
   metaMaxAge?: number | undefined;
   retries?: number | undefined;

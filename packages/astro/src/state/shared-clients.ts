@@ -72,6 +72,7 @@ export function sharedClient(
       maxConcurrency: connection.maxConcurrency,
       adaptive: connection.adaptive,
       ...(s?.timeoutMs === undefined ? {} : { timeoutMs: s.timeoutMs }),
+      ...(s?.maxResponseBytes === undefined ? {} : { maxResponseBytes: s.maxResponseBytes }),
       ...(s?.retries === undefined ? {} : { retries: s.retries }),
       ...(s?.paramEncoding === undefined ? {} : { paramEncoding: s.paramEncoding }),
       userAgent: '@sitecontent/astro',

@@ -15,10 +15,20 @@ export interface CliContext {
   /** True when the user is on a terminal (colour, prompts). */
   isTTY: boolean;
   env: Record<string, string | undefined>;
+  /**
+   * The API key in use (flag or environment), only to mask it in anything written; commands fall
+   * back to `SITECONTENT_API_KEY` when it is absent.
+   */
+  apiKey?: string | undefined;
 }
 
 /** The context before a client exists (what `main` is called with). */
-export type CliIo = Omit<CliContext, 'client'>;
+export type CliIo = Omit<CliContext, 'client' | 'apiKey'>;
+
+/** The key to mask in a command's output. */
+export function keyToMask(ctx: Pick<CliContext, 'apiKey' | 'env'>): string | undefined {
+  return ctx.apiKey ?? ctx.env.SITECONTENT_API_KEY;
+}
 
 /** Bad usage: exit code 2, message plus usage on stderr. */
 export class UsageError extends Error {

@@ -1,9 +1,11 @@
 /**
- * `sitecontent get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]`
- * (issue 2): one read operation, printed as one JSON array (`--json`, dates as ISO strings) or a table.
+ * `sitecontent get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]`:
+ * one read operation, printed as one JSON array (`--json`, dates as ISO strings) or a table. Should
+ * the service echo the API key in a record, it is masked before a table cell is cut.
  */
 import { parseArgs } from 'node:util';
-import { type CliContext, UsageError } from './context.js';
+import { maskKey } from '../redact.js';
+import { type CliContext, keyToMask, UsageError } from './context.js';
 import { renderTable } from './table.js';
 
 export const GET_USAGE = `Usage: sitecontent [connection flags] get <resource> [filters] [--json]
@@ -152,13 +154,15 @@ export async function runGetCommand(argv: string[], ctx: CliContext, signal?: Ab
     return 0;
   }
   const records = await fetchRecords(req, ctx, signal);
+  const mask = (text: string) => maskKey(text, keyToMask(ctx));
   if (req.json) {
     // Dates serialise as ISO strings through Date#toJSON.
-    ctx.stdout.write(`${JSON.stringify(records, null, 2)}\n`);
+    ctx.stdout.write(mask(`${JSON.stringify(records, null, 2)}\n`));
   } else if (records.length === 0) {
     ctx.stdout.write('No records.\n');
   } else {
-    ctx.stdout.write(renderTable(RESOURCES[req.resource].columns, records as Record<string, unknown>[]));
+    const rows = records as Record<string, unknown>[];
+    ctx.stdout.write(renderTable(RESOURCES[req.resource].columns, rows, mask));
   }
   return 0;
 }

@@ -6,7 +6,7 @@
  */
 import { createClient, type SiteContentClient } from '../client.js';
 import { isInvalidArgumentError } from '../errors/guards.js';
-import { redactText } from '../http/redact.js';
+import { redactText } from '../redact.js';
 import { type CliIo, UsageError } from './context.js';
 import { withEnvFiles } from './env-file.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
@@ -98,11 +98,11 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         return 0;
       }
       client = connect(globals, io.env);
-      return await runGetCommand(args, { ...io, client });
+      return await runGetCommand(args, { ...io, client, apiKey });
     }
     if (command === 'meta') {
       client = connect(globals, io.env);
-      return await runMetaCommand(args, { ...io, client });
+      return await runMetaCommand(args, { ...io, client, apiKey });
     }
     throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
   } catch (err) {

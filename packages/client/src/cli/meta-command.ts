@@ -1,5 +1,5 @@
 /**
- * `sitecontent meta pull | plan | push` (issue 5). `main.ts` parses the connection flags, builds
+ * `sitecontent meta pull | plan | push` (the meta write-back, see META.md). `main.ts` parses the connection flags, builds
  * the client and calls {@link runMetaCommand} with the arguments after `meta`.
  *
  * Exit codes: 0 done / nothing to change, 3 (`plan`) changes pending, 1 error (unreadable or
@@ -7,7 +7,6 @@
  * missing FILE, `push` without `--yes` when not on a terminal).
  */
 import { writeFile } from 'node:fs/promises';
-import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
 import { applyMetaPlan } from '../meta-sync/apply.js';
@@ -22,8 +21,9 @@ import { formatApplyReport, formatIssues, formatPlan } from '../meta-sync/format
 import { planMetaChanges } from '../meta-sync/plan.js';
 import { describeError } from '../meta-sync/pool.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
-import type { MetaApplyProgress, MetaPlan } from '../meta-sync/types.js';
-import { type CliContext, type TextOut, UsageError } from './context.js';
+import type { MetaPlan } from '../meta-sync/types.js';
+import { type CliContext, UsageError } from './context.js';
+import { confirm, progressReporter, useColor, writer } from './terminal.js';
 
 /** The context the meta command runs in: `CliContext` (client, streams, `isTTY`, `env`). */
 export type MetaCommandContext = CliContext;
@@ -101,22 +101,6 @@ function oneFile(positionals: string[], command: string): string {
   if (positionals.length > 1)
     throw new UsageError(`meta ${command} takes one FILE, got: ${positionals.join(' ')}`);
   return positionals[0] as string;
-}
-
-function useColor(ctx: MetaCommandContext): boolean {
-  const noColor = ctx.env.NO_COLOR;
-  if (noColor !== undefined && noColor !== '') return false;
-  const force = ctx.env.FORCE_COLOR;
-  if (force !== undefined && force !== '' && force !== '0') return true;
-  return ctx.isTTY;
-}
-
-/** Writes text with every literal occurrence of the API key from the environment masked (belt and braces). */
-function writer(ctx: MetaCommandContext, stream: TextOut): (text: string) => void {
-  const key = ctx.env.SITECONTENT_API_KEY;
-  return (text) => {
-    stream.write(key !== undefined && key.length >= 4 ? text.split(key).join('***') : text);
-  };
 }
 
 function siteLabel(ctx: MetaCommandContext): string {
@@ -237,55 +221,6 @@ async function planCommand(positionals: string[], flags: Flags, ctx: MetaCommand
   }
   if (plan.errors.length > 0) return 1;
   return plan.entries.length > 0 ? 3 : 0;
-}
-
-async function confirm(ctx: MetaCommandContext, question: string): Promise<boolean> {
-  const rl = createInterface({
-    input: ctx.stdin,
-    output: ctx.stderr as NodeJS.WritableStream,
-    terminal: false,
-  });
-  try {
-    const closed = new Promise<string>((resolve) => rl.once('close', () => resolve('')));
-    const answer = await Promise.race([rl.question(question), closed]);
-    return /^y(es)?$/i.test(answer.trim());
-  } finally {
-    rl.close();
-  }
-}
-
-/** Progress on stderr: a redrawn bar on a terminal, one plain line per page otherwise. */
-function progressReporter(ctx: MetaCommandContext): {
-  onProgress: (e: MetaApplyProgress) => void;
-  end: () => void;
-} {
-  const err = writer(ctx, ctx.stderr);
-  const tty = ctx.isTTY && ctx.stderr.isTTY === true;
-  const color = useColor(ctx);
-  const c = pc.createColors(color);
-  const tally = { updated: 0, unchanged: 0, failed: 0 };
-  let drawn = false;
-  return {
-    onProgress(event) {
-      tally[event.outcome]++;
-      if (tty) {
-        const width = 24;
-        const filled = event.total === 0 ? width : Math.round((event.done / event.total) * width);
-        const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
-        const failed = tally.failed > 0 ? c.red(`${tally.failed} failed`) : '0 failed';
-        err(
-          `\r\u001b[2K${c.cyan(bar)} ${event.done}/${event.total}  ${tally.updated} updated, ${tally.unchanged} unchanged, ${failed}`,
-        );
-        drawn = true;
-      } else {
-        const detail = event.outcome === 'failed' ? `: ${event.reason ?? ''}` : '';
-        err(`[${event.done}/${event.total}] ${event.outcome} ${event.md} ${event.id}${detail}\n`);
-      }
-    },
-    end() {
-      if (drawn) err('\n');
-    },
-  };
 }
 
 async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {

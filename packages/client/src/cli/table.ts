@@ -1,18 +1,27 @@
-/** Plain-text table for terminal output: one header row, columns padded, long text cut. */
+/**
+ * Plain-text table for terminal output: one header row, columns padded, long text cut. `mask` (the
+ * API key's) runs on each cell before it is cut: a key cut in two would escape it.
+ */
 
 const MAX_CELL = 40;
 
-export function formatCell(v: unknown): string {
+export function formatCell(v: unknown, mask: (text: string) => string = (text) => text): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (v instanceof Date) return v.toISOString().replace('T00:00:00.000Z', '').replace('.000Z', 'Z');
-  if (Array.isArray(v)) return v.every((x) => typeof x !== 'object') ? v.join(', ') : String(v.length);
-  const s = String(v).replace(/\s+/g, ' ').trim();
+  if (Array.isArray(v)) {
+    return mask(v.every((x) => typeof x !== 'object') ? v.join(', ') : String(v.length));
+  }
+  const s = mask(String(v)).replace(/\s+/g, ' ').trim();
   return [...s].length > MAX_CELL ? `${[...s].slice(0, MAX_CELL - 1).join('')}…` : s;
 }
 
-export function renderTable(columns: readonly string[], rows: readonly Record<string, unknown>[]): string {
-  const cells = rows.map((r) => columns.map((c) => formatCell(r[c])));
+export function renderTable(
+  columns: readonly string[],
+  rows: readonly Record<string, unknown>[],
+  mask?: (text: string) => string,
+): string {
+  const cells = rows.map((r) => columns.map((c) => formatCell(r[c], mask)));
   const widths = columns.map((c, i) => Math.max(c.length, ...cells.map((row) => [...(row[i] ?? '')].length)));
   const line = (values: readonly string[]) =>
     values

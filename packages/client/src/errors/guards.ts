@@ -1,6 +1,7 @@
 import type { AuthError, HttpStatusError, NotFoundError } from './http-status-error.js';
 import type { RecordValidationError } from './record-validation-error.js';
 import type { ResponseFormatError } from './response-format-error.js';
+import type { ResponseTooLargeError } from './response-too-large-error.js';
 import type { SiteContentError } from './site-content-error.js';
 import type { NetworkError, TimeoutError } from './transport-errors.js';
 import type { InvalidArgumentError, WriteRejectedError } from './write-rejected-error.js';
@@ -12,6 +13,7 @@ const ALL = new Set([
   'AuthError',
   'NotFoundError',
   'ResponseFormatError',
+  'ResponseTooLargeError',
   'RecordValidationError',
   'TimeoutError',
   'NetworkError',
@@ -31,6 +33,8 @@ export const isAuthError = (e: unknown): e is AuthError => named(e, ['AuthError'
 export const isNotFoundError = (e: unknown): e is NotFoundError => named(e, ['NotFoundError']);
 export const isResponseFormatError = (e: unknown): e is ResponseFormatError =>
   named(e, ['ResponseFormatError']);
+export const isResponseTooLargeError = (e: unknown): e is ResponseTooLargeError =>
+  named(e, ['ResponseTooLargeError']);
 export const isRecordValidationError = (e: unknown): e is RecordValidationError =>
   named(e, ['RecordValidationError']);
 export const isTimeoutError = (e: unknown): e is TimeoutError => named(e, ['TimeoutError']);

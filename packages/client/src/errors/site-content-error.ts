@@ -1,4 +1,4 @@
-import { redactText } from '../http/redact.js';
+import { redactText } from '../redact.js';
 
 /** Facts every client error carries. */
 export interface SiteContentErrorOptions {

@@ -1,13 +1,20 @@
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
-/** One attempt took longer than `timeoutMs` (connect, headers or body). */
+/**
+ * A deadline passed: one attempt took longer than the client's `timeoutMs` (connect, headers or
+ * body), a call took longer than its own `timeoutMs`, or the caller's signal aborted with a timeout
+ * (`AbortSignal.timeout(…)`, whose length the client cannot see: `timeoutMs` is then undefined).
+ */
 export class TimeoutError extends SiteContentError {
   override readonly name: string = 'TimeoutError';
   override readonly code: string = 'timeout';
-  readonly timeoutMs: number;
+  /** The deadline that passed, in ms; undefined when it came from the caller's own signal. */
+  readonly timeoutMs: number | undefined;
 
-  constructor(options: SiteContentErrorOptions & { timeoutMs: number }) {
-    super(`${options.operation} timed out after ${options.timeoutMs} ms (${options.url ?? ''})`, options);
+  constructor(options: SiteContentErrorOptions & { timeoutMs: number | undefined }) {
+    const after =
+      options.timeoutMs === undefined ? "(the caller's signal timed out)" : `after ${options.timeoutMs} ms`;
+    super(`${options.operation} timed out ${after} (${options.url ?? ''})`, options);
     this.timeoutMs = options.timeoutMs;
   }
 }

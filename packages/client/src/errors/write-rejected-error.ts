@@ -1,6 +1,6 @@
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
-/** A write answered with a `message` other than `Ok` (DESIGN: an error whatever the HTTP status). */
+/** A write answered with a `message` other than `Ok` (docs/interface.md: an error whatever the HTTP status). */
 export class WriteRejectedError extends SiteContentError {
   override readonly name: string = 'WriteRejectedError';
   override readonly code: string = 'write_rejected';

@@ -1,5 +1,5 @@
 /**
- * What goes on the wire (DESIGN "Requests"): `key` always in the query string; GET parameters in the
+ * What goes on the wire (docs/interface.md, "Requests"): `key` always in the query string; GET parameters in the
  * query; POST `sid`, `id`, `goods_id`, `md`, `param` in the body, `param` encoded per `paramEncoding`.
  */
 import type { ParamValue } from '../schemas/fields.js';
@@ -69,7 +69,7 @@ export function encodeRequest(
       break;
     }
     default: {
-      // `param[zag]=New%20title`, exactly as DESIGN "Requests" shows it (brackets left readable).
+      // `param[zag]=New%20title`, exactly as docs/interface.md ("Requests") shows it (brackets left readable).
       const parts = scalars.map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`);
       for (const [k, v] of Object.entries(param)) {
         parts.push(`param[${encodeURIComponent(k)}]=${encodeURIComponent(String(v))}`);

@@ -12,13 +12,15 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
-import { isHttpStatusError } from '../errors/guards.js';
+import { isHttpStatusError, isSiteContentError } from '../errors/guards.js';
+import { TimeoutError } from '../errors/transport-errors.js';
+import { redactUrl } from '../redact.js';
+import { AbortScope } from './abort-scope.js';
 import type { BackoffGate } from './backoff-gate.js';
 import type { ConcurrencyBound } from './concurrency.js';
-import { encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
+import { type EncodedRequest, encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
-import { redactUrl } from './redact.js';
 import { isCongestionStatus, isGateStatus, isRetryable } from './retry.js';
 import type { Transport } from './transport.js';
 
@@ -44,6 +46,14 @@ export interface RequestEvent {
   maxConcurrency: number;
 }
 
+/** What ends a call early: its signals and its own deadline. */
+export interface CallLimits {
+  /** The call's and the client's signals (either may be absent). */
+  signals: readonly (AbortSignal | undefined)[];
+  /** Deadline of the whole call (slot, attempts, retry waits) in ms. */
+  timeoutMs?: number | undefined;
+}
+
 export interface ExecutorSettings {
   origin: string;
   pathPrefix: string;
@@ -67,16 +77,41 @@ export class Executor {
     readonly bound: ConcurrencyBound,
   ) {}
 
-  /** The body array of a successful answer. `signal` already combines the call's and the client's. */
+  /**
+   * The body array of a successful answer. The call ends when any of `limits.signals` (the call's
+   * and the client's) aborts, with its reason, or when `limits.timeoutMs` passes, with a
+   * TimeoutError; a signal aborted by `AbortSignal.timeout(…)` is a TimeoutError too.
+   */
   async run(
     op: OperationName,
     input: OperationInput,
-    signal: AbortSignal,
+    limits: CallLimits,
   ): Promise<{ rows: unknown[]; url: string }> {
+    const req = encodeRequest(op, input, this.settings);
+    const shownUrl = redactUrl(`${this.settings.origin}${req.path}`);
+    const { timeoutMs } = limits;
+    const call = new AbortScope(
+      limits.signals,
+      timeoutMs === undefined
+        ? undefined
+        : { ms: timeoutMs, reason: () => new TimeoutError({ operation: op, url: shownUrl, timeoutMs }) },
+    );
+    try {
+      return { rows: await this.#attempts(op, req, shownUrl, call.signal), url: shownUrl };
+    } catch (err) {
+      throw call.signal.aborted ? abortReason(call.signal.reason, op, shownUrl) : err;
+    } finally {
+      call.dispose();
+    }
+  }
+
+  async #attempts(
+    op: OperationName,
+    req: EncodedRequest,
+    shownUrl: string,
+    signal: AbortSignal,
+  ): Promise<unknown[]> {
     const s = this.settings;
-    const req = encodeRequest(op, input, s);
-    const url = `${s.origin}${req.path}`;
-    const shownUrl = redactUrl(url);
 
     /** When this call's next attempt may start, from a 503's `Retry-After` (0: no wait). */
     let notBefore = 0;
@@ -123,7 +158,7 @@ export class Executor {
     };
 
     const startedAt = performance.now();
-    const rows = await pRetry(attempt, {
+    return pRetry(attempt, {
       retries: s.retries,
       factor: 2,
       minTimeout: s.retryBaseDelayMs,
@@ -144,7 +179,6 @@ export class Executor {
         return true;
       },
     });
-    return { rows, url: shownUrl };
   }
 
   /**
@@ -159,6 +193,19 @@ export class Executor {
       release();
     }
   }
+}
+
+/**
+ * What an aborted call rejects with: the signal's reason, except that a timeout of the caller's own
+ * (`AbortSignal.timeout(…)`, a `DOMException` named `TimeoutError`) becomes the client's TimeoutError
+ * with the operation and URL, like every other deadline.
+ */
+function abortReason(reason: unknown, op: OperationName, url: string): unknown {
+  const isDomTimeout =
+    reason instanceof Error && reason.name === 'TimeoutError' && !isSiteContentError(reason);
+  return isDomTimeout
+    ? new TimeoutError({ operation: op, url, timeoutMs: undefined, cause: reason })
+    : reason;
 }
 
 function describeFailure(err: Error): string {

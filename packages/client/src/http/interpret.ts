@@ -1,14 +1,14 @@
 /**
- * Turn one HTTP answer into the body array or the right error (DESIGN "Wire format" and
- * "Decisions": error bodies are `[{"message": ..., "error": ...}]`).
+ * Turn one HTTP answer into the body array or the right error (docs/interface.md, "Wire format";
+ * error bodies are `[{"message": ..., "error": ...}]`).
  */
 import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WriteRejectedError } from '../errors/write-rejected-error.js';
+import { redactedPreview, redactText } from '../redact.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
-import { redactText } from './redact.js';
 import type { RawResponse } from './transport.js';
 
 const PREVIEW = 200;
@@ -39,11 +39,11 @@ export function interpretResponse(
   apiKey?: string,
 ): unknown[] {
   const parsed = parseTolerantJson(res.text);
-  const bodyPreview = redactText(res.text.slice(0, PREVIEW), apiKey);
+  const bodyPreview = redactedPreview(res.text, PREVIEW, apiKey);
   const head = parsed.ok ? firstObject(parsed.value) : undefined;
   const isServiceError = head !== undefined && 'error' in head;
 
-  // A write whose `message` is not `Ok` is an error whatever the status (DESIGN "Wire format"),
+  // A write whose `message` is not `Ok` is an error whatever the status (docs/interface.md),
   // unless the body is the service's error shape, which the status mapping below names better.
   const ok2xx = res.status >= 200 && res.status < 300;
   if (isWrite(op) && head && (ok2xx || !isServiceError) && 'message' in head && head.message !== 'Ok') {
@@ -75,7 +75,7 @@ export function interpretResponse(
       url,
       status: res.status,
       bodyPreview,
-      reason: parsed.reason,
+      reason: redactText(parsed.reason, apiKey),
       unparseable: true,
     });
   }

@@ -1,5 +1,5 @@
 /**
- * Which failures are retried (DESIGN "Reliability"): network errors by code, timeouts, 408, 429,
+ * Which failures are retried (docs/interface.md, "Retries"): network errors by code, timeouts, 408, 429,
  * 5xx and truncated or unparseable bodies. Never a 4xx the caller caused.
  *
  * Creates (`goods/Write`, `goods/SkuWrite`, `dir/Write`, `article/Write`) are retried only when the

@@ -1,19 +1,25 @@
 /**
  * One attempt over HTTP: one long-lived undici `Pool` per origin (keep-alive, explicit connect,
- * headers and body timeouts), every body consumed, failures mapped to the client's errors by `code`.
+ * headers and body timeouts), every body consumed or the request aborted, bodies capped in size,
+ * failures mapped to the client's errors by `code`.
  */
 
 import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
+import { isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
+import { sanitizeCause } from '../redact.js';
+import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
-import { sanitizeCause } from './redact.js';
+import { readBody } from './read-body.js';
 
 export interface TransportSettings {
   timeoutMs: number;
   connections: number;
   userAgent: string;
   apiKey: string;
+  /** Largest body read; a larger one aborts the request with a ResponseTooLargeError. */
+  maxResponseBytes: number;
 }
 
 export interface RawResponse {
@@ -47,6 +53,18 @@ export const RETRYABLE_NETWORK_CODES = new Set([
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
+/**
+ * How long before the end of the server's announced keep-alive (`Keep-Alive: timeout=N`) the pool
+ * stops reusing an idle socket. The margin covers the race in which the server closes the socket
+ * just as a request is written to it: the client's idle clock starts up to half a round trip after
+ * the server's, the request needs another half to arrive, and timers are late by a few ms. 1 s
+ * covers round trips far longer than a remote service's (tens to hundreds of ms). undici's default,
+ * 2 s, leaves nothing of a 2 s hint (the emulator's former one), so every socket served one request.
+ * Much lower is not worth it: a request on a socket the server has just closed fails, and a create
+ * is never retried once it may have been sent.
+ */
+export const KEEP_ALIVE_THRESHOLD_MS = 1_000;
+
 export class Transport {
   readonly #pools = new Map<string, Pool>();
   #closed = false;
@@ -62,6 +80,7 @@ export class Transport {
         pipelining: 1,
         keepAliveTimeout: 4_000,
         keepAliveMaxTimeout: 60_000,
+        keepAliveTimeoutThreshold: KEEP_ALIVE_THRESHOLD_MS,
         connectTimeout: Math.min(this.settings.timeoutMs, 10_000),
         headersTimeout: this.settings.timeoutMs,
         bodyTimeout: this.settings.timeoutMs,
@@ -72,8 +91,9 @@ export class Transport {
   }
 
   /**
-   * Send one request and read the whole body. `signal` is the caller's (abort → its reason is
-   * rethrown as is); the per-attempt deadline of `timeoutMs` becomes a TimeoutError.
+   * Send one request and read the whole body, at most `maxResponseBytes` of it. `signal` is the
+   * call's (abort → its reason is rethrown as is); the per-attempt deadline of `timeoutMs` becomes a
+   * TimeoutError. One timer per attempt, cleared when the attempt ends.
    */
   async send(
     operation: string,
@@ -85,26 +105,32 @@ export class Transport {
     if (this.#closed) {
       throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
     }
-    const deadline = AbortSignal.timeout(this.settings.timeoutMs);
-    const attemptSignal = AbortSignal.any([signal, deadline]);
+    const { timeoutMs, apiKey } = this.settings;
+    const attempt = new AbortScope([signal], {
+      ms: timeoutMs,
+      reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
+    });
     try {
       const res = await this.#pool(origin).request({
         method: req.method,
         path: req.path,
         headers: { 'user-agent': this.settings.userAgent, accept: 'application/json', ...req.headers },
         body: req.body ?? null,
-        signal: attemptSignal,
+        signal: attempt.signal,
       });
-      const text = await res.body.text();
+      const text = await readBody(res, { operation, url, limitBytes: this.settings.maxResponseBytes });
       return { status: res.statusCode, headers: res.headers, text };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      const cause = sanitizeCause(err, this.settings.apiKey);
+      if (isResponseTooLargeError(err)) throw err;
+      const cause = sanitizeCause(err, apiKey);
       const code = errorCode(err);
-      if (deadline.aborted || (code !== undefined && TIMEOUT_CODES.has(code))) {
-        throw new TimeoutError({ operation, url, cause, timeoutMs: this.settings.timeoutMs });
+      if (attempt.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
+        throw new TimeoutError({ operation, url, cause, timeoutMs });
       }
       throw new NetworkError({ operation, url, cause, causeCode: code, detail: cause?.message });
+    } finally {
+      attempt.dispose();
     }
   }
 

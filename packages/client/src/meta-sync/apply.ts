@@ -1,5 +1,5 @@
 /**
- * Applying a plan (issue 5). Idempotent: each page is re-read just before it is written and only
+ * Applying a plan (META.md). Idempotent: each page is re-read just before it is written and only
  * the fields that still differ from the plan's new values are sent, so applying the same plan twice
  * writes nothing the second time, and re-running after a partial failure writes only the rest.
  * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the

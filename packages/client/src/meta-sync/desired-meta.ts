@@ -1,6 +1,6 @@
 /**
  * Desired meta: the schema of one entry, validation of a whole list, and reading/writing the
- * JSON or YAML file that `sitecontent meta pull` writes and `plan` / `push` read (issue 5).
+ * JSON or YAML file that `sitecontent meta pull` writes and `plan` / `push` read (META.md).
  *
  * Validation is complete before anything is sent: every problem of every entry is collected, so a
  * bad file is reported in one go and no request leaves the machine.

@@ -1,5 +1,5 @@
 /**
- * Planning (issue 5): read the current meta of every desired target and keep only the fields that
+ * Planning (META.md): read the current meta of every desired target and keep only the fields that
  * would change.
  */
 import { assertDesiredMeta } from './desired-meta.js';

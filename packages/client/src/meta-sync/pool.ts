@@ -1,4 +1,4 @@
-import { redactText } from '../http/redact.js';
+import { redactText } from '../redact.js';
 
 /**
  * Runs `task` over `items` with at most `concurrency` in flight, in order of start. Stops starting

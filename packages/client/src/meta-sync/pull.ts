@@ -1,5 +1,5 @@
 /**
- * Pulling (issue 5): the meta of every product, section and article, found through the read
+ * Pulling (META.md): the meta of every product, section and article, found through the read
  * operations, as desired entries that `planMetaChanges` (and `sitecontent meta plan | push`) accept
  * unchanged.
  */
@@ -21,7 +21,7 @@ export interface ModuleSection {
 }
 
 /**
- * Default module of an article (DESIGN: "blog/news/article"): walking up from the article's
+ * Default module of an article (docs/interface.md: "blog/news/article"): walking up from the article's
  * section (`catid`) through its parents, the first section whose type (`tp`) or address (`tx`) is
  * `blog` or `news` gives the module; `article` otherwise, including when the section is unknown.
  */

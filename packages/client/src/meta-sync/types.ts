@@ -1,11 +1,11 @@
 /**
- * Types of the meta write-back (issue 5): desired meta, plans and apply reports.
+ * Types of the meta write-back (META.md): desired meta, plans and apply reports.
  *
  * Everything here is a plain, JSON-serialisable object so a plan can be printed, stored and
  * applied later (or by another process).
  */
 
-/** The writable meta fields, in the order they are shown and written (DESIGN: "Writable meta fields"). */
+/** The writable meta fields, in the order they are shown and written (docs/interface.md: writable meta fields). */
 export const META_FIELDS = ['ttl', 'dsc', 'kwd', 'og_title', 'og_image'] as const;
 
 /** One writable meta field: `ttl` title, `dsc` description, `kwd` keywords, `og_title` og:description, `og_image`. */

@@ -1,5 +1,5 @@
 /**
- * Build-time write-back (issue 5, "From an Astro build"): validate computed desired meta, plan,
+ * Build-time write-back (META.md, "Build-time write-back"): validate computed desired meta, plan,
  * log the plan, and apply it only when asked. `@sitecontent/astro` calls this at
  * `astro:build:done` with `write: process.env.SITECONTENT_WRITE === '1'`; nothing here knows Astro.
  */

@@ -1,5 +1,6 @@
 /** site/DomainDefault, site/DomainAll. */
 import { z } from 'zod';
+import { hostNameField } from '../schemas/host-name.js';
 import { type Domain, domainSchema } from '../schemas/records.js';
 import { type CallOptions, type ClientCore, list, parseRecords } from './core.js';
 
@@ -16,7 +17,8 @@ export interface SiteApi {
   domains(opts?: CallOptions): Promise<Domain[]>;
 }
 
-export const defaultDomainSchema = z.looseObject({ domain: z.string().min(1, 'domain is empty') });
+/** The one record of site/DomainDefault: `domain` must be a plain host name (see `isHostName`). */
+export const defaultDomainSchema = z.looseObject({ domain: hostNameField });
 
 export function siteApi(core: ClientCore): SiteApi {
   return {

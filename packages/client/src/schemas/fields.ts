@@ -1,4 +1,4 @@
-/** Writable fields per resource (DESIGN "Decisions": the spec only names a few). */
+/** Writable fields per resource (docs/interface.md, decisions: the interface only names a few). */
 export const WRITABLE_FIELDS = {
   products: ['catid', 'zag', 'stxt', 'txt', 'vendor', 'shw', 'dt'],
   modifications: ['price', 'price_old', 'articul', 'stxt', 'shw', 'sf', 'color'],

@@ -1,5 +1,5 @@
 /**
- * Wire-level field types with the coercions of DESIGN.md "Wire format": the service sends most
+ * Wire-level field types with the coercions of docs/interface.md, "Wire format": the service sends most
  * numbers and flags as quoted strings, one product `catid` unquoted, dates in several forms.
  */
 import { z } from 'zod';

@@ -1,8 +1,10 @@
 /**
  * Record schemas: the single source of each record's shape (wire → typed record). Objects are
- * loose: unknown extra fields are kept, never dropped (DESIGN "Wire format").
+ * loose: unknown extra fields are kept, never dropped (docs/interface.md, "Wire format"). Page URLs
+ * must be root-relative paths and domains plain host names (see their modules for why).
  */
 import { z } from 'zod';
+import { hostNameField } from './host-name.js';
 import {
   colourField,
   dtField,
@@ -12,6 +14,7 @@ import {
   paidTillField,
   textField,
 } from './primitives.js';
+import { rootRelativePathField } from './root-relative-path.js';
 
 export const productSkuSchema = z.looseObject({ id: idField, price: numberField, color: colourField });
 
@@ -77,7 +80,7 @@ export const sectionSchema = z.looseObject({
   par: textField,
   zag: textField,
   txt: textField,
-  url: textField,
+  url: rootRelativePathField,
   rlv: numberField.default(0),
   shw: flagField,
   tp: textField,
@@ -89,7 +92,7 @@ export const articleSchema = z.looseObject({
   zag: textField,
   stxt: textField,
   txt: textField,
-  url: textField,
+  url: rootRelativePathField,
   shw: flagField,
   dt: dtField.optional(),
 });
@@ -112,7 +115,7 @@ const nsField = z.preprocess((v) => {
 }, z.array(z.string()));
 
 export const domainSchema = z.looseObject({
-  domain: z.string().min(1, 'domain is empty'),
+  domain: hostNameField,
   // DomainDefault sends only `domain`; a domain the service returns without a flag is taken as active.
   active: flagField.default(true),
   ns: nsField,

@@ -1,24 +1,75 @@
 /**
- * Tolerant JSON (DESIGN "Wire format"): strict `JSON.parse` first; only when that fails, JSON5 —
- * a maintained parser — which accepts the reference payloads' trailing commas. Repeated keys keep
- * the last value in both parsers.
+ * Tolerant JSON (docs/interface.md, "Wire format"): strict `JSON.parse` first; only when that fails,
+ * JSON5 — a maintained parser — which accepts the reference payloads' trailing commas. Repeated keys
+ * keep the last value in both parsers.
+ *
+ * JSON5 costs far more memory than `JSON.parse` (a 2 MB body of nested brackets took 390 MB), so it
+ * only runs on small bodies that are not nested deeper than real records: the reference quirks are
+ * in bodies of a few KB, four levels deep. Anything else that strict parsing refuses stays refused.
  */
 import JSON5 from 'json5';
 
 export type ParseOutcome = { ok: true; value: unknown; tolerant: boolean } | { ok: false; reason: string };
 
-export function parseTolerantJson(text: string): ParseOutcome {
+/** Limits of the tolerant fallback. */
+export interface TolerantLimits {
+  /** Longest text (in UTF-16 code units) the tolerant parser runs on. @default 1048576 (1 MiB) */
+  maxChars?: number;
+  /** Deepest nesting of arrays and objects the tolerant parser runs on. @default 64 */
+  maxDepth?: number;
+}
+
+export const TOLERANT_LIMITS = { maxChars: 1024 * 1024, maxDepth: 64 } as const satisfies TolerantLimits;
+
+export function parseTolerantJson(text: string, limits: TolerantLimits = {}): ParseOutcome {
   if (text.trim() === '') return { ok: false, reason: 'empty body' };
   try {
     return { ok: true, value: JSON.parse(text), tolerant: false };
   } catch {
-    // fall through to the tolerant parser
+    // V8's message quotes a cut of the body, which may hold a cut of the key: never shown.
+    const refused = tolerantRefusal(text, { ...TOLERANT_LIMITS, ...limits });
+    if (refused !== undefined) return { ok: false, reason: `not JSON (${refused})` };
   }
   try {
     return { ok: true, value: JSON5.parse(text), tolerant: true };
   } catch (err) {
+    // JSON5 names one character and its line and column, nothing more of the body.
     return { ok: false, reason: `not JSON (${err instanceof Error ? err.message : String(err)})` };
   }
+}
+
+/** Why the tolerant parser must not run on `text`, or undefined when it may. */
+function tolerantRefusal(text: string, limits: Required<TolerantLimits>): string | undefined {
+  if (text.length > limits.maxChars) {
+    return `too long for the tolerant parser (over ${limits.maxChars} characters)`;
+  }
+  if (nestingExceeds(text, limits.maxDepth)) {
+    return `nested deeper than ${limits.maxDepth} levels, refused by the tolerant parser`;
+  }
+  return undefined;
+}
+
+/**
+ * Whether brackets outside strings nest deeper than `max`. A linear scan with no allocation; it
+ * counts brackets inside JSON5 comments too, which can only make it refuse, never let a deep body through.
+ */
+function nestingExceeds(text: string, max: number): boolean {
+  let depth = 0;
+  let quote = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quote !== '') {
+      if (c === '\\') i++;
+      else if (c === quote) quote = '';
+    } else if (c === '"' || c === "'") {
+      quote = c;
+    } else if (c === '[' || c === '{') {
+      if (++depth > max) return true;
+    } else if (c === ']' || c === '}') {
+      depth--;
+    }
+  }
+  return false;
 }
 
 /** What a JSON value is, for messages: `object`, `null`, `string`, … */

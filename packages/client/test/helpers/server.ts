@@ -49,10 +49,17 @@ export interface ScriptServer {
   maxSockets: number;
   /** Resolves once no TCP connection is open (a closed client's sockets close a moment later). */
   idle(): Promise<void>;
+  /** TCP connections accepted since the last reset. */
+  connections: number;
   /** Answers for `/v1/<op>`, consumed in order; the last one repeats. */
   script(op: string, ...replies: (Reply | Handler)[]): void;
   reset(): void;
   close(): Promise<void>;
+}
+
+export interface ScriptServerOptions {
+  /** How long idle sockets are kept, announced as `Keep-Alive: timeout=<s>`. @default 5000 */
+  keepAliveTimeoutMs?: number;
 }
 
 /**
@@ -60,8 +67,11 @@ export interface ScriptServer {
  * before each test it is reset and `setup` (if given) scripts the answers every test starts from.
  * `url` is set once the file's tests start.
  */
-export function useScriptServer(setup?: (server: ScriptServer) => void): ScriptServer {
-  const { server, listen } = scriptServer();
+export function useScriptServer(
+  setup?: (server: ScriptServer) => void,
+  options: ScriptServerOptions = {},
+): ScriptServer {
+  const { server, listen } = scriptServer(options);
   beforeAll(listen);
   afterAll(() => server.close());
   beforeEach(() => {
@@ -71,7 +81,7 @@ export function useScriptServer(setup?: (server: ScriptServer) => void): ScriptS
   return server;
 }
 
-function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
+function scriptServer(options: ScriptServerOptions): { server: ScriptServer; listen(): Promise<void> } {
   const scripts = new Map<string, (Reply | Handler)[]>();
   let inFlight = 0;
   let openSockets = 0;
@@ -84,6 +94,7 @@ function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
     async idle() {
       while (openSockets > 0) await new Promise((r) => setTimeout(r, 2));
     },
+    connections: 0,
     script(op, ...replies) {
       scripts.set(`/v1/${op}`, replies);
     },
@@ -92,6 +103,7 @@ function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
       state.requests.length = 0;
       state.maxInFlight = 0;
       state.maxSockets = openSockets;
+      state.connections = 0;
     },
     close: async () => {},
   };
@@ -152,14 +164,15 @@ function scriptServer(): { server: ScriptServer; listen(): Promise<void> } {
   });
   server.on('connection', (socket) => {
     openSockets++;
+    state.connections++;
     state.maxSockets = Math.max(state.maxSockets, openSockets);
     socket.on('close', () => {
       openSockets--;
     });
   });
-  // Keep-alive longer than undici's 1 s hint threshold, or undici drops every socket after one
-  // answer; `close()` ends idle sockets anyway, so runs still end promptly.
-  server.keepAliveTimeout = 5_000;
+  // Keep-alive well beyond the client's 1 s hint threshold, so sockets are reused; `close()` ends
+  // idle sockets anyway, so runs still end promptly.
+  server.keepAliveTimeout = options.keepAliveTimeoutMs ?? 5_000;
   const listen = async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;

@@ -16,7 +16,7 @@ export function openDatabase(file = ':memory:'): DatabaseSync {
   return db;
 }
 
-/** Runs `fn` in one transaction (DESIGN.md: one transaction per write). */
+/** Runs `fn` in one transaction (one transaction per write: an acknowledged write is never lost). */
 export function transaction<T>(db: DatabaseSync, fn: () => T): T {
   db.exec('BEGIN IMMEDIATE');
   try {

@@ -2,7 +2,7 @@ import type { DatabaseSync } from 'node:sqlite';
 
 /**
  * Versioned schema: migration N (0-based) moves the database from `user_version` N to N + 1.
- * Append new migrations; never edit a shipped one (DESIGN.md: the emulator never loses data).
+ * Append new migrations; never edit a shipped one (the emulator never loses data).
  */
 const MIGRATIONS: readonly string[] = [
   `

@@ -125,7 +125,7 @@ export class Store {
     return transaction(this.db, () => this.#update('products', 'sid = ? AND id = ?', [sid, id], fields));
   }
 
-  /** Removes the product, its images, its modifications and its `goods` meta (DESIGN.md). */
+  /** Removes the product, its images, its modifications and its `goods` meta (docs/interface.md). */
   deleteProduct(sid: number, id: number): boolean {
     return transaction(this.db, () => {
       const changes = Number(

@@ -39,7 +39,7 @@ export const dirRoutes: Route[] = [
   },
 ];
 
-/** DESIGN.md: `tx` unique per site, `par` must exist (and, on update, must not be the section or below it). */
+/** docs/interface.md: `tx` unique per site, `par` must exist (and, on update, must not be the section or below it). */
 function checkTree(store: Store, sid: number, fields: FieldValues, ownTx: string | undefined): void {
   const tx = fields.tx;
   if (typeof tx === 'string' && tx !== ownTx) {

@@ -19,7 +19,7 @@ export const metaRoutes: Route[] = [
     handle: ({ sid, params, store }) => {
       const id = readId(params, 'id', true);
       const row = store.getMeta(sid, readModule(params), id);
-      // DESIGN.md: meta for a page never set is 200 [].
+      // Meta for a page never set is 200 [] (docs/interface.md).
       return row ? [encodeMeta(row)] : [];
     },
   },

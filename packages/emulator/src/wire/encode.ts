@@ -10,7 +10,7 @@ import type {
 import type { ProductListing } from '../db/store.js';
 
 /**
- * Rows → the reference's wire shape (DESIGN.md decision table): numbers as quoted strings except
+ * Rows → the reference's wire shape (docs/interface.md, decisions): numbers as quoted strings except
  * product `catid`, `dt` as Unix seconds in a string, derived `sku`, `cattx` and `url`.
  * Key order is fixed so that quirks-mode output is byte-for-byte deterministic.
  */

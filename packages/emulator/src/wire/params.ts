@@ -2,7 +2,7 @@ import { ApiError, invalidParam } from '../errors.js';
 
 /**
  * Request parameters merged from the query string and the body. POST parameters may travel in
- * either (spec, General rules 2); `param` may be encoded three ways (DESIGN.md, Requests):
+ * either (spec, General rules 2); `param` may be encoded three ways (docs/interface.md, "Requests"):
  * `param[field]=…` (form brackets), `param=<JSON text>` (form JSON) or a whole JSON body.
  */
 export interface RequestParams {

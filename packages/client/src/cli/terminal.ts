@@ -1,0 +1,77 @@
+/**
+ * What the meta commands show on a terminal: colour when wanted, output with the key masked, a
+ * yes/no question and a progress bar (one plain line per page when not on a terminal).
+ */
+import { createInterface } from 'node:readline/promises';
+import pc from 'picocolors';
+import type { MetaApplyProgress } from '../meta-sync/types.js';
+import { maskKey } from '../redact.js';
+import { type CliContext, keyToMask, type TextOut } from './context.js';
+
+export function useColor(ctx: CliContext): boolean {
+  const noColor = ctx.env.NO_COLOR;
+  if (noColor !== undefined && noColor !== '') return false;
+  const force = ctx.env.FORCE_COLOR;
+  if (force !== undefined && force !== '' && force !== '0') return true;
+  return ctx.isTTY;
+}
+
+/**
+ * Writes text with every literal occurrence of the API key (flag or environment) masked, belt and
+ * braces: only whole texts are masked, never cut ones.
+ */
+export function writer(ctx: CliContext, stream: TextOut): (text: string) => void {
+  const key = keyToMask(ctx);
+  return (text) => {
+    stream.write(maskKey(text, key));
+  };
+}
+
+export async function confirm(ctx: CliContext, question: string): Promise<boolean> {
+  const rl = createInterface({
+    input: ctx.stdin,
+    output: ctx.stderr as NodeJS.WritableStream,
+    terminal: false,
+  });
+  try {
+    const closed = new Promise<string>((resolve) => rl.once('close', () => resolve('')));
+    const answer = await Promise.race([rl.question(question), closed]);
+    return /^y(es)?$/i.test(answer.trim());
+  } finally {
+    rl.close();
+  }
+}
+
+/** Progress on stderr: a redrawn bar on a terminal, one plain line per page otherwise. */
+export function progressReporter(ctx: CliContext): {
+  onProgress: (e: MetaApplyProgress) => void;
+  end: () => void;
+} {
+  const err = writer(ctx, ctx.stderr);
+  const tty = ctx.isTTY && ctx.stderr.isTTY === true;
+  const color = useColor(ctx);
+  const c = pc.createColors(color);
+  const tally = { updated: 0, unchanged: 0, failed: 0 };
+  let drawn = false;
+  return {
+    onProgress(event) {
+      tally[event.outcome]++;
+      if (tty) {
+        const width = 24;
+        const filled = event.total === 0 ? width : Math.round((event.done / event.total) * width);
+        const bar = `${'█'.repeat(filled)}${'░'.repeat(width - filled)}`;
+        const failed = tally.failed > 0 ? c.red(`${tally.failed} failed`) : '0 failed';
+        err(
+          `\r\u001b[2K${c.cyan(bar)} ${event.done}/${event.total}  ${tally.updated} updated, ${tally.unchanged} unchanged, ${failed}`,
+        );
+        drawn = true;
+      } else {
+        const detail = event.outcome === 'failed' ? `: ${event.reason ?? ''}` : '';
+        err(`[${event.done}/${event.total}] ${event.outcome} ${event.md} ${event.id}${detail}\n`);
+      }
+    },
+    end() {
+      if (drawn) err('\n');
+    },
+  };
+}

@@ -1,0 +1,33 @@
+import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
+
+export interface ResponseTooLargeErrorOptions extends SiteContentErrorOptions {
+  status: number;
+  /** The `maxResponseBytes` in force. */
+  limitBytes: number;
+  /** How the size was known: the `Content-Length` header, or bytes counted while reading. */
+  measuredBy: 'content-length' | 'stream';
+}
+
+/**
+ * The body of an answer was larger than `maxResponseBytes`: the request was aborted (before reading,
+ * when `Content-Length` said so; else as soon as the count passed the limit). Not retried: the same
+ * request would bring the same body.
+ */
+export class ResponseTooLargeError extends SiteContentError {
+  override readonly name: string = 'ResponseTooLargeError';
+  override readonly code: string = 'response_too_large';
+  readonly status: number;
+  readonly limitBytes: number;
+  readonly measuredBy: 'content-length' | 'stream';
+
+  constructor(options: ResponseTooLargeErrorOptions) {
+    const how = options.measuredBy === 'content-length' ? 'announces' : 'ran past';
+    super(
+      `${options.operation} returned a body larger than maxResponseBytes (HTTP ${options.status}: it ${how} the limit of ${options.limitBytes} bytes) from ${options.url ?? ''}`,
+      options,
+    );
+    this.status = options.status;
+    this.limitBytes = options.limitBytes;
+    this.measuredBy = options.measuredBy;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Key redaction, a leaf module: the errors and the HTTP layer both import it, it imports nothing.
+ * The API key travels in the query string (see docs/interface.md, "Authentication"), so every URL
+ * and text the client shows — in messages, `toString()`, `toJSON()`, `util.inspect`, logs and CLI
+ * output — goes through here.
+ *
+ * Mask first, cut after: a text cut to a length before it is masked can end in the first
+ * characters of the key, which the mask (looking for the whole key) then misses. `redactedPreview`
+ * is the one way to shorten a text that may hold the key.
+ */
+
+const KEY_PARAM = /([?&]key=)[^&#\s'"]*/gi;
+
+/** `url` with the value of its `key` query parameter replaced by `***`. */
+export function redactUrl(url: string): string {
+  return url.replace(KEY_PARAM, '$1***');
+}
+
+/** The forms in which a known key can appear in a text: raw and URL-encoded. */
+function keyForms(apiKey: string | undefined): string[] {
+  return apiKey ? [...new Set([apiKey, encodeURIComponent(apiKey)])] : [];
+}
+
+/** `text` with every literal occurrence of `apiKey` (raw and URL-encoded) replaced by `***`. */
+export function maskKey(text: string, apiKey?: string): string {
+  let out = text;
+  for (const form of keyForms(apiKey)) out = out.split(form).join('***');
+  return out;
+}
+
+/**
+ * `text` with every `key=` query value masked and, when the key is known, every literal occurrence of
+ * it (raw and URL-encoded) replaced too: undici errors and service messages may echo the key
+ * outside a `key=` pair.
+ */
+export function redactText(text: string, apiKey?: string): string {
+  return maskKey(redactUrl(text), apiKey);
+}
+
+/**
+ * The first `maxChars` characters of `text` once masked (see `redactText`), without masking all of a
+ * possibly huge text. A window of the text is masked, then cut; the window grows until the masked
+ * window is longer than `maxChars` by at least the longest key form, so the only occurrence the
+ * mask can miss — one cut by the window's end — lies wholly past the part that is kept.
+ */
+export function redactedPreview(text: string, maxChars: number, apiKey?: string): string {
+  const margin = Math.max(0, ...keyForms(apiKey).map((f) => f.length)) + 1;
+  let window = maxChars + margin;
+  for (;;) {
+    const masked = redactText(text.slice(0, window), apiKey);
+    if (window >= text.length || masked.length >= maxChars + margin) return masked.slice(0, maxChars);
+    window *= 2;
+  }
+}
+
+/** A plain, key-free copy of an underlying error (e.g. from undici) to keep as `cause`. */
+export function sanitizeCause(err: unknown, apiKey?: string): Error | undefined {
+  if (err === undefined || err === null) return undefined;
+  const source = err instanceof Error ? err : new Error(String(err));
+  const copy = new Error(redactText(source.message, apiKey));
+  copy.name = source.name;
+  const code = (source as { code?: unknown }).code;
+  if (typeof code === 'string' || typeof code === 'number') {
+    Object.defineProperty(copy, 'code', { value: code, enumerable: true });
+  }
+  copy.stack = source.stack === undefined ? undefined : redactText(source.stack, apiKey);
+  return copy;
+}

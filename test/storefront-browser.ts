@@ -1,0 +1,180 @@
+// The storefront in Debian's Chromium: it follows the navigation home → section → product → article
+// on the build of storefront.test.ts (registered from there, so it runs after that build).
+import { existsSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Section } from '@sitecontent/client';
+import { describe, expect, it } from 'vitest';
+import {
+  type BuildResult,
+  browserRequired,
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  type DemoData,
+  repoRoot,
+  resultsDir,
+  type StaticServer,
+  serveStatic,
+  trimSlash,
+} from './helpers/storefront.js';
+
+export function describeBrowserCheck(state: () => { build: BuildResult; demo: DemoData }): void {
+  describe('storefront in a browser', () => {
+    it('follows the navigation from home to a section, a product and an article', async (ctx) => {
+      if (!existsSync(CHROMIUM)) {
+        if (browserRequired())
+          throw new Error(`${CHROMIUM} is missing and SITECONTENT_REQUIRE_BROWSER is set`);
+        ctx.skip();
+      }
+      const { build, demo } = state();
+      expect(build.code).toBe(0);
+
+      // A product on sale, with colour swatches, reachable from a top-level section.
+      const sectionByTx = new Map(demo.sections.map((s) => [s.tx, s]));
+      const rootOf = (tx: string): Section | undefined => {
+        let s = sectionByTx.get(tx);
+        const seen = new Set<string>();
+        while (s?.par && sectionByTx.has(s.par) && !seen.has(s.tx)) {
+          seen.add(s.tx);
+          s = sectionByTx.get(s.par);
+        }
+        return s;
+      };
+      const target = demo.products.find((p) => {
+        const mods = demo.modifications.get(p.id) ?? [];
+        const cheapest = [...mods].sort((a, b) => a.price - b.price)[0];
+        return (
+          cheapest && cheapest.price_old > cheapest.price && mods.some((m) => m.color) && rootOf(p.cattx)
+        );
+      });
+      expect(target, 'the demo data has a discounted product with colours').toBeDefined();
+      const root = rootOf(target!.cattx)!;
+      const article = demo.articles[0];
+      expect(article).toBeDefined();
+
+      const { chromium } = await import('playwright-core');
+      const profile = await mkdtemp(path.join(tmpdir(), 'storefront-chromium-'));
+      const server: StaticServer = await serveStatic(build.outDir);
+      let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
+      try {
+        try {
+          context = await chromium.launchPersistentContext(profile, {
+            executablePath: CHROMIUM,
+            headless: true,
+            args: CHROMIUM_ARGS,
+            viewport: { width: 1280, height: 860 },
+            timeout: 60_000,
+          });
+        } catch (error) {
+          if (browserRequired()) throw error;
+          ctx.skip();
+          return;
+        }
+        await mkdir(resultsDir, { recursive: true });
+        const page = context.pages()[0] ?? (await context.newPage());
+        const failed: string[] = [];
+        // Lazy images still loading when the page is left are aborted: not a failure.
+        page.on('requestfailed', (r) => {
+          if (!r.failure()?.errorText.includes('ERR_ABORTED'))
+            failed.push(`${r.failure()?.errorText} ${r.url()}`);
+        });
+        page.on('response', (r) => {
+          if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+        });
+
+        // Home
+        await page.goto(`${server.url}/`);
+        expect(await page.title()).toMatch(/\S/);
+        await expect.poll(() => page.locator('h2', { hasText: 'Featured products' }).count()).toBe(1);
+        await page.screenshot({ path: path.join(resultsDir, 'storefront-home.png') });
+        await saveReadmeScreenshot(page);
+
+        // Section, through the main navigation
+        await page
+          .getByRole('navigation', { name: 'Main' })
+          .getByRole('link', { name: root.zag, exact: true })
+          .click();
+        await page.waitForURL((u) => trimSlash(u.pathname) === trimSlash(root.url));
+        expect(await page.locator('h1').textContent()).toBe(root.zag);
+        await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(1);
+        await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
+        await page.screenshot({ path: path.join(resultsDir, 'storefront-section.png'), fullPage: true });
+
+        // Product, through its card
+        await page.locator('.product-card h3 a', { hasText: target!.zag }).first().click();
+        await page.waitForURL((u) => u.pathname.endsWith(`/${target!.id}`));
+        expect(await page.locator('h1').textContent()).toBe(target!.zag);
+        const price = page.locator('.buy-box [data-testid="price"] .now');
+        expect(await price.textContent()).toMatch(/\$\s?[\d,.]+/);
+        expect(await page.locator('.buy-box [data-testid="old-price"]').textContent()).toMatch(
+          /\$\s?[\d,.]+/,
+        );
+        const swatches = page.locator('.mods .swatch');
+        expect(await swatches.count()).toBeGreaterThan(0);
+        const colour = await swatches.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+        expect(colour).toMatch(/^rgb/);
+        if (target!.vendor) expect(await page.getByTestId('vendor').textContent()).toBe(target!.vendor);
+        const mainImage = page.locator('[data-main-image]');
+        await expect
+          .poll(() => mainImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        await page.screenshot({ path: path.join(resultsDir, 'storefront-product.png'), fullPage: true });
+
+        // Article: back home, then a card of the latest articles
+        await page
+          .getByRole('link', { name: /Lumen & Oak/ })
+          .first()
+          .click();
+        await page.waitForURL((u) => u.pathname === '/');
+        const articleLink = page.locator('section[aria-labelledby="latest-title"] .card h3 a').first();
+        const articleTitle = await articleLink.textContent();
+        await articleLink.click();
+        await page.waitForURL((u) => u.pathname !== '/');
+        expect(await page.locator('h1').textContent()).toBe(articleTitle);
+        expect(demo.articles.some((a) => a.zag === articleTitle)).toBe(true);
+        await page.screenshot({ path: path.join(resultsDir, 'storefront-article.png'), fullPage: true });
+
+        expect(failed).toEqual([]);
+        expect(server.misses).toEqual([]);
+      } finally {
+        await context?.close();
+        await server.close();
+        await rm(profile, { recursive: true, force: true });
+      }
+    }, 120_000);
+  });
+}
+
+/** The articles loader's default meta module: `blog`/`news` when a section up the chain has that tx. */
+
+function _articleModule(demo: DemoData, articleId: number): string {
+  const article = demo.articles.find((a) => a.id === articleId);
+  const byTx = new Map(demo.sections.map((s) => [s.tx, s]));
+  let section = demo.sections.find((s) => s.id === article?.catid);
+  const seen = new Set<string>();
+  while (section && !seen.has(section.tx)) {
+    if (section.tx === 'blog' || section.tx === 'news') return section.tx;
+    seen.add(section.tx);
+    section = section.par ? byTx.get(section.par) : undefined;
+  }
+  return 'article';
+}
+
+/**
+ * docs/storefront.png (the README's screenshot) is written when missing or when
+ * STOREFRONT_UPDATE_SCREENSHOT is set, so ordinary test runs leave the committed file alone.
+ */
+async function saveReadmeScreenshot(page: import('playwright-core').Page): Promise<void> {
+  const target = path.join(repoRoot, 'docs', 'storefront.png');
+  if (existsSync(target) && !process.env.STOREFRONT_UPDATE_SCREENSHOT) return;
+  const tmp = path.join(resultsDir, 'storefront-readme.png');
+  const viewport = page.viewportSize();
+  // Tall enough to show the hero, the sections and the first row of featured products.
+  await page.setViewportSize({ width: 1200, height: 1120 });
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+  await page.screenshot({ path: tmp });
+  if (viewport) await page.setViewportSize(viewport);
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(tmp, target);
+}
