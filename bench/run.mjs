@@ -60,7 +60,7 @@ const plan = quick
       loaders: {
         sizes: [100],
         latencies: [0, 20],
-        naiveOnceAbove: 100,
+        naiveSkipAbove: 100,
         memorySizes: [100],
         modsSize: 100,
         rebuildSize: 100,
@@ -74,7 +74,7 @@ const plan = quick
       loaders: {
         sizes: [1000, 10_000],
         latencies: [0, 20],
-        naiveOnceAbove: 1000,
+        naiveSkipAbove: 1000,
         memorySizes: [1000, 10_000],
         modsSize: 10_000,
         rebuildSize: 10_000,

@@ -60,10 +60,11 @@ export async function measureBuild(
 ) {
   const cacheDir = join(workDir, 'cache', slot, '/');
   const outDir = join(workDir, 'out', slot, '/');
-  if (clean) {
-    rmSync(cacheDir, { recursive: true, force: true });
-    rmSync(outDir, { recursive: true, force: true });
-  }
+  // Every build starts without an outDir, as in a CI pipeline that restores only the cache folder
+  // (Astro would otherwise spend seconds emptying the last build's 10,000 pages first); `clean`
+  // empties the cache folder too, for a cold build.
+  rmSync(outDir, { recursive: true, force: true });
+  if (clean) rmSync(cacheDir, { recursive: true, force: true });
   const { incremental, metaMaxAge } = CONFIGS[config];
   await emu.resetStats();
   const r = await runBuild(

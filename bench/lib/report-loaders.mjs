@@ -57,10 +57,10 @@ function fullSection(results, p) {
     p(
       `Entries loaded by ours per size: ${results.full.map((r) => `${r.size.toLocaleString('en')}/${r.latencyMs} ms → ${r.ours.runs[0]?.entries ?? '–'}`).join('; ')}.`,
     );
-  const bigNaive = results.full.filter((r) => r.naive.time.n === 1 && r.ours.time.n > 1);
-  if (bigNaive.length)
+  const skipped = results.full.filter((r) => r.naive.time.n === 0);
+  if (skipped.length)
     p(
-      `The naive baseline ran once where it takes minutes: ${bigNaive.map((r) => `${r.size.toLocaleString('en')} products at ${r.latencyMs} ms`).join(', ')}. Its work was not reduced.`,
+      `The naive loader alone was not run at ${skipped.map((r) => `${r.size.toLocaleString('en')} products / ${r.latencyMs} ms`).join(', ')}: it takes minutes there, and the first table's naive build sends the same requests.`,
     );
   p();
   p('Requests per operation counted by the emulator during one run of ours:');

@@ -68,7 +68,7 @@ function methodSection(results, p) {
     "  - **naive**: the same loader with one `await` after the other, the store cleared and refilled, as the inline-loader example in Astro's documentation does.",
   );
   p(
-    "- **A build** is Astro's programmatic `build()` (or `sync()`) in a fresh child process (`bench/lib/build-child.mjs`), one build per process; wall time is that call from start to finish; peak RSS is the process's kernel high-water mark (`process.resourceUsage().maxRSS`, what `/usr/bin/time -v` reports), so it covers the whole build: Astro, Vite, the loader and the pages. Each variant has its own `cacheDir` and `outDir`, emptied before every cold build and kept between a cold build and its rebuilds, as a CI cache would keep them.",
+    "- **A build** is Astro's programmatic `build()` (or `sync()`) in a fresh child process (`bench/lib/build-child.mjs`), one build per process; wall time is that call from start to finish; peak RSS is the process's kernel high-water mark (`process.resourceUsage().maxRSS`, what `/usr/bin/time -v` reports), so it covers the whole build: Astro, Vite, the loader and the pages. Each variant has its own `cacheDir` and `outDir`; the `cacheDir` is emptied before every cold build and kept between a cold build and its rebuilds, the `outDir` removed before every build (untimed): a CI pipeline that restores only the cache folder (packages/astro/README.md, \"Build pipelines\"), rather than a local checkout where Astro first spends seconds emptying the last build's pages.",
   );
   p(
     "- **Pages rendered / reused** are read from Astro's log: each page is logged as `├─ /products/1/index.html (+3ms)` when rendered and `(cached)` or `(restored)` when the incremental build skipped it.",

@@ -86,7 +86,10 @@ export function runBuild(task, service, { timeoutMs = 30 * 60_000 } = {}) {
       Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')),
     );
     const started = performance.now();
+    // BENCH_CPU_PROF_DIR: write a V8 CPU profile of every build there (where the time goes).
+    const profDir = process.env.BENCH_CPU_PROF_DIR;
     const child = fork(childPath, [], {
+      execArgv: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       env: {
         ...env,
