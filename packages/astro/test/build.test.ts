@@ -16,6 +16,7 @@ import {
   failingServer,
   plain,
   STOREFRONT_FILES,
+  settleAstroWrites,
 } from './helpers/index.js';
 
 const KEY = 'canary-key-7f3a9c1e5b2d4f60';
@@ -60,6 +61,7 @@ describe('fixture builds against the emulator', () => {
   afterAll(async () => {
     await emu?.close();
     await broken?.close();
+    await settleAstroWrites();
     fx?.remove();
   });
 

@@ -16,6 +16,7 @@ import {
   plain,
   rewritingProxy,
   STOREFRONT_FILES,
+  settleAstroWrites,
 } from './helpers/index.js';
 
 const KEY = 'canary-key-hostile-5a1c9e3f7b2d';
@@ -37,13 +38,15 @@ describe('a hostile service in a real build', () => {
   beforeAll(async () => {
     emu = await emulator({ keys: { [KEY]: [1] } });
   });
+  const fixtures: Fixture[] = [];
   afterEach(async () => {
     await proxy?.close();
     proxy = undefined;
-    fx?.remove();
   });
   afterAll(async () => {
     await emu?.close();
+    await settleAstroWrites();
+    for (const fixture of fixtures) fixture.remove();
   });
 
   async function buildThrough(
@@ -56,6 +59,7 @@ describe('a hostile service in a real build', () => {
       ...STOREFRONT_FILES,
       '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${proxy.url}\nSITECONTENT_SID=1\n`,
     });
+    fixtures.push(fx);
     // Astro puts what it reads from .env into process.env: clear it, or the next build would use it.
     const clear = () => {
       for (const name of [

@@ -15,6 +15,7 @@ import {
   emulator,
   type Fixture,
   plain,
+  settleAstroWrites,
 } from './helpers/index.js';
 
 const KEY = 'canary-key-meta-4b8e2d9f1a6c';
@@ -107,6 +108,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
   });
   afterAll(async () => {
     await emu?.close();
+    await settleAstroWrites();
     fx?.remove();
   });
 

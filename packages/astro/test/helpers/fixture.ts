@@ -32,6 +32,14 @@ export interface Fixture {
   remove(): void;
 }
 
+/**
+ * Waits out Astro's debounced data-store save (500 ms after the last change; a failed build leaves
+ * one pending), so a fixture removed afterwards does not make it fail with ENOENT.
+ */
+export function settleAstroWrites(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 1_000));
+}
+
 export function createFixture(files: Record<string, string>): Fixture {
   const root = mkdtempSync(join(tmpdir(), 'sitecontent-astro-'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
