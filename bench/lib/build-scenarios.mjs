@@ -81,13 +81,12 @@ export async function measureBuild(
   );
   const stats = await emu.stats();
   const { output: _output, ...rest } = r;
-  if (process.env.BENCH_DEBUG_OUTPUT)
-    console.log(
-      _output
-        .split('\n')
-        .filter((l) => !l.includes('├─'))
-        .join('\n'),
-    );
+  console.log(
+    _output
+      .split('\n')
+      .filter((l) => !l.includes('├─'))
+      .join('\n'),
+  );
   return {
     ...rest,
     requests: { total: stats.total, byOperation: stats.byOperation },

@@ -173,7 +173,7 @@ export function syncSection(results, p) {
       if (!ok(runs).length) continue;
       const med = (pick) => summarize(ok(runs).map(pick)).median;
       p(
-        `| ${names[key] ?? key} | ${phase} | ${fmtRange(stat(runs))} | ${fmtMs(med((r) => r.loader?.loadMs))} | ${values(runs, (r) => r.requests.total)} | ${fmtRange(
+        `| ${names[key] ?? key} | ${phase} | ${fmtRange(stat(runs))} | ${loaderCell(runs)} | ${values(runs, (r) => r.requests.total)} | ${fmtRange(
           stat(runs, (r) => r.peakRss),
           fmtMB,
         )} | ${fmtMB(med((r) => r.dataStore?.bytes))} in ${n(med((r) => r.dataStore?.files))} file(s) |`,
@@ -182,6 +182,29 @@ export function syncSection(results, p) {
   }
   p();
   chunkedTradeOff(sync, p);
+}
+
+/** The loader's time, or what went wrong when it logged no result. */
+function loaderCell(runs) {
+  const first = ok(runs)[0];
+  if (first?.loader?.failed) return `failed, kept ${n(first.loader.keptStale)} old entries`;
+  if (!first?.loader) return 'no result logged';
+  return fmtMs(summarize(ok(runs).map((r) => r.loader?.loadMs)).median);
+}
+
+/**
+ * A sync in which the products loader did not finish its fetch: it kept the last sync's entries (or
+ * logged nothing), and asked for no meta. What happened, from its requests and warnings.
+ */
+function staleSync(run) {
+  if (!run) return undefined;
+  const meta = run.requests?.byOperation?.['meta/Get'] ?? 0;
+  if (!run.loader?.failed && (run.loader || meta > 0)) return undefined;
+  const ops = Object.entries(run.requests?.byOperation ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const warned = (run.warnings ?? []).find((w) => /timed out|timeout/.test(w));
+  return `Its requests: ${ops} and no meta/Get${warned ? `; its log: \`${warned.replace(/^.*?\] /, '')}\`` : ''}`;
 }
 
 function chunkedTradeOff(sync, p) {
@@ -198,6 +221,11 @@ function chunkedTradeOff(sync, p) {
   p(
     `- **Time**: cold ${fmtMs(t(single.cold))} single-file against ${fmtMs(t(chunked.cold))} chunked (${fx(t(chunked.cold) / t(single.cold))}); outside the loader ${fmtMs(rest(single.cold))} against ${fmtMs(rest(chunked.cold))}.${ok(chunked.again).length ? ` Again with nothing changed: ${fmtMs(t(single.again))} against ${fmtMs(t(chunked.again))}.` : ''} Astro 7.3.5's chunked writer finds each chunk's end by measuring every character's UTF-8 length with its own \`TextEncoder.encode\` call (\`getChunkEnd\` in \`astro/dist/content/data-store-writer.js\`), so writing the store costs about a microsecond per byte, and the store is written again during the sync (debounced saves) as well as at its end, blocking the event loop — meta requests included — while it writes.`,
   );
+  const stale = staleSync(ok(chunked.again)[0]);
+  if (stale)
+    p(
+      `- **A second sync with \`chunked\` did not refresh the content.** ${stale}: the products loader did not finish its fetch, kept the previous sync's entries (its keep-stale policy) and the sync ended without an error. Why: every sync marks the store's metadata as it starts, so Astro's debounced save writes the whole store half a second in; with the chunked writer that is minutes of CPU, broken only between chunks, so a request sent then can outlast the client's 30 s timeout before its answer is read. A catalog this size with \`chunked\` needs a longer \`timeoutMs\` in \`siteContent()\` until Astro's writer is faster.`,
+    );
   p(
     `- **Memory**: peak RSS ${fmtMB(rss(single.cold))} single-file against ${fmtMB(rss(chunked.cold))} chunked (${fx(rss(chunked.cold) / rss(single.cold))}).`,
   );

@@ -28,7 +28,18 @@ export function renderedPages(output) {
  * @param {string} output
  */
 export function loaderLine(output) {
-  const line = output.split('\n').find((l) => /products: \d+ records/.test(l));
+  const lines = output.split('\n');
+  // A failed fetch with entries to keep: `products: goods/Get timed out …; keeping 94933 entries from
+  // the previous sync` (the package's keep-stale policy); the sync then goes on with the old entries.
+  const stale = lines.find((l) => /products: .*; keeping \d+ entries from the previous sync/.test(l));
+  if (stale) {
+    return {
+      failed: true,
+      keptStale: Number(/keeping (\d+) entries/.exec(stale)?.[1]),
+      text: stale.replace(/^.*?(products: )/, '$1').trim(),
+    };
+  }
+  const line = lines.find((l) => /products: \d+ records/.test(l));
   if (!line) return undefined;
   const records = Number(/products: (\d+) records/.exec(line)?.[1]);
   const loadMs = /records in (\d+) ms/.exec(line);
@@ -124,6 +135,12 @@ export function runBuild(task, service, { timeoutMs = 30 * 60_000 } = {}) {
         resolve({
           ...message.result,
           processMs,
+          // Astro's and the loaders' warnings, for the report (the first few; the key is masked).
+          warnings: output
+            .split('\n')
+            .filter((l) => /\[WARN\]/.test(l))
+            .slice(0, 5)
+            .map((l) => l.trim().slice(0, 300)),
           ...renderedPages(output),
           phases: buildPhases(output),
           loader: loaderLine(output),
