@@ -1,4 +1,4 @@
-// `npm run soak`: the fault soak (issue 7), bounded to 5 minutes. Writes bench/soak.md.
+// `npm run soak`: the fault soak (bench/report.md, "Fault soak"), bounded to 5 minutes. Writes bench/soak.md.
 //   --products N   catalog size (default 1200)
 //   --rate-limit R requests per second before 429 (default from SOAK_FAULTS)
 //   --out FILE     report path (default bench/soak.md)

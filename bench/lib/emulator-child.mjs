@@ -1,9 +1,10 @@
 // Child side of emulator-process.mjs: starts the emulator, reports { url, sid, key } over IPC
-// (never on stdout, so the key does not reach logs), answers `stats` and `close`.
+// (never on stdout, so the key does not reach logs), answers `stats`, `reset` (zero the counters
+// and peaks) and `close`.
 import { startEmulator } from '@sitecontent/emulator';
 
 const opts = JSON.parse(process.env.BENCH_EMULATOR_OPTIONS ?? '{}');
-const { faults, ...catalog } = opts;
+const { faults, capacity, ...catalog } = opts;
 const t0 = performance.now();
 let emu;
 try {
@@ -12,6 +13,7 @@ try {
     db: ':memory:',
     seed: { synthetic: catalog },
     ...(faults ? { faults } : {}),
+    ...(capacity ? { capacity } : {}),
   });
 } catch (err) {
   process.send?.({ type: 'error', message: String(/** @type {Error} */ (err)?.stack ?? err) });
@@ -27,6 +29,9 @@ process.send?.({
 process.on('message', async (/** @type {any} */ m) => {
   if (m.type === 'stats') {
     process.send?.({ id: m.id, stats: JSON.parse(JSON.stringify(emu.stats)) });
+  } else if (m.type === 'reset') {
+    emu.resetStats();
+    process.send?.({ id: m.id });
   } else if (m.type === 'close') {
     await emu.close();
     process.exit(0);

@@ -8,9 +8,11 @@ const childPath = fileURLToPath(new URL('./emulator-child.mjs', import.meta.url)
 
 /**
  * @param {{ products: number, sections?: number, articles?: number, modsPerProduct?: number,
- *   seed?: number, faults?: Record<string, number> }} opts
+ *   seed?: number, faults?: Record<string, number>, capacity?: number }} opts
+ *   `capacity`: at most this many requests in service at once, the rest queue (the emulator's
+ *   capacity mode, packages/emulator/README.md); unset: unlimited.
  * @returns {Promise<{ url: string, sid: number, key: string, pid: number, seedMs: number,
- *   stats(): Promise<any>, close(): Promise<void> }>}
+ *   stats(): Promise<any>, resetStats(): Promise<void>, close(): Promise<void> }>}
  */
 export async function startEmulatorProcess(opts) {
   const child = fork(childPath, [], {
@@ -45,6 +47,9 @@ export async function startEmulatorProcess(opts) {
     seedMs: info.seedMs,
     async stats() {
       return (await request('stats')).stats;
+    },
+    async resetStats() {
+      await request('reset');
     },
     async close() {
       if (child.exitCode !== null) return;

@@ -1,7 +1,7 @@
 // The naive baseline: what a user without this package would write inline in content.config.ts.
 // One `fetch` at a time, `JSON.parse` of each body, list sections, products and articles, then
-// meta/Get for every entry, one after the other. Deliberately not tuned (issue 7: "do not tune the
-// baseline down") — but not sabotaged either: it uses Node's global fetch (undici, keep-alive).
+// meta/Get for every entry, one after the other. Deliberately not tuned down — but not sabotaged
+// either: it uses Node's global fetch (undici, keep-alive).
 import { apiUrl, META_MODULES } from './request-set.mjs';
 
 export async function naiveLoad({ baseUrl, key, sid }) {

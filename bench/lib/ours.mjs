@@ -18,7 +18,8 @@ let projects = 0;
  * loaders of `collections`, created once like a content config does. Every loader of the project
  * shares the integration's one client (one concurrency bound, one back-off gate).
  * @param {{ baseUrl: string, key: string, sid: number, collections: string[], seo?: boolean,
- *   concurrency?: number, retries?: number, logSink?: object[] }} opts
+ *   concurrency?: number, maxConcurrency?: number, adaptive?: boolean, retries?: number,
+ *   logSink?: object[] }} opts
  */
 export async function createOurLoaders(opts) {
   const astro = await import('@sitecontent/astro');
@@ -30,6 +31,8 @@ export async function createOurLoaders(opts) {
     apiKey: opts.key,
     sid: opts.sid,
     ...(opts.concurrency ? { concurrency: opts.concurrency } : {}),
+    ...(opts.maxConcurrency ? { maxConcurrency: opts.maxConcurrency } : {}),
+    ...(opts.adaptive === false ? { adaptive: false } : {}),
     ...(opts.retries !== undefined ? { retries: opts.retries } : {}),
     setSite: false,
     remoteImages: false,

@@ -11,7 +11,10 @@ const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
  */
 export function runWorker(task, key, { timeoutMs = 15 * 60_000 } = {}) {
   return new Promise((resolve, reject) => {
+    // BENCH_CPU_PROF_DIR: write a V8 CPU profile of every worker there (where the time goes).
+    const profDir = process.env.BENCH_CPU_PROF_DIR;
     const child = fork(workerPath, [], {
+      execArgv: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, BENCH_TASK: JSON.stringify(task), BENCH_KEY: key },
     });

@@ -15,7 +15,7 @@ import { createOurLoaders, loadAll } from './ours.mjs';
 export const COLLECTIONS = ['sections', 'products', 'articles', 'modifications'];
 
 /**
- * Issue 7's fault mix, as per-request probabilities in the emulator: 10% 503s, 5% 429s (the
+ * The soak's fault mix, as per-request probabilities in the emulator: 10% 503s, 5% 429s (the
  * emulator's `throttleRate`, `Retry-After: 1`), 2% resets and 2% truncated bodies. The soak reports
  * the shares actually seen.
  */

@@ -4,6 +4,8 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { runCeiling } from './ceiling.mjs';
+import { changeProducts } from './change-products.mjs';
+import { inFlightTracker } from './in-flight.mjs';
 import { naiveLoad } from './naive.mjs';
 import { createOurLoaders, loadAll } from './ours.mjs';
 import { apiUrl, fullLoadPaths, modificationsPaths } from './request-set.mjs';
@@ -14,10 +16,11 @@ const conn = { baseUrl: task.baseUrl, key, sid: task.sid };
 
 const mem = startMemorySampler();
 
+/** @returns {Promise<any[]>} */
 async function fetchJson(op, params = {}) {
   const res = await fetch(apiUrl(conn.baseUrl, op, { key, sid: conn.sid, ...params }));
   if (!res.ok) throw new Error(`${op}: HTTP ${res.status}`);
-  return res.json();
+  return /** @type {Promise<any[]>} */ (res.json());
 }
 
 async function catalogLists() {
@@ -27,26 +30,6 @@ async function catalogLists() {
     fetchJson('article/Get'),
   ]);
   return { sections, products, articles };
-}
-
-/**
- * Changes 1% of the catalog's products behind the loaders' back, through the service's own write
- * operation (goods/Set over HTTP). Only visible products are picked (the loaders leave out
- * `shw = 0` ones by default, so a change there is rightly not an entry write), evenly spread.
- */
-async function changeProducts(products, fraction, tag) {
-  const count = Math.max(1, Math.round(products.length * fraction));
-  const visible = products.filter((p) => String(p.shw) === '1' || p.shw === true);
-  const step = visible.length / count;
-  const chosen = Array.from({ length: count }, (_, i) => visible[Math.floor(i * step)]);
-  for (const p of chosen) {
-    const body = new URLSearchParams({ sid: String(conn.sid), id: String(p.id) });
-    body.set('param[zag]', `${p.zag} (${tag})`);
-    const res = await fetch(apiUrl(conn.baseUrl, 'goods/Set', { key }), { method: 'POST', body });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`goods/Set ${p.id}: HTTP ${res.status} ${text.slice(0, 200)}`);
-  }
-  return chosen.length;
 }
 
 /**
@@ -72,15 +55,32 @@ function ceilingPaths(fallback) {
 
 /** Loads `collections` through our loaders, recording the request paths when the task asks for them. */
 async function loadOurs(collections) {
-  const project = await createOurLoaders({ ...conn, concurrency: task.concurrency, collections });
+  const project = await createOurLoaders({ ...conn, ...limits(), collections });
   const recorder = task.recordFile ? startRecorder() : undefined;
+  const tracker = inFlightTracker(conn.baseUrl);
   mem.markBaseline();
   const r = await loadAll(project);
+  const inFlight = tracker.finish();
   if (recorder) {
     recorder.stop();
     writeFileSync(task.recordFile, JSON.stringify(recorder.paths));
   }
-  return { elapsedMs: r.elapsedMs, entries: r.entries, written: r.written, perCollection: r.perCollection };
+  return {
+    elapsedMs: r.elapsedMs,
+    entries: r.entries,
+    written: r.written,
+    perCollection: r.perCollection,
+    inFlight,
+  };
+}
+
+/** The integration's concurrency settings this task asks for (unset ones keep their defaults). */
+function limits() {
+  return {
+    concurrency: task.concurrency,
+    ...(task.maxConcurrency ? { maxConcurrency: task.maxConcurrency } : {}),
+    ...(task.adaptive === false ? { adaptive: false } : {}),
+  };
 }
 
 const tasks = {
@@ -95,24 +95,29 @@ const tasks = {
   async 'ceiling-full'() {
     const paths = await ceilingPaths(async () => fullLoadPaths(conn, await catalogLists()));
     mem.markBaseline();
-    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
+    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.connections ?? task.concurrency });
   },
   async 'ceiling-mods'() {
     const paths = await ceilingPaths(async () => modificationsPaths(conn, await catalogLists()));
     mem.markBaseline();
-    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.concurrency });
+    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.connections ?? task.concurrency });
   },
   async rebuild() {
     const project = await createOurLoaders({
       ...conn,
-      concurrency: task.concurrency,
+      ...limits(),
       collections: ['sections', 'products', 'articles'],
     });
     mem.markBaseline();
     const first = await loadAll(project);
     const unchanged = await loadAll(project, first.store);
     const { products } = await catalogLists();
-    const changed = await changeProducts(products, task.fraction ?? 0.01, task.tag ?? `bench ${Date.now()}`);
+    const changed = await changeProducts(
+      conn,
+      products,
+      task.fraction ?? 0.01,
+      task.tag ?? `bench ${Date.now()}`,
+    );
     const afterChange = await loadAll(project, first.store);
     const pick = (r) => ({
       elapsedMs: r.elapsedMs,

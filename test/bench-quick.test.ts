@@ -1,0 +1,191 @@
+// `npm run bench -- --quick` end to end into a temp folder: every scenario of bench/report.md runs on a
+// small catalog (real Astro builds of bench/site/ against the emulator) and the report holds each one
+// with plausible numbers. Counts are checked, never times (the machine is shared).
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers/storefront.js';
+
+/** A build as bench/lib/build-scenarios.mjs records it (the fields this test reads). */
+interface BuildRun {
+  elapsedMs: number;
+  peakRss: number;
+  rendered: number;
+  reused: number;
+  requests: { total: number; byOperation: Record<string, number> };
+  service: { peakInService: number };
+  client: { peak: number; sent: number };
+  loader?: { records: number; written?: number; loadMs?: number };
+  dataStore: { bytes: number; files: number };
+}
+type Phases = Record<'cold' | 'unchanged' | 'changed', (BuildRun | null)[]>;
+interface Results {
+  meta: { plan: { builds: { size: number; latencyMs: number }; sync: { size: number } } };
+  errors: { label: string; message: string }[];
+  rebuilds: {
+    changed: number[];
+    configs: Record<'plain' | 'incremental', Record<'ours' | 'chunks', Phases>>;
+    naive: { cold: (BuildRun | null)[] };
+  };
+  capacity: { rows: { capacity: number; ours: (BuildRun | null)[]; chunks: (BuildRun | null)[] }[] };
+  sync: { variants: Record<'ours' | 'chunks' | 'oursChunked', { cold: (BuildRun | null)[] }> };
+  loaders: {
+    full: {
+      latencyMs: number;
+      ours: { runs: unknown[] };
+      naive: { runs: unknown[] };
+      ceiling: { runs: unknown[] };
+    }[];
+    rebuild: {
+      runs: { unchanged: { written: number }; changed: number; afterChange: { written: number } }[];
+    };
+    memory: unknown[];
+    mods: unknown[];
+  };
+}
+
+const first = (runs: (BuildRun | null)[] | undefined): BuildRun => {
+  const run = runs?.[0];
+  expect(run, 'a run of this scenario').toBeTruthy();
+  return run!;
+};
+
+describe('npm run bench -- --quick', () => {
+  let out: string;
+  let output = '';
+  let code: number | null = null;
+  let results: Results;
+  let report: string;
+
+  beforeAll(async () => {
+    out = await mkdtemp(path.join(tmpdir(), 'bench-quick-'));
+    const child = spawn(process.execPath, ['bench/run.mjs', '--quick', '--out', out], {
+      cwd: repoRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 230_000);
+    code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(timer);
+    results = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as Results;
+    report = await readFile(path.join(out, 'report.md'), 'utf8');
+  }, 240_000);
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it('finishes every scenario without a failure', () => {
+    expect(code, output.slice(-3000)).toBe(0);
+    expect(results.errors).toEqual([]);
+  });
+
+  it('builds every page cold, with every loader, and counts the requests each sent', () => {
+    const { plain, incremental } = results.rebuilds.configs;
+    const cold = first(plain.ours.cold);
+    const pages = cold.loader!.records;
+    expect(pages).toBeGreaterThan(150);
+    for (const run of [
+      cold,
+      first(plain.chunks.cold),
+      first(incremental.ours.cold),
+      first(incremental.chunks.cold),
+    ]) {
+      expect(run.rendered).toBe(pages);
+      expect(run.reused).toBe(0);
+      expect(run.requests.byOperation['meta/Get']).toBe(pages);
+      expect(run.peakRss).toBeGreaterThan(100 * 2 ** 20);
+      expect(run.elapsedMs).toBeGreaterThan(0);
+    }
+    // The naive loader: the same pages, one request at a time.
+    const naive = first(results.rebuilds.naive.cold);
+    expect(naive.rendered).toBe(pages);
+    expect(naive.requests.byOperation['meta/Get']).toBe(pages);
+    expect(naive.client.peak).toBe(1);
+  });
+
+  it('a rebuild with nothing changed renders no page with maxAge and the incremental build', () => {
+    const { plain, incremental } = results.rebuilds.configs;
+    const pages = first(plain.ours.cold).loader!.records;
+    const ours = first(incremental.ours.unchanged);
+    expect(ours.rendered).toBe(0);
+    expect(ours.reused).toBe(pages);
+    expect(ours.requests.byOperation['meta/Get'] ?? 0).toBe(0);
+    expect(ours.requests.byOperation['goods/Get']).toBe(1);
+    // The hand-written loader asks for every page's meta again; its unchanged digests skip rendering.
+    const chunks = first(incremental.chunks.unchanged);
+    expect(chunks.rendered).toBe(0);
+    expect(chunks.requests.byOperation['meta/Get']).toBe(pages);
+    // Without the incremental build every page is rendered again, with meta asked again (exact).
+    for (const run of [first(plain.ours.unchanged), first(plain.chunks.unchanged)]) {
+      expect(run.rendered).toBe(pages);
+      expect(run.requests.byOperation['meta/Get']).toBe(pages);
+    }
+  });
+
+  it('a rebuild with 1% changed renders and asks again for exactly the changed products', () => {
+    const { incremental } = results.rebuilds.configs;
+    const changed = results.rebuilds.changed.at(-1)!;
+    expect(changed).toBeGreaterThan(0);
+    const ours = first(incremental.ours.changed);
+    expect(ours.rendered).toBe(changed);
+    expect(ours.requests.byOperation['meta/Get']).toBe(changed);
+    expect(first(incremental.chunks.changed).rendered).toBe(changed);
+  });
+
+  it('measures the capacity, the sync and chunked storage, and the loaders alone', () => {
+    const row = results.capacity.rows.find((r) => r.capacity === 16)!;
+    expect(row).toBeTruthy();
+    expect(first(row.ours).service.peakInService).toBeLessThanOrEqual(16);
+    expect(first(row.chunks).service.peakInService).toBeLessThanOrEqual(16);
+
+    const { ours, chunks, oursChunked } = results.sync.variants;
+    for (const run of [first(ours.cold), first(chunks.cold), first(oursChunked.cold)]) {
+      expect(run.rendered).toBe(0);
+      expect(run.dataStore.bytes).toBeGreaterThan(100_000);
+      // Every visible product of the catalog (about 95% of it).
+      expect(run.requests.byOperation['meta/Get']).toBeGreaterThan(results.meta.plan.sync.size * 0.8);
+    }
+    expect(first(ours.cold).dataStore.files).toBe(1);
+    expect(first(oursChunked.cold).dataStore.files).toBeGreaterThan(1);
+
+    expect(results.loaders.full.map((r) => r.latencyMs)).toEqual([0, 20]);
+    for (const r of results.loaders.full) {
+      expect(r.ours.runs).toHaveLength(1);
+      expect(r.naive.runs).toHaveLength(1);
+      expect(r.ceiling.runs).toHaveLength(1);
+    }
+    const reload = results.loaders.rebuild.runs[0]!;
+    expect(reload.unchanged.written).toBe(0);
+    expect(reload.afterChange.written).toBe(reload.changed);
+    expect(results.loaders.memory).toHaveLength(1);
+    expect(results.loaders.mods).toHaveLength(2);
+  });
+
+  it('writes a report with every scenario and every target, and a chart', async () => {
+    const { builds, sync } = results.meta.plan;
+    for (const heading of [
+      '## Targets',
+      `## Builds: ${builds.size} products, ${builds.latencyMs} ms`,
+      '### Where the time goes',
+      '## Emulator capacity',
+      `## ${sync.size}-product sync and \`experimental.collectionStorage: 'chunked'\``,
+      '### The trade-off of `chunked`, measured',
+      '## Second table: the loaders alone',
+      '## How it was measured',
+    ]) {
+      expect(report).toContain(heading);
+    }
+    const targets = report.split('## Targets')[1]!.split('\n## ')[0]!;
+    const verdicts = targets.match(/\*\*(met|missed)\*\*/g) ?? [];
+    expect(verdicts.length).toBe(8);
+    expect(targets).not.toContain('not measured');
+    expect(await readFile(path.join(out, 'chart.svg'), 'utf8')).toMatch(/^<svg[\s\S]*<\/svg>\n$/);
+  });
+});
