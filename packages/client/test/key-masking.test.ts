@@ -136,3 +136,28 @@ describe('redactedPreview', () => {
     expect(redactedPreview(`?key=${'k'.repeat(400)}`, 20)).toBe('?key=***');
   });
 });
+
+describe('the URL an error names', () => {
+  // The masked URL is written beside the real one when the request is encoded (not searched for
+  // afterwards), so it must be the sent URL exactly, with only the key's value replaced.
+  const sentUrl = (r: { path: string; query: URLSearchParams }) => `${server.url}${r.path}?${r.query}`;
+  const masked = (url: string) => url.replace(`key=${encodeURIComponent(KEY)}`, 'key=***');
+
+  it('a GET: the sent path and query, the key masked', async () => {
+    server.script('goods/Get', { status: 500, json: [{ message: 'down', error: 'internal' }] });
+    const err = await catchError(client.products.list({ catid: 3, cattx: 'a b&c=d+é' }));
+    const [sent] = server.requestsTo('goods/Get');
+    expect(sent?.query.get('key')).toBe(KEY);
+    expect(sent?.query.get('cattx')).toBe('a b&c=d+é');
+    expect((err as { url: string }).url).toBe(masked(sentUrl(sent!)));
+    expect((err as { url: string }).url).toMatch(/\?key=\*\*\*&sid=7&/);
+  });
+
+  it('a POST: the key alone in the query, masked', async () => {
+    server.script('goods/Set', { status: 500, json: [{ message: 'down', error: 'internal' }] });
+    const err = await catchError(client.products.update(5, { zag: 'x' }));
+    const [sent] = server.requestsTo('goods/Set');
+    expect(sent?.query.get('key')).toBe(KEY);
+    expect((err as { url: string }).url).toBe(`${server.url}/v1/goods/Set?key=***`);
+  });
+});

@@ -20,5 +20,6 @@ export function withExtra(
     if (key === 'extra' || !known.has(key)) extra[key] = value;
     else fields[key] = value;
   }
-  return { ...fields, extra };
+  fields.extra = extra;
+  return fields as Record<string, unknown> & { extra: Record<string, unknown> };
 }

@@ -18,8 +18,10 @@ export interface OperationInput {
 
 export interface EncodedRequest {
   method: 'GET' | 'POST';
-  /** Path plus query string; carries the key, so never shown without `redactUrl`. */
+  /** Path plus query string; carries the key, so never shown. */
   path: string;
+  /** `path` with the key masked (`key=***`): what messages and errors show. */
+  shownPath: string;
   headers: Record<string, string>;
   body: string | undefined;
 }
@@ -31,22 +33,39 @@ export function wireValue(v: ParamValue): string | number {
   return v;
 }
 
+const MASKED_KEY = 'key=***';
+
+/** `key=…` form-encoded; the last key's encoding is kept, as a client sends every request with one key. */
+let lastKey: { apiKey: string; query: string } | undefined;
+function keyParameter(apiKey: string): string {
+  if (lastKey?.apiKey !== apiKey)
+    lastKey = { apiKey, query: new URLSearchParams({ key: apiKey }).toString() };
+  return lastKey.query;
+}
+
 export function encodeRequest(
   op: OperationName,
   input: OperationInput,
   settings: { pathPrefix: string; apiKey: string; sid: number; paramEncoding: ParamEncoding },
 ): EncodedRequest {
   const { method } = OPERATIONS[op];
-  const query = new URLSearchParams({ key: settings.apiKey });
   const scalars: [string, string][] = [['sid', String(settings.sid)]];
   for (const [k, v] of Object.entries(input.params ?? {})) {
     if (v !== undefined) scalars.push([k, String(v)]);
   }
   const path = `${settings.pathPrefix}/v1/${op}`;
+  // The key goes first, so the masked form is written here rather than searched for in every URL.
+  const keyQuery = keyParameter(settings.apiKey);
 
   if (method === 'GET') {
-    for (const [k, v] of scalars) query.append(k, v);
-    return { method, path: `${path}?${query}`, headers: {}, body: undefined };
+    const rest = new URLSearchParams(scalars).toString();
+    return {
+      method,
+      path: `${path}?${keyQuery}&${rest}`,
+      shownPath: `${path}?${MASKED_KEY}&${rest}`,
+      headers: {},
+      body: undefined,
+    };
   }
 
   const param = Object.fromEntries(Object.entries(input.param ?? {}).map(([k, v]) => [k, wireValue(v)]));
@@ -79,7 +98,8 @@ export function encodeRequest(
   }
   return {
     method,
-    path: `${path}?${query}`,
+    path: `${path}?${keyQuery}`,
+    shownPath: `${path}?${MASKED_KEY}`,
     headers: { 'content-type': contentType },
     body,
   };

@@ -14,7 +14,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError, isSiteContentError } from '../errors/guards.js';
 import { TimeoutError } from '../errors/transport-errors.js';
-import { redactUrl } from '../redact.js';
 import { AbortScope } from './abort-scope.js';
 import type { BackoffGate } from './backoff-gate.js';
 import type { ConcurrencyBound } from './concurrency.js';
@@ -88,7 +87,7 @@ export class Executor {
     limits: CallLimits,
   ): Promise<{ rows: unknown[]; url: string }> {
     const req = encodeRequest(op, input, this.settings);
-    const shownUrl = redactUrl(`${this.settings.origin}${req.path}`);
+    const shownUrl = `${this.settings.origin}${req.shownPath}`;
     const { timeoutMs } = limits;
     const call = new AbortScope(
       limits.signals,

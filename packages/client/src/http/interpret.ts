@@ -39,7 +39,8 @@ export function interpretResponse(
   apiKey?: string,
 ): unknown[] {
   const parsed = parseTolerantJson(res.text);
-  const bodyPreview = redactedPreview(res.text, PREVIEW, apiKey);
+  // Only a failure shows the body; masking it on every success cost as much as parsing small bodies.
+  const bodyPreview = () => redactedPreview(res.text, PREVIEW, apiKey);
   const head = parsed.ok ? firstObject(parsed.value) : undefined;
   const isServiceError = head !== undefined && 'error' in head;
 
@@ -74,7 +75,7 @@ export function interpretResponse(
       operation: op,
       url,
       status: res.status,
-      bodyPreview,
+      bodyPreview: bodyPreview(),
       reason: redactText(parsed.reason, apiKey),
       unparseable: true,
     });
@@ -84,7 +85,7 @@ export function interpretResponse(
       operation: op,
       url,
       status: res.status,
-      bodyPreview,
+      bodyPreview: bodyPreview(),
       reason: `expected a JSON array, got ${jsonKind(parsed.value)}`,
     });
   }
