@@ -363,11 +363,13 @@ function streamHuge(totalBytes: number) {
   const handler = (_req: unknown, res: ServerResponse) => {
     res.writeHead(200, { 'content-type': 'application/json' });
     res.write('[');
+    // One wait for the close, not one per chunk: each `once` left behind a listener until the end.
+    const closed = once(res, 'close');
     void (async () => {
       while (progress.sent < totalBytes && !res.destroyed) {
         progress.sent += chunk.length;
         if (!res.write(chunk)) {
-          await Promise.race([once(res, 'drain'), once(res, 'close')]);
+          await Promise.race([once(res, 'drain'), closed]);
         }
       }
       progress.finished = progress.sent >= totalBytes;
