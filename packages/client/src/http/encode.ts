@@ -35,12 +35,14 @@ export function wireValue(v: ParamValue): string | number {
 
 const MASKED_KEY = 'key=***';
 
-/** `key=…` form-encoded; the last key's encoding is kept, as a client sends every request with one key. */
-let lastKey: { apiKey: string; query: string } | undefined;
-function keyParameter(apiKey: string): string {
-  if (lastKey?.apiKey !== apiKey)
-    lastKey = { apiKey, query: new URLSearchParams({ key: apiKey }).toString() };
-  return lastKey.query;
+/**
+ * The query string, `key` first and then `rest`, and the same with the key masked. The key's
+ * encoded value holds no `&`, so the masked form is a cut at the first `&`, not a search of the URL.
+ */
+function queryStrings(apiKey: string, rest: [string, string][]): { query: string; shownQuery: string } {
+  const query = new URLSearchParams([['key', apiKey], ...rest]).toString();
+  const end = query.indexOf('&');
+  return { query, shownQuery: end === -1 ? MASKED_KEY : `${MASKED_KEY}${query.slice(end)}` };
 }
 
 export function encodeRequest(
@@ -54,15 +56,13 @@ export function encodeRequest(
     if (v !== undefined) scalars.push([k, String(v)]);
   }
   const path = `${settings.pathPrefix}/v1/${op}`;
-  // The key goes first, so the masked form is written here rather than searched for in every URL.
-  const keyQuery = keyParameter(settings.apiKey);
 
   if (method === 'GET') {
-    const rest = new URLSearchParams(scalars).toString();
+    const { query, shownQuery } = queryStrings(settings.apiKey, scalars);
     return {
       method,
-      path: `${path}?${keyQuery}&${rest}`,
-      shownPath: `${path}?${MASKED_KEY}&${rest}`,
+      path: `${path}?${query}`,
+      shownPath: `${path}?${shownQuery}`,
       headers: {},
       body: undefined,
     };
@@ -96,10 +96,11 @@ export function encodeRequest(
       body = parts.join('&');
     }
   }
+  const { query, shownQuery } = queryStrings(settings.apiKey, []);
   return {
     method,
-    path: `${path}?${keyQuery}`,
-    shownPath: `${path}?${MASKED_KEY}`,
+    path: `${path}?${query}`,
+    shownPath: `${path}?${shownQuery}`,
     headers: { 'content-type': contentType },
     body,
   };
