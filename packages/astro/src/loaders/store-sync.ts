@@ -8,6 +8,7 @@
  * hash, no sanitizing, no `parseData` and no write.
  */
 import type { LoaderContext } from 'astro/loaders';
+import { RepeatedParts } from './repeated-parts.js';
 
 /** Bump when the shape of stored entries changes: a different version triggers a full reload. */
 export const LOADER_VERSION = '2';
@@ -80,6 +81,7 @@ export async function syncEntries(
     counts.fullReload = previousVersion !== undefined || ctx.store.keys().length > 0;
     if (counts.fullReload) ctx.store.clear();
   }
+  const repeated = new RepeatedParts();
   /** Entry id → the record kept for it. */
   const seen = new Map<string, string | number>();
   for (let i = 0; i < items.length; i++) {
@@ -111,6 +113,7 @@ export async function syncEntries(
       counts.invalid++;
       continue;
     }
+    repeated.share(data);
     ctx.store.set({ id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) });
     counts.written++;
   }

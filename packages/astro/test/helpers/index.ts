@@ -37,6 +37,8 @@ interface AstroMutableDataStore {
     | undefined;
   keys(collection: string): string[];
   has(collection: string, id: string): boolean;
+  /** The store as Astro writes it to `data-store.json` (devalue). */
+  toString(): string;
 }
 
 export async function createStore(): Promise<AstroMutableDataStore> {
