@@ -174,7 +174,7 @@ describe('syncEntries shares repeated parts of entries', () => {
     const data = (id: number) => t.store.get('things', String(id))!.data as ReturnType<typeof record>;
     for (const r of recs) expect(data(r.id)).toEqual(r);
 
-    // The same value, the same object: across entries, and across fields of one shape.
+    // The same value of a field, the same object across entries: top-level fields and array items.
     expect(data(1).source).toBe(data(3).source);
     expect(data(2).source).not.toBe(data(1).source);
     expect(data(1).section).toBe(data(4).section);

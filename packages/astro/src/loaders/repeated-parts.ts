@@ -8,8 +8,8 @@
  * objects on the heap, with no change to any entry's value.
  *
  * Only leaf objects (every value a string, number, boolean or null) are shared, per field, and a
- * field stops being shared once it shows more distinct values than `MAX_DISTINCT` (image URLs,
- * prices): those do not repeat, and keeping them would only grow the pool.
+ * field stops being shared once it shows more distinct values than `MAX_DISTINCT` (an image's
+ * `urls`): those do not repeat, and keeping them would only grow the pool.
  */
 
 /** Most distinct values a field may show and still be shared. */
