@@ -224,7 +224,7 @@ function rssMiss(oursRuns, baseRuns, what) {
     : '';
   const perByte =
     so > sb
-      ? ` The peak RSS differs by ${fmtMB(o - b)} for ${fmtMB(so - sb)} more store: about ${((o - b) / (so - sb)).toFixed(0)} bytes of RSS per byte of store: Astro keeps the entries as objects and serializes the whole store${what === 'build' ? ', and the build bundles it as the data module the pages import' : ''}.`
+      ? ` The peak RSS differs by ${fmtMB(o - b)} for ${fmtMB(so - sb)} more store: about ${((o - b) / (so - sb)).toFixed(0)} bytes of RSS per byte of store: Astro keeps the entries as objects and serializes the whole store${what === 'build' ? ', and the build bundles it as the data module the pages import' : '. A sync peaks while Astro writes the store: devalue serializes it in one piece, and holds an index entry and a string for every object and string in it at once'}.`
       : '';
   return `${TARGETS.rssRatio}× allows ${fmtMB(b * TARGETS.rssRatio)}; ours' ${what} peaked ${fmtMB(o - b * TARGETS.rssRatio)} above that. Ours stores more per entry: its data store is ${fmtMB(so)} against ${fmtMB(sb)}${perEntry} — the typed record with absolute image URLs, the section reference, \`seo\` with its sources, \`rendered.html\` beside \`txt\`, and \`extra\`.${perByte}`;
 }
