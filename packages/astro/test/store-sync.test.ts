@@ -152,6 +152,7 @@ describe('syncEntries shares repeated parts of entries', () => {
     source: z.object({ title: z.enum(['service', 'fallback']) }),
     section: z.object({ collection: z.string(), id: z.string() }),
     urls: z.object({ image: z.string() }),
+    dt: z.date(),
     sku: z.array(z.object({ price: z.number(), extra: z.record(z.string(), z.unknown()) })),
     extra: z.record(z.string(), z.unknown()),
   });
@@ -160,6 +161,8 @@ describe('syncEntries shares repeated parts of entries', () => {
     source: { title: id % 2 ? 'service' : 'fallback' },
     section: { collection: 'sections', id: `s${id % 3}` },
     urls: { image: `https://shop.example/img/${id}.jpg` },
+    // Four days among twelve records: a shop that dates its products by day.
+    dt: new Date(Date.UTC(2025, 0, 1 + (id % 4))),
     sku: [{ price: id, extra: {} }],
     extra: id === 5 ? { badge: 'new' } : {},
   });
@@ -180,6 +183,8 @@ describe('syncEntries shares repeated parts of entries', () => {
     expect(data(1).section).toBe(data(4).section);
     expect(data(1).extra).toBe(data(2).extra);
     expect(data(1).sku[0]!.extra).toBe(data(7).sku[0]!.extra);
+    expect(data(1).dt).toBe(data(5).dt);
+    expect(data(1).dt).not.toBe(data(2).dt);
     expect(data(5).extra).toEqual({ badge: 'new' });
     // Values that never repeat stay each entry's own.
     expect(data(1).urls).not.toBe(data(2).urls);
@@ -189,6 +194,7 @@ describe('syncEntries shares repeated parts of entries', () => {
     expect(written.match(/"badge"/g)).toHaveLength(1);
     expect(written.match(/\{"title":\d+\}/g)).toHaveLength(2);
     expect(written.match(/\{"collection":\d+,"id":\d+\}/g)).toHaveLength(3);
+    expect(written.match(/\["Date","/g)).toHaveLength(4);
   });
 
   it('stops sharing a field once it shows more distinct values than are worth keeping', async () => {

@@ -1,15 +1,17 @@
 /**
  * One object for each distinct value of the small parts that repeat across a collection's entries:
- * an empty `extra`, a `seo.source`, a reference to one of a hundred sections. Astro's data store is
- * serialized with devalue, which writes an object once and refers to it by index wherever the same
- * object appears again; the build then inlines that serialized store into the module its pages
+ * an empty `extra`, a `seo.source`, a reference to one of a hundred sections, a `dt` that many
+ * products share (a shop that dates them by day). Astro's data store is serialized with devalue,
+ * which writes an object once and refers to it by index wherever the same object appears again; the build then inlines that serialized store into the module its pages
  * import, at about 26 bytes of peak RSS per byte (bench/report.md, "Peak RSS"). Sharing these parts
  * makes each repeat an index instead of a copy (about 140 bytes less per product) and leaves fewer
  * objects on the heap, with no change to any entry's value.
  *
- * Only leaf objects (every value a string, number, boolean or null) are shared, per field, and a
- * field stops being shared once it shows more distinct values than `MAX_DISTINCT` (an image's
- * `urls`): those do not repeat, and keeping them would only grow the pool.
+ * Only leaf objects (every value a string, number, boolean or null) and `Date`s are shared, per
+ * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (an
+ * image's `urls`, a `dt` to the second): those do not repeat, and keeping them would only grow the
+ * pool. devalue writes strings and numbers once by value already; a `Date` or an object it writes
+ * once per object, which is why those are the parts worth sharing.
  */
 
 /** Most distinct values a field may show and still be shared. */
@@ -18,6 +20,8 @@ const MAX_DISTINCT = 1024;
 const MAX_DEPTH = 3;
 
 type PlainObject = Record<string, unknown>;
+/** A part that may be shared: a leaf object or a `Date`. */
+type Part = PlainObject | Date;
 
 function isPlainObject(value: unknown): value is PlainObject {
   if (value === null || typeof value !== 'object') return false;
@@ -34,10 +38,10 @@ function isLeaf(value: PlainObject): boolean {
 }
 
 export class RepeatedParts {
-  /** Field path → its shared values by their JSON; `null` once the field has too many to share. */
-  readonly #fields = new Map<string, Map<string, PlainObject> | null>();
+  /** Field path → its shared values by their JSON (a `Date` by its time); `null` once too many to share. */
+  readonly #fields = new Map<string, Map<string | number, Part> | null>();
 
-  /** Replaces repeated leaf objects in `data` (in place) with the one shared object of that value. */
+  /** Replaces repeated parts of `data` (in place) with the one shared object of that value. */
   share(data: PlainObject): void {
     this.#walk(data, '', 1);
   }
@@ -51,6 +55,8 @@ export class RepeatedParts {
       const field = isArray ? `${path}[]` : `${path}.${key}`;
       if (Array.isArray(value)) {
         if (depth < MAX_DEPTH) this.#walk(value, field, depth + 1);
+      } else if (value instanceof Date) {
+        (parent as PlainObject)[key as string] = this.#shared(field, value);
       } else if (isPlainObject(value)) {
         if (isLeaf(value)) (parent as PlainObject)[key as string] = this.#shared(field, value);
         else if (depth < MAX_DEPTH) this.#walk(value, field, depth + 1);
@@ -58,16 +64,16 @@ export class RepeatedParts {
     }
   }
 
-  #shared(field: string, value: PlainObject): PlainObject {
+  #shared<T extends Part>(field: string, value: T): T {
     let pool = this.#fields.get(field);
     if (pool === null) return value;
     if (pool === undefined) {
       pool = new Map();
       this.#fields.set(field, pool);
     }
-    const key = JSON.stringify(value);
+    const key = value instanceof Date ? value.getTime() : JSON.stringify(value);
     const known = pool.get(key);
-    if (known !== undefined) return known;
+    if (known !== undefined) return known as T;
     if (pool.size >= MAX_DISTINCT) {
       this.#fields.set(field, null);
       return value;
