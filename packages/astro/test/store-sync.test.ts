@@ -77,34 +77,6 @@ describe('syncEntries on a real MutableDataStore', () => {
   });
 });
 
-describe('a long sync', () => {
-  it('gives the event loop a turn between slices of entries', async () => {
-    const t = loaderContext(await createStore(), 'things', schema);
-    const busy = (ms: number) => {
-      const end = performance.now() + ms;
-      while (performance.now() < end);
-    };
-    // 40 entries of 5 ms each: 200 ms of building, several slices of SYNC_SLICE_MS.
-    const slow: SyncItem[] = Array.from({ length: 40 }, (_, i) => ({
-      id: String(i + 1),
-      source: i,
-      build: () => {
-        busy(5);
-        return { data: { id: i + 1, title: `t${i + 1}` } };
-      },
-    }));
-    let storedAtFirstTurn: number | undefined;
-    setImmediate(() => {
-      storedAtFirstTurn = t.store.keys('things').length;
-    });
-    const counts = await syncEntries(t.ctx, slow, { fingerprint: 'f', onParseError, onDuplicate });
-    expect(counts.written).toBe(40);
-    // The callback ran while entries were still being written, not after the sync.
-    expect(storedAtFirstTurn).toBeGreaterThan(0);
-    expect(storedAtFirstTurn).toBeLessThan(40);
-  });
-});
-
 describe('duplicate entry ids', () => {
   it('keeps the first record, reports both and counts the rest', async () => {
     const t = loaderContext(await createStore(), 'things', schema);

@@ -7,22 +7,12 @@
  * the stored entry's digest *before* building and parsing the entry: an unchanged record costs one
  * hash, no sanitizing, no `parseData` and no write.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LoaderContext } from 'astro/loaders';
 import { RepeatedParts } from './repeated-parts.js';
 
 /** Bump when the shape of stored entries changes: a different version triggers a full reload. */
 export const LOADER_VERSION = '2';
 export const LOADER_VERSION_META_KEY = 'sitecontent:loader-version';
-
-/**
- * Longest stretch of entry building, in ms, before the event loop gets a turn. The loop awaits only
- * `parseData` (a microtask), so without a turn a 100,000-product sync would hold the event loop for
- * its whole length (about 17 s on the bench machine): the other collections' responses would wait
- * unread, a request whose timeout passed meanwhile would fail as timed out, and `astro dev` would not
- * answer.
- */
-export const SYNC_SLICE_MS = 25;
 
 export interface BuiltEntry {
   data: Record<string, unknown>;
@@ -94,14 +84,9 @@ export async function syncEntries(
   const repeated = new RepeatedParts();
   /** Entry id → the record kept for it. */
   const seen = new Map<string, string | number>();
-  let sliceStart = performance.now();
   for (let i = 0; i < items.length; i++) {
     const item = items[i];
     if (item === undefined) continue;
-    if (performance.now() - sliceStart > SYNC_SLICE_MS) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
     // Let go of the raw record as soon as its entry is stored: on a large catalog the raw records and
     // the stored entries would otherwise be in memory together until the sync ends.
     items[i] = undefined;
