@@ -2,10 +2,11 @@
  * One object for each distinct value of the small parts that repeat across a collection's entries:
  * an empty `extra`, a `seo.source`, a reference to one of a hundred sections, a `dt` that many
  * products share (a shop that dates them by day). Astro's data store is serialized with devalue,
- * which writes an object once and refers to it by index wherever the same object appears again; the build then inlines that serialized store into the module its pages
- * import, at about 26 bytes of peak RSS per byte (bench/report.md, "Peak RSS"). Sharing these parts
- * makes each repeat an index instead of a copy (about 140 bytes less per product) and leaves fewer
- * objects on the heap, with no change to any entry's value.
+ * which writes an object once and refers to it by index wherever the same object appears again; the
+ * build then inlines that serialized store into the module its pages import, at about 26 bytes of
+ * peak RSS per byte (bench/report.md, "Peak RSS"). Sharing these parts makes each repeat an index
+ * instead of a copy (about 140 bytes less per product) and leaves fewer objects on the heap, with no
+ * change to any entry's value.
  *
  * Only leaf objects (every value a string, number, boolean or null) and `Date`s are shared, per
  * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (an
