@@ -79,9 +79,12 @@ const npx = (args: string[], cwd: string) =>
   npxCli ? run(process.execPath, [npxCli, ...args], cwd) : run('npx', args, cwd);
 
 /** Starts the emulator from the project's installed bin; resolves with its URL once it listens. */
-function startEmulatorBin(project: string): Promise<{ child: ChildProcess; url: string; log: () => string }> {
+function startEmulatorBin(
+  project: string,
+  seed: string[] = ['--seed', 'demo'],
+): Promise<{ child: ChildProcess; url: string; log: () => string }> {
   const bin = path.join(project, 'node_modules', '.bin', 'sitecontent-emulator');
-  const args = [bin, 'serve', '--port', '0', '--seed', 'demo', '--key', canary, '--sid', String(SID)];
+  const args = [bin, 'serve', '--port', '0', ...seed, '--key', canary, '--sid', String(SID)];
   const child = spawn(process.execPath, args, {
     cwd: project,
     env: childEnv(),
@@ -293,6 +296,41 @@ describe('a new Astro project with the tarballs', () => {
       expect(countOccurrences(log, canary)).toBe(0);
     }
   });
+});
+
+describe('a large catalog in the installed package', () => {
+  it('sanitizes on a worker thread inside astro sync, from the installed tarball', async () => {
+    const large = await startEmulatorBin(project, [
+      '--seed',
+      'synthetic',
+      '--products',
+      '1200',
+      '--sections',
+      '10',
+      '--articles',
+      '5',
+      '--mods-per-product',
+      '0',
+    ]);
+    try {
+      const astro = path.join(project, 'node_modules', '.bin', 'astro');
+      // The environment's connection wins over .env's, as in a CI pipeline that sets it.
+      const sync = await runProcess(process.execPath, [astro, 'sync'], {
+        cwd: project,
+        env: { ...childEnv(), SITECONTENT_BASE_URL: large.url },
+      });
+      expect(sync.code, sync.output.slice(-3000)).toBe(0);
+      const line = /products: (\d+) records in .*/.exec(sync.output)?.[0] ?? '';
+      const records = Number(/products: (\d+) records/.exec(line)?.[1]);
+      expect(records, sync.output.slice(-3000)).toBeGreaterThanOrEqual(1000);
+      // Every product's body has markup (the synthetic teasers have none): one field per product.
+      expect(line).toContain(`${records} written`);
+      expect(line).toContain(`, ${records} HTML fields sanitized on a worker thread`);
+      expect(countOccurrences(sync.output, canary)).toBe(0);
+    } finally {
+      await stopChild(large.child);
+    }
+  }, 180_000);
 });
 
 /** The text of `file` inside a tarball (`package/<file>`). */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { sanitizeHtml } from '../src/entries/sanitize.js';
 import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/index.js';
 import { mapBounded, Progress } from '../src/loaders/fan-out.js';
-import { type SyncItem, syncEntries } from '../src/loaders/store-sync.js';
+import { SANITIZE_THREAD_MIN_ITEMS, type SyncItem, syncEntries } from '../src/loaders/store-sync.js';
 import { createLogger, createStore, loaderContext } from './helpers/index.js';
 
 const schema = z.object({ id: z.number(), title: z.string() });
@@ -38,6 +39,49 @@ describe('syncEntries on a real MutableDataStore', () => {
     expect(t.counts).toEqual({ writes: 1, parses: 1, deletes: 1 });
     expect(t.store.keys('things').sort()).toEqual(['1', '2']);
     expect(t.store.get('things', '2')?.data.title).toBe('changed');
+  });
+
+  it('sanitizes a large sync’s changed records on a worker thread, with the main thread’s results', async () => {
+    const htmlSchema = z.object({ id: z.number(), title: z.string(), body: z.string() });
+    const t = loaderContext(await createStore(), 'things', htmlSchema);
+    const n = SANITIZE_THREAD_MIN_ITEMS + 300;
+    const body = (id: number, mark = '') =>
+      `<p id="p${id}" onclick="steal()">Item ${id}${mark}</p><script>alert(${id})</script>`;
+    const records = (changedId?: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: i + 1,
+        title: i % 2 ? 'plain title' : 'teaser',
+        body: body(i + 1, i + 1 === changedId ? ' (new)' : ''),
+      }));
+    const htmlItems = (recs: ReturnType<typeof records>): SyncItem[] =>
+      recs.map((r) => ({
+        id: String(r.id),
+        source: r,
+        html: [r.title, r.body],
+        build: (clean) => ({ data: { id: r.id, title: clean(r.title), body: clean(r.body) } }),
+      }));
+    const sync = (recs: ReturnType<typeof records>) =>
+      syncEntries(t.ctx, htmlItems(recs), { fingerprint: 'f', onParseError, onDuplicate });
+
+    let counts = await sync(records());
+    expect(counts).toMatchObject({ written: n, unchanged: 0 });
+    // Only fragments with markup travel: the titles have none.
+    expect(counts.sanitizedOnThread).toBe(n);
+    for (const id of [1, 2, 700, n]) {
+      expect(t.store.get('things', String(id))?.data).toEqual({
+        id,
+        title: id % 2 ? 'teaser' : 'plain title',
+        body: sanitizeHtml(body(id)),
+      });
+    }
+    expect(t.store.get('things', '9')?.data.body).toBe('<p id="sc-p9">Item 9</p>');
+
+    // Unchanged records are not sanitized again; a changed one is, alone.
+    counts = await sync(records());
+    expect(counts).toMatchObject({ written: 0, unchanged: n, sanitizedOnThread: 0 });
+    counts = await sync(records(42));
+    expect(counts).toMatchObject({ written: 1, unchanged: n - 1, sanitizedOnThread: 1 });
+    expect(t.store.get('things', '42')?.data.body).toBe('<p id="sc-p42">Item 42 (new)</p>');
   });
 
   it('rewrites everything when the options fingerprint changes', async () => {

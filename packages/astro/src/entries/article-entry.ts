@@ -2,7 +2,6 @@
 import type { Article, Section } from '@sitecontent/client';
 import type { ArticlesLoaderOptions } from '../options/loader-options.js';
 import { knownKeys, withExtra } from './extra-fields.js';
-import { sanitizeIf } from './sanitize.js';
 import { type ArticleData, articleDataSchema, type EntryReference } from './schemas.js';
 import type { SectionIndex } from './section-index.js';
 import { type EntryInput, entrySeo } from './seo.js';
@@ -45,10 +44,10 @@ export function buildArticleEntry<S extends string>(
   article: Article,
   input: ArticleEntryInput<S>,
 ): { data: ArticleData<S>; rendered: { html: string } } {
-  const txt = sanitizeIf(article.txt, input.sanitize);
+  const txt = input.cleanHtml(article.txt);
   const data = {
     ...withExtra(article, ARTICLE_KEYS),
-    stxt: sanitizeIf(article.stxt, input.sanitize),
+    stxt: input.cleanHtml(article.stxt),
     txt,
     section: input.section,
   } as ArticleData<S>;

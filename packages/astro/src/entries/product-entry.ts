@@ -1,7 +1,6 @@
 /** A product record as a collection entry (shared by the build-time and the live loader). */
 import type { Product, Section } from '@sitecontent/client';
 import { knownKeys, withExtra } from './extra-fields.js';
-import { sanitizeIf } from './sanitize.js';
 import {
   type EntryReference,
   type ProductData,
@@ -34,12 +33,12 @@ export function buildProductEntry<S extends string>(
   product: Product,
   input: ProductEntryInput<S>,
 ): { data: ProductData<S>; rendered: { html: string } } {
-  const txt = sanitizeIf(product.txt, input.sanitize);
+  const txt = input.cleanHtml(product.txt);
   const data = {
     ...withExtra(product, PRODUCT_KEYS),
     sku: product.sku.map((sku) => withExtra(sku, SKU_KEYS)),
     img: product.img.map((image) => withExtra(image, IMAGE_KEYS)),
-    stxt: sanitizeIf(product.stxt, input.sanitize),
+    stxt: input.cleanHtml(product.stxt),
     txt,
     section: input.section,
     url: input.url,

@@ -96,16 +96,33 @@ const SANITIZE_OPTIONS: sanitizeHtmlLib.IOptions = {
   exclusiveFilter: (frame) => frame.tag === 'img' && !frame.attribs.src,
 };
 
+/** Whether sanitizing can change `html`: text without `<` holds no markup (most teasers). */
+export function holdsMarkup(html: string): boolean {
+  return html.includes('<');
+}
+
 /**
- * Sanitizes one HTML fragment. Text without `<` holds no markup and is returned as is (most teasers),
- * which keeps the cost of large catalogs down.
+ * Sanitizes one HTML fragment. Text without `<` holds no markup and is returned as is, which keeps
+ * the cost of large catalogs down.
  */
 export function sanitizeHtml(html: string): string {
-  if (!html.includes('<')) return html;
+  if (!holdsMarkup(html)) return html;
   return sanitizeHtmlLib(html, SANITIZE_OPTIONS);
 }
 
-/** Sanitizes when `enabled`, else returns the HTML unchanged. */
-export function sanitizeIf(html: string, enabled: boolean): string {
-  return enabled ? sanitizeHtml(html) : html;
+/**
+ * What an entry shows of an HTML field: `sanitizeHtml`, the same results computed ahead on a
+ * worker thread (`SanitizeThread`), or `keepHtml` with `sanitize: false`.
+ */
+export type HtmlCleaner = (html: string) => string;
+
+/** `sanitize: false`: the HTML as the service sent it. */
+export const keepHtml: HtmlCleaner = (html) => html;
+
+/** The cleaner of a loader's `sanitize` option. */
+export function cleanerFor(sanitize: boolean): HtmlCleaner {
+  return sanitize ? sanitizeHtml : keepHtml;
 }
+
+/** This module's own URL: a worker thread imports it to sanitize (sanitize-thread.ts). */
+export const SANITIZE_MODULE_URL = import.meta.url;

@@ -1,7 +1,6 @@
 /** A section record as a collection entry (shared by the build-time and the live loader). */
 import type { Section } from '@sitecontent/client';
 import { knownKeys, withExtra } from './extra-fields.js';
-import { sanitizeIf } from './sanitize.js';
 import { type EntryReference, type SectionData, sectionDataSchema } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
 
@@ -18,7 +17,7 @@ export function buildSectionEntry<S extends string>(
   section: Section,
   input: SectionEntryInput<S>,
 ): { data: SectionData<S>; rendered: { html: string } } {
-  const txt = sanitizeIf(section.txt, input.sanitize);
+  const txt = input.cleanHtml(section.txt);
   const data = { ...withExtra(section, SECTION_KEYS), txt, parent: input.parent } as SectionData<S>;
   const seo = entrySeo(input, { title: section.zag, teaser: '', text: section.txt, url: section.url });
   if (seo) data.seo = seo;

@@ -5,6 +5,7 @@
 
 import type { Meta } from '@sitecontent/client';
 import { plainText } from './plain-text.js';
+import type { HtmlCleaner } from './sanitize.js';
 import type { Seo } from './schemas.js';
 
 /** The meta tags the loaders read; a structural subset of the client's `Meta`. */
@@ -111,7 +112,8 @@ export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: st
 
 /** What every entry builder gets besides its record and relations. */
 export interface EntryInput {
-  sanitize: boolean;
+  /** How HTML fields reach the entry: sanitized (the default) or as sent (`sanitize: false`). */
+  cleanHtml: HtmlCleaner;
   /** With `seo`: the page's meta tags and the site's origin. */
   seo: { meta: Meta | undefined; origin: string } | undefined;
 }

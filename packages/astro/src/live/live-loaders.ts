@@ -13,6 +13,7 @@ import {
 import type { LiveLoader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
 import { buildProductEntry } from '../entries/product-entry.js';
+import { cleanerFor } from '../entries/sanitize.js';
 import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { sectionReference } from '../entries/section-index.js';
@@ -91,7 +92,7 @@ export function liveProductsLoader<const S extends string = 'sections'>(
         const built = buildProductEntry(product, {
           url,
           section: sectionReference(sectionsCollection, section),
-          sanitize: opts.sanitize,
+          cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
         });
         const id = String(product.id);
@@ -124,7 +125,7 @@ export function liveArticlesLoader<const S extends string = 'sections'>(
       return articles.map((article, i) => {
         const built = buildArticleEntry(article, {
           section: sectionReference(sectionsCollection, index.byId.get(article.catid)),
-          sanitize: opts.sanitize,
+          cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
         });
         const id = String(article.id);
@@ -169,7 +170,7 @@ export function liveSectionsLoader<const S extends string = 'sections'>(
           id: section.tx,
           ...buildSectionEntry(section, {
             parent: sectionReference(sectionsCollection, onlyVisible && !parent?.shw ? undefined : parent),
-            sanitize: opts.sanitize,
+            cleanHtml: cleanerFor(opts.sanitize),
             seo: opts.seo ? { meta: metas[i], origin } : undefined,
           }),
           cacheHint: { tags: entryTags('sections', section.tx) },

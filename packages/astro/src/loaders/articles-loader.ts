@@ -1,6 +1,7 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
+import { keepHtml } from '../entries/sanitize.js';
 import { articleDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
@@ -44,10 +45,11 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
             return {
               id: String(article.id),
               source: { r: article, s: ref, m: meta, o: origin },
-              build: () =>
+              ...(sanitize ? { html: [article.stxt, article.txt] } : {}),
+              build: (clean) =>
                 buildArticleEntry(article, {
                   section: ref,
-                  sanitize,
+                  cleanHtml: sanitize ? clean : keepHtml,
                   seo: seo ? { meta, origin } : undefined,
                 }),
             };

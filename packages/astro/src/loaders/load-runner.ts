@@ -224,6 +224,9 @@ async function loadWith(
       (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
       (counts.duplicates > 0 ? `, ${counts.duplicates} duplicates skipped` : '') +
       (meta.reused > 0 ? `, meta of ${meta.reused} pages reused` : '') +
+      (counts.sanitizedOnThread > 0
+        ? `, ${counts.sanitizedOnThread} HTML fields sanitized on a worker thread`
+        : '') +
       (counts.fullReload ? ' (loader version changed: full reload)' : ''),
   );
   recordEntries(ctx, run);

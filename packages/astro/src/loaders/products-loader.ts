@@ -1,6 +1,7 @@
 import { type Meta, rootRelativePathProblem } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
+import { keepHtml } from '../entries/sanitize.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
@@ -70,11 +71,12 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
             return {
               id: String(product.id),
               source: { r: product, u: url, s: ref, m: meta, o: origin },
-              build: () =>
+              ...(sanitize ? { html: [product.stxt, product.txt] } : {}),
+              build: (clean) =>
                 buildProductEntry(product, {
                   url,
                   section: ref,
-                  sanitize,
+                  cleanHtml: sanitize ? clean : keepHtml,
                   seo: seo ? { meta, origin } : undefined,
                 }),
             };

@@ -1,5 +1,6 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
+import { keepHtml } from '../entries/sanitize.js';
 import { sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
@@ -53,8 +54,13 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
               id: section.tx,
               recordId: section.id,
               source: { r: section, p: parent, m: meta, o: origin },
-              build: () =>
-                buildSectionEntry(section, { parent, sanitize, seo: seo ? { meta, origin } : undefined }),
+              ...(sanitize ? { html: [section.txt] } : {}),
+              build: (clean) =>
+                buildSectionEntry(section, {
+                  parent,
+                  cleanHtml: sanitize ? clean : keepHtml,
+                  seo: seo ? { meta, origin } : undefined,
+                }),
             };
           });
         },

@@ -8,6 +8,8 @@
  * hash, no sanitizing, no `parseData` and no write.
  */
 import type { LoaderContext } from 'astro/loaders';
+import { type HtmlCleaner, holdsMarkup, sanitizeHtml } from '../entries/sanitize.js';
+import { SanitizeThread } from '../entries/sanitize-thread.js';
 import { RepeatedParts } from './repeated-parts.js';
 
 /** Bump when the shape of stored entries changes: a different version triggers a full reload. */
@@ -26,8 +28,13 @@ export interface SyncItem {
   recordId?: string | number;
   /** JSON-serializable inputs the entry is built from (raw record + meta + derived inputs). */
   source: unknown;
-  /** Builds the entry's data (sanitizing, SEO); only called when the digest changed. */
-  build(): BuiltEntry;
+  /**
+   * The HTML fragments `build()` sanitizes through the cleaner it is given; in a large sync they are
+   * sanitized ahead, on a worker thread. Absent when the loader does not sanitize.
+   */
+  html?: readonly string[];
+  /** Builds the entry's data (SEO, HTML through `cleanHtml`); only called when the digest changed. */
+  build(cleanHtml: HtmlCleaner): BuiltEntry;
 }
 
 export interface SyncCounts {
@@ -40,6 +47,8 @@ export interface SyncCounts {
   duplicates: number;
   /** True when the stored loader version differed and the collection was reloaded from scratch. */
   fullReload: boolean;
+  /** HTML fragments sanitized on a worker thread (the others, if any, on the main thread). */
+  sanitizedOnThread: number;
 }
 
 export interface SyncOptions {
@@ -63,6 +72,21 @@ export function itemDigest(
   return ctx.generateDigest(`${fingerprint}\n${JSON.stringify(source)}`);
 }
 
+/** Entries per batch: the worker thread sanitizes the next batch while the main thread builds this one. */
+const BATCH_SIZE = 256;
+
+/** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
+export const SANITIZE_THREAD_MIN_ITEMS = 1000;
+
+/** Items `start` to `end` with their digests, and their changed records' HTML being sanitized ahead. */
+interface Batch {
+  start: number;
+  end: number;
+  digests: (string | undefined)[];
+  /** Fragment → sanitized fragment, for the changed items of the batch; undefined on the main thread. */
+  cleaned: Promise<Map<string, string> | undefined>;
+}
+
 export async function syncEntries(
   ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
   items: (SyncItem | undefined)[],
@@ -75,48 +99,83 @@ export async function syncEntries(
     invalid: 0,
     duplicates: 0,
     fullReload: false,
+    sanitizedOnThread: 0,
   };
   const previousVersion = ctx.meta.get(LOADER_VERSION_META_KEY);
   if (previousVersion !== LOADER_VERSION) {
     counts.fullReload = previousVersion !== undefined || ctx.store.keys().length > 0;
     if (counts.fullReload) ctx.store.clear();
   }
+  const thread = items.length >= SANITIZE_THREAD_MIN_ITEMS ? new SanitizeThread() : undefined;
+  const prepare = (start: number): Batch => {
+    const end = Math.min(start + BATCH_SIZE, items.length);
+    const digests: (string | undefined)[] = [];
+    const texts: string[] = [];
+    for (let i = start; i < end; i++) {
+      const item = items[i];
+      const digest = item && itemDigest(ctx, options.fingerprint, item.source);
+      digests.push(digest);
+      if (thread === undefined || item === undefined || ctx.store.get(item.id)?.digest === digest) continue;
+      for (const html of item.html ?? []) if (holdsMarkup(html)) texts.push(html);
+    }
+    const cleaned =
+      thread && texts.length > 0
+        ? thread.sanitize(texts).then((out) => new Map(texts.map((text, j) => [text, out[j] ?? ''])))
+        : Promise.resolve(undefined);
+    return { start, end, digests, cleaned };
+  };
   const repeated = new RepeatedParts();
   /** Entry id → the record kept for it. */
   const seen = new Map<string, string | number>();
-  for (let i = 0; i < items.length; i++) {
-    const item = items[i];
-    if (item === undefined) continue;
-    // Let go of the raw record as soon as its entry is stored: on a large catalog the raw records and
-    // the stored entries would otherwise be in memory together until the sync ends.
-    items[i] = undefined;
-    const recordId = item.recordId ?? item.id;
-    const kept = seen.get(item.id);
-    if (kept !== undefined) {
-      counts.duplicates++;
-      options.onDuplicate(item.id, kept, recordId);
-      continue;
+  try {
+    let next: Batch | undefined = prepare(0);
+    while (next !== undefined) {
+      const batch: Batch = next;
+      // Hand the thread the next batch before building this one, so both threads work at once.
+      next = batch.end < items.length ? prepare(batch.end) : undefined;
+      const cleaned = await batch.cleaned;
+      // A fragment not sanitized ahead (its record was thought unchanged) is sanitized here.
+      const cleanHtml: HtmlCleaner = cleaned
+        ? (html) => cleaned.get(html) ?? sanitizeHtml(html)
+        : sanitizeHtml;
+      for (let i = batch.start; i < batch.end; i++) {
+        const item = items[i];
+        if (item === undefined) continue;
+        // Let go of the raw record as soon as its entry is stored: on a large catalog the raw records
+        // and the stored entries would otherwise be in memory together until the sync ends.
+        items[i] = undefined;
+        const recordId = item.recordId ?? item.id;
+        const kept = seen.get(item.id);
+        if (kept !== undefined) {
+          counts.duplicates++;
+          options.onDuplicate(item.id, kept, recordId);
+          continue;
+        }
+        seen.set(item.id, recordId);
+        const digest = batch.digests[i - batch.start] as string;
+        if (ctx.store.get(item.id)?.digest === digest) {
+          counts.unchanged++;
+          continue;
+        }
+        const built = item.build(cleanHtml);
+        let data: Record<string, unknown>;
+        try {
+          data = await ctx.parseData({ id: item.id, data: built.data });
+        } catch (error) {
+          options.onParseError(item.id, error);
+          seen.delete(item.id); // left out: a stale entry of this id is removed below
+          counts.invalid++;
+          continue;
+        }
+        repeated.share(data);
+        ctx.store.set({ id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) });
+        counts.written++;
+      }
     }
-    seen.set(item.id, recordId);
-    const digest = itemDigest(ctx, options.fingerprint, item.source);
-    if (ctx.store.get(item.id)?.digest === digest) {
-      counts.unchanged++;
-      continue;
-    }
-    const built = item.build();
-    let data: Record<string, unknown>;
-    try {
-      data = await ctx.parseData({ id: item.id, data: built.data });
-    } catch (error) {
-      options.onParseError(item.id, error);
-      seen.delete(item.id); // left out: a stale entry of this id is removed below
-      counts.invalid++;
-      continue;
-    }
-    repeated.share(data);
-    ctx.store.set({ id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) });
-    counts.written++;
+  } finally {
+    await thread?.close();
   }
+  counts.sanitizedOnThread = thread?.sanitizedOnThread ?? 0;
   for (const id of ctx.store.keys()) {
     if (!seen.has(id)) {
       ctx.store.delete(id);
