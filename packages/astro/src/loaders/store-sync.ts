@@ -111,11 +111,14 @@ export async function syncEntries(
     const end = Math.min(start + BATCH_SIZE, items.length);
     const digests: (string | undefined)[] = [];
     const texts: string[] = [];
+    // The first batch is sanitized on the main thread: the thread needs about 100 ms to start and
+    // load sanitize-html, longer than the main thread takes to build a batch.
+    const ahead = thread !== undefined && start > 0;
     for (let i = start; i < end; i++) {
       const item = items[i];
       const digest = item && itemDigest(ctx, options.fingerprint, item.source);
       digests.push(digest);
-      if (thread === undefined || item === undefined || ctx.store.get(item.id)?.digest === digest) continue;
+      if (!ahead || item === undefined || ctx.store.get(item.id)?.digest === digest) continue;
       for (const html of item.html ?? []) if (holdsMarkup(html)) texts.push(html);
     }
     const cleaned =
