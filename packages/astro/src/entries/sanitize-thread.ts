@@ -9,11 +9,13 @@
 import { Worker } from 'node:worker_threads';
 import { SANITIZE_MODULE_URL, sanitizeHtml } from './sanitize.js';
 
-interface Request {
+/** What the main thread sends: fragments to sanitize, under an id the reply carries back. */
+interface SanitizeRequest {
   id: number;
   texts: readonly string[];
 }
-interface Reply {
+/** What the thread answers: the request's fragments sanitized, in order. */
+interface SanitizeReply {
   id: number;
   texts: string[];
 }
@@ -42,14 +44,18 @@ export class SanitizeThread {
   #failed = false;
   #nextId = 0;
   readonly #pending = new Map<number, { resolve(texts: string[]): void; reject(error: unknown): void }>();
-  /** Fragments sanitized on the thread (the rest, after a failure, on the main thread). */
-  sanitizedOnThread = 0;
+  #sanitizedOnThread = 0;
 
   readonly #moduleUrl: string;
 
   /** @param moduleUrl the module the thread imports `sanitizeHtml` from (a test points it elsewhere). */
   constructor(moduleUrl: string = SANITIZE_MODULE_URL) {
     this.#moduleUrl = moduleUrl;
+  }
+
+  /** Fragments sanitized on the thread (the rest, after a failure, on the main thread). */
+  get sanitizedOnThread(): number {
+    return this.#sanitizedOnThread;
   }
 
   /** `texts` sanitized, in order: on the thread while it works, else on the main thread. */
@@ -61,10 +67,10 @@ export class SanitizeThread {
     const reply = new Promise<string[]>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
     // Held only while it owes answers: an idle thread never keeps the process alive.
     if (this.#pending.size === 1) worker.ref();
-    worker.postMessage({ id, texts } satisfies Request);
+    worker.postMessage({ id, texts } satisfies SanitizeRequest);
     try {
       const out = await reply;
-      this.sanitizedOnThread += out.length;
+      this.#sanitizedOnThread += out.length;
       return out;
     } catch {
       return texts.map(sanitizeHtml);
@@ -90,7 +96,7 @@ export class SanitizeThread {
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       });
       worker.unref();
-      worker.on('message', (reply: Reply) => {
+      worker.on('message', (reply: SanitizeReply) => {
         const waiter = this.#pending.get(reply.id);
         this.#pending.delete(reply.id);
         if (this.#pending.size === 0) worker.unref();

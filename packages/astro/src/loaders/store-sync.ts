@@ -84,7 +84,7 @@ interface Batch {
   end: number;
   digests: (string | undefined)[];
   /** Fragment → sanitized fragment, for the changed items of the batch; undefined on the main thread. */
-  cleaned: Promise<Map<string, string> | undefined>;
+  cleaned: Promise<Map<string, string | undefined> | undefined>;
 }
 
 export async function syncEntries(
@@ -123,7 +123,7 @@ export async function syncEntries(
     }
     const cleaned =
       thread && texts.length > 0
-        ? thread.sanitize(texts).then((out) => new Map(texts.map((text, j) => [text, out[j] ?? ''])))
+        ? thread.sanitize(texts).then((out) => new Map(texts.map((text, j) => [text, out[j]])))
         : Promise.resolve(undefined);
     return { start, end, digests, cleaned };
   };
