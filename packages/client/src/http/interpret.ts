@@ -9,7 +9,7 @@ import { redactedPreview, redactText } from '../redact.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
-import type { RawResponse } from './transport.js';
+import type { RawResponse } from './whole-response.js';
 
 const PREVIEW = 200;
 

@@ -1,17 +1,16 @@
 /**
  * One attempt over HTTP: one long-lived undici `Pool` per origin (keep-alive, explicit connect,
- * headers and body timeouts), every body consumed or the request aborted, bodies capped in size,
+ * headers and body timeouts), each answer read whole (`whole-response.ts`) or the request aborted,
  * failures mapped to the client's errors by `code`.
  */
 
-import type { IncomingHttpHeaders } from 'node:http';
 import { Pool } from 'undici';
 import { isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
 import { sanitizeCause } from '../redact.js';
 import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
-import { readBody } from './read-body.js';
+import { type RawResponse, requestWhole } from './whole-response.js';
 
 export interface TransportSettings {
   timeoutMs: number;
@@ -20,12 +19,6 @@ export interface TransportSettings {
   apiKey: string;
   /** Largest body read; a larger one aborts the request with a ResponseTooLargeError. */
   maxResponseBytes: number;
-}
-
-export interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
 }
 
 /** Codes that mean the request never left this machine: safe to retry even a create. */
@@ -111,15 +104,14 @@ export class Transport {
       reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
     });
     try {
-      const res = await this.#pool(origin).request({
+      const request = {
         method: req.method,
         path: req.path,
         headers: { 'user-agent': this.settings.userAgent, accept: 'application/json', ...req.headers },
         body: req.body ?? null,
-        signal: attempt.signal,
-      });
-      const text = await readBody(res, { operation, url, limitBytes: this.settings.maxResponseBytes });
-      return { status: res.statusCode, headers: res.headers, text };
+      };
+      const limit = { operation, url, limitBytes: this.settings.maxResponseBytes };
+      return await requestWhole(this.#pool(origin), request, limit, attempt.signal);
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (isResponseTooLargeError(err)) throw err;
