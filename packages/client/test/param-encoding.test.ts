@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formComponent } from '../src/http/encode.js';
 import { InvalidArgumentError, isInvalidArgumentError } from '../src/index.js';
 import { catchError, testClient } from './helpers/client.js';
 import { created, ok } from './helpers/fixtures.js';
@@ -8,6 +9,7 @@ const server = useScriptServer((s) => {
   s.script('goods/Set', ok);
   s.script('goods/Write', created(1));
   s.script('meta/Set', ok);
+  s.script('meta/Get', { json: [] });
 });
 
 const fields = { zag: 'New title & more', shw: true, dt: new Date(1_700_000_000_000) };
@@ -51,6 +53,38 @@ describe('paramEncoding', () => {
     const [req] = server.requestsTo('goods/Write');
     expect(req?.query.get('key')).toBeTruthy();
     expect(req?.body).not.toContain(req?.query.get('key') ?? '???');
+    await client.close();
+  });
+});
+
+describe('query strings', () => {
+  it('encode every value exactly as URLSearchParams does', () => {
+    const samples = [
+      ...Array.from({ length: 128 }, (_, code) => String.fromCharCode(code)),
+      'goods',
+      '12345',
+      'a b&c=d/é*~!',
+      'Grüße 東京 🚲',
+      'lone \ud800 surrogate',
+      '',
+    ];
+    for (const value of samples) {
+      expect(formComponent(value)).toBe(new URLSearchParams([['', value]]).toString().slice(1));
+    }
+  });
+
+  it('carry the key first and every parameter through to the server unchanged', async () => {
+    const apiKey = 'k+y/=&é%20';
+    const client = testClient(server, { apiKey });
+    const md = 'a b&c=d/é*~!';
+    await client.meta.get(md, 12);
+    const [req] = server.requestsTo('meta/Get');
+    expect([...(req?.query.entries() ?? [])]).toEqual([
+      ['key', apiKey],
+      ['sid', '7'],
+      ['id', '12'],
+      ['md', md],
+    ]);
     await client.close();
   });
 });
