@@ -152,6 +152,28 @@ describe('URLs stay on the site', () => {
     }
   });
 
+  it('siteUrl gives a plain path exactly what the URL parser gives it, and still parses the others', () => {
+    const parsed = (path: string, origin: string) => new URL(path, `${new URL(origin).origin}/`).href;
+    for (const origin of ['https://shop.example', 'https://shop.example:8443/', 'http://127.0.0.1:4321']) {
+      for (const path of [
+        '/',
+        '/catalog/phones/12',
+        '/a//b',
+        '/A-Z_0-9~/x/',
+        '/a/./b',
+        '/a/../b',
+        '/a b',
+        '/ü',
+        '/a?x=1#y',
+      ]) {
+        expect(siteUrl(path, origin), `${origin} ${path}`).toBe(parsed(path, origin));
+      }
+    }
+    // The origin is parsed once per origin, not reused for another one.
+    expect(siteUrl('/x', 'https://one.example')).toBe('https://one.example/x');
+    expect(siteUrl('/x', 'https://two.example')).toBe('https://two.example/x');
+  });
+
   it("the service's og_image counts only as a path on the site; otherwise the fallback", () => {
     const origin = 'https://shop.example';
     expect(buildSeo(input, meta('/og/a.png'), origin)).toMatchObject({
