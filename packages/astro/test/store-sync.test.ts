@@ -89,6 +89,27 @@ describe('syncEntries on a real MutableDataStore', () => {
     expect(t.store.get('things', '42')?.data.body).toBe('<p id="sc-p42">Item 42 (new)</p>');
   });
 
+  it('sanitize: false keeps a large sync’s HTML as sent, with no worker thread', async () => {
+    const htmlSchema = z.object({ id: z.number(), body: z.string() });
+    const t = loaderContext(await createStore(), 'things', htmlSchema);
+    const n = SANITIZE_THREAD_MIN_ITEMS + 300;
+    const body = (id: number) => `<p onclick="steal()">Item ${id}</p><script>alert(${id})</script>`;
+    const rawItems: SyncItem[] = Array.from({ length: n }, (_, i) => ({
+      id: String(i + 1),
+      source: i + 1,
+      html: [body(i + 1)],
+      build: (clean) => ({ data: { id: i + 1, body: clean(body(i + 1)) } }),
+    }));
+    const counts = await syncEntries(t.ctx, rawItems, {
+      fingerprint: 'f',
+      sanitize: false,
+      onParseError,
+      onDuplicate,
+    });
+    expect(counts).toMatchObject({ written: n, sanitizedOnThread: 0 });
+    for (const id of [1, 700, n]) expect(t.store.get('things', String(id))?.data.body).toBe(body(id));
+  });
+
   it('rewrites everything when the options fingerprint changes', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     const recs = [{ id: 1, title: 'a' }];

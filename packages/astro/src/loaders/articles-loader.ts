@@ -1,7 +1,6 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
-import { keepHtml } from '../entries/sanitize.js';
 import { articleDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
@@ -27,6 +26,7 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
         kind: 'articles',
         options: opts,
         metaMaxAge,
+        sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
         async fetch({ client, callOptions, metas: metasOf, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
@@ -45,11 +45,11 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
             return {
               id: String(article.id),
               source: { r: article, s: ref, m: meta, o: origin },
-              ...(sanitize ? { html: [article.stxt, article.txt] } : {}),
+              html: [article.stxt, article.txt],
               build: (clean) =>
                 buildArticleEntry(article, {
                   section: ref,
-                  cleanHtml: sanitize ? clean : keepHtml,
+                  cleanHtml: clean,
                   seo: seo ? { meta, origin } : undefined,
                 }),
             };

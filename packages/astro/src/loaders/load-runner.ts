@@ -72,6 +72,8 @@ export interface LoaderRun {
   options: CommonLoaderOptions;
   /** Options that shape entries; folded into every digest. */
   fingerprint: unknown;
+  /** Whether HTML fields are sanitized (the `sanitize` option); loaders without HTML leave it out. */
+  sanitize?: boolean;
   /** The loader's own meta cache `maxAge` (ms), if it sets one; else the integration's `metaMaxAge`. */
   metaMaxAge?: number | undefined;
   /** Fetches everything and returns the entries to store. Must not touch the store. */
@@ -197,6 +199,7 @@ async function loadWith(
 
   const counts = await syncEntries(ctx, items, {
     fingerprint: JSON.stringify([LOADER_VERSION, run.fingerprint]),
+    sanitize: run.sanitize,
     onParseError: (id, error) => {
       const detail = error instanceof Error ? error.message : String(error);
       if (onInvalid === 'fail') {

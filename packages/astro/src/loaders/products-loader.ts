@@ -1,7 +1,6 @@
 import { type Meta, rootRelativePathProblem } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
-import { keepHtml } from '../entries/sanitize.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
@@ -28,6 +27,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
         kind: 'products',
         options: opts,
         metaMaxAge,
+        sanitize,
         fingerprint: [
           onlyVisible,
           sanitize,
@@ -71,12 +71,12 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
             return {
               id: String(product.id),
               source: { r: product, u: url, s: ref, m: meta, o: origin },
-              ...(sanitize ? { html: [product.stxt, product.txt] } : {}),
+              html: [product.stxt, product.txt],
               build: (clean) =>
                 buildProductEntry(product, {
                   url,
                   section: ref,
-                  cleanHtml: sanitize ? clean : keepHtml,
+                  cleanHtml: clean,
                   seo: seo ? { meta, origin } : undefined,
                 }),
             };

@@ -1,6 +1,5 @@
 import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
-import { keepHtml } from '../entries/sanitize.js';
 import { sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
@@ -26,6 +25,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
         kind: 'sections',
         options: opts,
         metaMaxAge,
+        sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
         async fetch({ callOptions, metas: metasOf, siteOrigin, sections: sharedSections }) {
           if (ctx.collection !== sectionsCollection) {
@@ -54,11 +54,11 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
               id: section.tx,
               recordId: section.id,
               source: { r: section, p: parent, m: meta, o: origin },
-              ...(sanitize ? { html: [section.txt] } : {}),
+              html: [section.txt],
               build: (clean) =>
                 buildSectionEntry(section, {
                   parent,
-                  cleanHtml: sanitize ? clean : keepHtml,
+                  cleanHtml: clean,
                   seo: seo ? { meta, origin } : undefined,
                 }),
             };

@@ -8,7 +8,7 @@
  * hash, no sanitizing, no `parseData` and no write.
  */
 import type { LoaderContext } from 'astro/loaders';
-import { type HtmlCleaner, holdsMarkup, sanitizeHtml } from '../entries/sanitize.js';
+import { type HtmlCleaner, holdsMarkup, keepHtml, sanitizeHtml } from '../entries/sanitize.js';
 import { SanitizeThread } from '../entries/sanitize-thread.js';
 import { RepeatedParts } from './repeated-parts.js';
 
@@ -29,11 +29,14 @@ export interface SyncItem {
   /** JSON-serializable inputs the entry is built from (raw record + meta + derived inputs). */
   source: unknown;
   /**
-   * The HTML fragments `build()` sanitizes through the cleaner it is given; in a large sync they are
-   * sanitized ahead, on a worker thread. Absent when the loader does not sanitize.
+   * The HTML fragments `build()` passes through the cleaner it is given; in a large sanitizing sync
+   * they are sanitized ahead, on a worker thread. A fragment not listed is sanitized when built.
    */
   html?: readonly string[];
-  /** Builds the entry's data (SEO, HTML through `cleanHtml`); only called when the digest changed. */
+  /**
+   * Builds the entry's data (SEO, HTML through `cleanHtml`: sanitized, or as sent with `sanitize:
+   * false`); only called when the digest changed.
+   */
   build(cleanHtml: HtmlCleaner): BuiltEntry;
 }
 
@@ -54,6 +57,8 @@ export interface SyncCounts {
 export interface SyncOptions {
   /** Loader version + options that shape the entries; part of every digest. */
   fingerprint: string;
+  /** Whether HTML fields are sanitized (the loader's `sanitize` option). @default true */
+  sanitize?: boolean;
   /** Called when `parseData` rejects an entry; rethrow to fail the sync. */
   onParseError(id: string, error: unknown): void;
   /**
@@ -106,7 +111,8 @@ export async function syncEntries(
     counts.fullReload = previousVersion !== undefined || ctx.store.keys().length > 0;
     if (counts.fullReload) ctx.store.clear();
   }
-  const thread = items.length >= SANITIZE_THREAD_MIN_ITEMS ? new SanitizeThread() : undefined;
+  const sanitize = options.sanitize ?? true;
+  const thread = sanitize && items.length >= SANITIZE_THREAD_MIN_ITEMS ? new SanitizeThread() : undefined;
   const prepare = (start: number): Batch => {
     const end = Math.min(start + BATCH_SIZE, items.length);
     const digests: (string | undefined)[] = [];
@@ -138,9 +144,11 @@ export async function syncEntries(
       next = batch.end < items.length ? prepare(batch.end) : undefined;
       const cleaned = await batch.cleaned;
       // A fragment not sanitized ahead (its record was thought unchanged) is sanitized here.
-      const cleanHtml: HtmlCleaner = cleaned
-        ? (html) => cleaned.get(html) ?? sanitizeHtml(html)
-        : sanitizeHtml;
+      const cleanHtml: HtmlCleaner = !sanitize
+        ? keepHtml
+        : cleaned
+          ? (html) => cleaned.get(html) ?? sanitizeHtml(html)
+          : sanitizeHtml;
       for (let i = batch.start; i < batch.end; i++) {
         const item = items[i];
         if (item === undefined) continue;
