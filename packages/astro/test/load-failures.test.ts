@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSiteContentLoadError, productsLoader, sectionsLoader } from '../src/index.js';
 import {
+  breakingProxy,
+  countingProxy,
   createStore,
   type Emulator,
   emulator,
@@ -115,5 +117,61 @@ describe('failure policy: fetch first, then change the store', () => {
     expect(error).toBeUndefined();
     expect(store.keys('products')).toHaveLength(32);
     expect(t.logs.text()).toMatch(/warn: products: .*HTTP 401.*keeping 32 entries from the previous sync/);
+  });
+});
+
+describe('a sync builds entries while the meta answers arrive, and writes only when all are in', () => {
+  let emu: Emulator;
+  beforeAll(async () => {
+    // 600 visible products: more than two batches of 256, fewer than the worker thread's 1,000.
+    emu = await emulator({ seed: { synthetic: { products: 600, sections: 5, articles: 0 } } });
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it('parses the first entries while meta/Get is still being asked for the later ones', async () => {
+    const proxy = await countingProxy(emu.url);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    const loader = productsLoader({ seo: true, onlyVisible: false });
+    const t = loaderContext(await createStore(), 'products', loader.schema, { root: site.root });
+    let askedAtFirstParse: number | undefined;
+    const parse = t.ctx.parseData;
+    t.ctx.parseData = (entry) => {
+      askedAtFirstParse ??= proxy.state.total;
+      return parse(entry);
+    };
+    await loader.load(t.ctx);
+    await site.release();
+    await proxy.close();
+    expect(t.store.keys('products')).toHaveLength(600);
+    // goods/Get, dir/Get and site/DomainDefault, then one meta/Get per product.
+    expect(proxy.state.total).toBe(603);
+    // The first batch (256 entries) was built when about 256 + 16 (the concurrency) had been asked.
+    expect(askedAtFirstParse).toBeGreaterThanOrEqual(3 + 256);
+    expect(askedAtFirstParse).toBeLessThan(603 - 100);
+  });
+
+  it('a meta/Get failing after some entries were built leaves the store as it was', async () => {
+    const store = await createStore();
+    const good = useSite(emu);
+    const schema = productsLoader().schema;
+    await productsLoader({ seo: true, onlyVisible: false }).load(
+      loaderContext(store, 'products', schema, { root: good.root }).ctx,
+    );
+    await good.release();
+    // Other page URLs change every entry, so the second sync builds them all again, until meta/Get breaks.
+    const proxy = await breakingProxy(emu.url, 'meta/Get', 450);
+    const second = useSite({ url: proxy.url, key: emu.key, sid: emu.sid }, { retries: 0 });
+    const t = loaderContext(store, 'products', schema, { root: second.root });
+    await productsLoader({ seo: true, onlyVisible: false, productUrl: (p) => `/p/${p.id}` }).load(t.ctx);
+    await second.release();
+    await proxy.close();
+    expect(t.counts.parses).toBeGreaterThanOrEqual(256);
+    expect(t.counts.writes).toBe(0);
+    expect(t.counts.deletes).toBe(0);
+    expect(store.keys('products')).toHaveLength(600);
+    expect(store.get('products', '1')?.data.url).not.toBe('/p/1');
+    expect(t.logs.text()).toMatch(/warn: products: .*meta\/Get.*keeping 600 entries from the previous sync/);
   });
 });

@@ -1,9 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sanitizeHtml } from '../src/entries/sanitize.js';
 import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/index.js';
-import { mapBounded, Progress } from '../src/loaders/fan-out.js';
-import { SANITIZE_THREAD_MIN_ITEMS, type SyncItem, syncEntries } from '../src/loaders/store-sync.js';
+import { mapBounded, Progress, streamBounded } from '../src/loaders/fan-out.js';
+import {
+  type ItemStream,
+  SANITIZE_THREAD_MIN_ITEMS,
+  type SyncItem,
+  stageEntries,
+  syncEntries,
+} from '../src/loaders/store-sync.js';
 import { createLogger, createStore, loaderContext } from './helpers/index.js';
 
 const schema = z.object({ id: z.number(), title: z.string() });
@@ -144,6 +150,233 @@ describe('syncEntries on a real MutableDataStore', () => {
     });
     expect(seen).toEqual(['1']);
     expect(counts).toMatchObject({ invalid: 1, removed: 1 });
+  });
+});
+
+/** A gate a test opens by hand: `wait()` settles once `open()` is called. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { open, wait: () => opened };
+}
+
+/** Items `from` the records, handed out one by one; after `pauseAfter` items the stream waits for `resume`. */
+function pausedStream(
+  recs: { id: number; title: string }[],
+  pauseAfter: number,
+  resume: Promise<void>,
+  failure?: Error,
+): ItemStream {
+  async function* inOrder() {
+    for (const [i, item] of items(recs).entries()) {
+      if (i === pauseAfter) {
+        await resume;
+        if (failure) throw failure;
+      }
+      await new Promise((r) => setImmediate(r));
+      yield item;
+    }
+  }
+  return Object.assign(inOrder(), { length: recs.length });
+}
+
+describe('stageEntries: entries built while records arrive, written at commit', () => {
+  const recs = (n: number, title = 't') =>
+    Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `${title}${i + 1}` }));
+
+  it('builds and parses the first entries before the stream ends, and writes nothing before the commit', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const resume = gate();
+    const staging = stageEntries(t.ctx, pausedStream(recs(600), 520, resume.wait()), { fingerprint: 'f' });
+    // The stream has handed out 520 of 600 items and waits: two full batches of 256 are built.
+    await vi.waitFor(() => expect(t.counts.parses).toBe(512));
+    expect(t.counts.writes).toBe(0);
+    expect(t.store.keys('things')).toEqual([]);
+    resume.open();
+    const result = await staging;
+    if (!result.ok) throw result.fetchError;
+    expect(t.counts.parses).toBe(600);
+    expect(t.store.keys('things')).toEqual([]);
+    const counts = result.staged.commit({ onParseError, onDuplicate });
+    expect(counts).toMatchObject({ written: 600, unchanged: 0, removed: 0 });
+    expect(result.staged.items).toBe(600);
+    expect(t.store.get('things', '600')?.data.title).toBe('t600');
+  });
+
+  it('a fetch failing mid-stream comes back as fetchError and leaves the store as it was', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    await syncEntries(t.ctx, items(recs(600)), { fingerprint: 'f', onParseError, onDuplicate });
+    t.reset();
+    const boom = new Error('meta/Get failed');
+    const resume = gate();
+    const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 300, resume.wait(), boom), {
+      fingerprint: 'f',
+    });
+    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    resume.open();
+    const result = await staging;
+    expect(result).toEqual({ ok: false, fetchError: boom });
+    expect(t.counts).toEqual({ writes: 0, parses: 256, deletes: 0 });
+    expect(t.store.keys('things')).toHaveLength(600);
+    expect(t.store.get('things', '1')?.data.title).toBe('t1');
+  });
+
+  it('a fetch failing before any item (the source promise) is a fetchError too', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const boom = new Error('goods/Get failed');
+    expect(await stageEntries(t.ctx, Promise.reject(boom), { fingerprint: 'f' })).toEqual({
+      ok: false,
+      fetchError: boom,
+    });
+  });
+
+  it('a schema failure that fails the sync at commit writes nothing at all', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    await syncEntries(t.ctx, items(recs(3)), { fingerprint: 'f', onParseError, onDuplicate });
+    t.reset();
+    const next: SyncItem[] = [
+      ...items([{ id: 1, title: 'changed' }]),
+      { id: '2', source: 'bad', build: () => ({ data: { id: 'nope' } }) },
+      ...items([{ id: 4, title: 'added' }]),
+    ];
+    await expect(syncEntries(t.ctx, next, { fingerprint: 'f', onParseError, onDuplicate })).rejects.toThrow();
+    expect(t.counts.writes).toBe(0);
+    expect(t.counts.deletes).toBe(0);
+    expect(t.store.keys('things').sort()).toEqual(['1', '2', '3']);
+    expect(t.store.get('things', '1')?.data.title).toBe('t1');
+  });
+
+  it('tells the handlers of duplicates and schema failures at commit, in the order met', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const heard: string[] = [];
+    const result = await stageEntries(
+      t.ctx,
+      [
+        ...items([{ id: 1, title: 'a' }]),
+        { id: '2', source: 'bad', build: () => ({ data: { id: 'nope' } }) },
+        ...items([{ id: 1, title: 'again' }]),
+      ],
+      { fingerprint: 'f' },
+    );
+    if (!result.ok) throw result.fetchError;
+    expect(heard).toEqual([]);
+    const counts = result.staged.commit({
+      onParseError: (id) => heard.push(`invalid ${id}`),
+      onDuplicate: (id) => heard.push(`duplicate ${id}`),
+    });
+    expect(heard).toEqual(['invalid 2', 'duplicate 1']);
+    expect(counts).toMatchObject({ written: 1, invalid: 1, duplicates: 1 });
+    expect(() => result.staged.commit({ onParseError, onDuplicate })).toThrow(/already committed/);
+  });
+
+  it('gives the event loop turns while records arrive, so answers are read during a long build', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    // Each build takes 1 ms of main-thread work; without turns, 256 of them would block for 256 ms.
+    const slow = (recs: { id: number; title: string }[]): SyncItem[] =>
+      items(recs).map((item) => ({
+        ...item,
+        build: (clean) => {
+          const until = performance.now() + 1;
+          while (performance.now() < until);
+          return item.build(clean);
+        },
+      }));
+    const longest = { gap: 0 };
+    let last = performance.now();
+    const timer = setInterval(() => {
+      const now = performance.now();
+      longest.gap = Math.max(longest.gap, now - last);
+      last = now;
+    }, 1);
+    const resume = gate();
+    const all = slow(recs(300));
+    async function* arriving() {
+      for (const [i, item] of all.entries()) {
+        if (i === 257) await resume.wait();
+        yield item;
+      }
+    }
+    const staging = stageEntries(t.ctx, Object.assign(arriving(), { length: all.length }), {
+      fingerprint: 'f',
+    });
+    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    clearInterval(timer);
+    resume.open();
+    await staging;
+    // The timer ran throughout the first batch's 256 ms of building, at most a slice (4 ms) late,
+    // give or take a busy machine.
+    expect(longest.gap).toBeLessThan(100);
+  });
+});
+
+describe('streamBounded', () => {
+  it('hands out each result in order as soon as it and those before it are in', async () => {
+    const gates = Array.from({ length: 6 }, gate);
+    const started: number[] = [];
+    const stream = streamBounded([0, 1, 2, 3, 4, 5], 3, async (n) => {
+      started.push(n);
+      await gates[n]!.wait();
+      return n * 10;
+    });
+    // The calls start at once, not at the first read.
+    await Promise.resolve();
+    expect(started).toEqual([0, 1, 2]);
+    const reader = stream[Symbol.asyncIterator]();
+    gates[1]!.open();
+    gates[0]!.open();
+    expect(await reader.next()).toEqual({ done: false, value: 0 });
+    expect(await reader.next()).toEqual({ done: false, value: 10 });
+    // Item 3 is in before item 2: it waits for its turn.
+    gates[3]!.open();
+    await vi.waitFor(() => expect(started).toContain(4));
+    const third = reader.next();
+    gates[2]!.open();
+    expect(await third).toEqual({ done: false, value: 20 });
+    expect(await reader.next()).toEqual({ done: false, value: 30 });
+    gates[4]!.open();
+    gates[5]!.open();
+    expect(await reader.next()).toEqual({ done: false, value: 40 });
+    expect(await reader.next()).toEqual({ done: false, value: 50 });
+    expect(await reader.next()).toEqual({ done: true, value: undefined });
+    expect(stream.length).toBe(6);
+  });
+
+  it('throws the first failure at the next read, once the running calls have settled', async () => {
+    const settled: string[] = [];
+    const stream = streamBounded([0, 1, 2, 3, 4, 5, 6, 7], 3, async (n, _i, signal) => {
+      if (n === 1) throw new Error('boom');
+      await new Promise((r) => setTimeout(r, 10));
+      settled.push(`${n}${signal.aborted ? ' aborted' : ''}`);
+      return n;
+    });
+    const reader = stream[Symbol.asyncIterator]();
+    await expect(reader.next()).rejects.toThrow('boom');
+    // 0 and 2 were running and saw the abort; nothing after the failure started.
+    expect(settled.sort()).toEqual(['0 aborted', '2 aborted']);
+  });
+
+  it('stopping the iteration early aborts the calls in flight and starts no more', async () => {
+    const started: number[] = [];
+    const aborted: number[] = [];
+    const stream = streamBounded(
+      Array.from({ length: 20 }, (_, i) => i),
+      2,
+      async (n, _i, signal) => {
+        started.push(n);
+        if (n > 0) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
+        if (signal.aborted) aborted.push(n);
+        return n;
+      },
+    );
+    for await (const n of stream) {
+      expect(n).toBe(0);
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 5));
+    expect(aborted.length).toBeGreaterThan(0);
+    expect(started.length).toBeLessThanOrEqual(3);
   });
 });
 

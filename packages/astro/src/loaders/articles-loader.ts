@@ -1,4 +1,3 @@
-import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
 import { articleDataSchemaFor } from '../entries/schemas.js';
@@ -28,7 +27,7 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
         metaMaxAge,
         sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ client, callOptions, metas: metasOf, siteOrigin, sections }) {
+        async fetch({ client, callOptions, itemsWithMeta, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.articles.list(catalogFilter(opts), callOptions),
             // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
@@ -38,22 +37,24 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
           const articles = onlyVisible ? all.filter((a) => a.shw) : all;
           const index = indexSections(shared.sections);
           const moduleFor = articleModuleFor(metaModule, index);
-          const metas: (Meta | undefined)[] = seo ? await metasOf(articles, moduleFor) : [];
-          return articles.map((article, i) => {
-            const meta = metas[i];
-            const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
-            return {
-              id: String(article.id),
-              source: { r: article, s: ref, m: meta, o: origin },
-              html: [article.stxt, article.txt],
-              build: (clean) =>
-                buildArticleEntry(article, {
-                  section: ref,
-                  cleanHtml: clean,
-                  seo: seo ? { meta, origin } : undefined,
-                }),
-            };
-          });
+          return itemsWithMeta(
+            articles,
+            seo ? (article) => ({ record: article, md: moduleFor(article), id: article.id }) : undefined,
+            (article, meta) => {
+              const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
+              return {
+                id: String(article.id),
+                source: { r: article, s: ref, m: meta, o: origin },
+                html: [article.stxt, article.txt],
+                build: (clean) =>
+                  buildArticleEntry(article, {
+                    section: ref,
+                    cleanHtml: clean,
+                    seo: seo ? { meta, origin } : undefined,
+                  }),
+              };
+            },
+          );
         },
       }),
   } satisfies Loader;

@@ -1,6 +1,7 @@
 /**
- * The common `load()` of every collection loader: resolve the shared client, fetch everything,
- * apply the failure policies, then update the store incrementally and log what happened.
+ * The common `load()` of every collection loader: resolve the shared client, fetch everything while
+ * staging the entries of what arrives, apply the failure policies, then commit the staged entries to
+ * the store and log what happened.
  */
 import {
   type CallOptions,
@@ -19,10 +20,16 @@ import { resolveConnection } from '../state/connection.js';
 import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
-import { mapBounded, Progress } from './fan-out.js';
+import { mapBounded, Progress, streamBounded } from './fan-out.js';
 import { authFix, failureSummary, type InvalidRecord, invalidRecordError } from './load-failure.js';
-import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
-import { LOADER_VERSION, type SyncItem, syncEntries } from './store-sync.js';
+import { type MetaLookup, type MetaRequest, metaLookup, readWrittenMeta } from './meta-cache.js';
+import {
+  type ItemStream,
+  LOADER_VERSION,
+  type SyncItem,
+  type SyncSource,
+  stageEntries,
+} from './store-sync.js';
 
 /** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
 export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'signal'>>;
@@ -41,13 +48,17 @@ export interface FetchContext {
     fn: (item: T, signal: AbortSignal) => Promise<R>,
   ): Promise<R[]>;
   /**
-   * `meta/Get` of each record (module from `moduleFor`), through the bounded fan-out, reusing the
-   * last sync's answers where the meta cache allows (`seo: { maxAge }`).
+   * The items of `records`, in order, each made by `toItem` as soon as its page's meta is in:
+   * `meta/Get` of the page `metaPageOf` gives, through the bounded fan-out, reusing the last sync's
+   * answers where the meta cache allows (`seo: { maxAge }`). Without `metaPageOf` (SEO off) nothing is
+   * asked and every `meta` is undefined. The sync builds the first entries while later pages are
+   * still being asked for.
    */
-  metas<R extends { id: number }>(
+  itemsWithMeta<R>(
     records: readonly R[],
-    moduleFor: (record: R) => string,
-  ): Promise<(Meta | undefined)[]>;
+    metaPageOf: ((record: R) => MetaRequest) | undefined,
+    toItem: (record: R, meta: Meta | undefined) => SyncItem,
+  ): SyncSource;
   /**
    * Absolute origin of the site for canonical URLs: `config.site`, else `https://` +
    * `site/DomainDefault`, asked once per sync for all loaders (and reused for image URLs).
@@ -76,8 +87,11 @@ export interface LoaderRun {
   sanitize?: boolean;
   /** The loader's own meta cache `maxAge` (ms), if it sets one; else the integration's `metaMaxAge`. */
   metaMaxAge?: number | undefined;
-  /** Fetches everything and returns the entries to store. Must not touch the store. */
-  fetch(fc: FetchContext): Promise<SyncItem[]>;
+  /**
+   * Fetches everything and returns the items to store, or a stream of them that the sync builds
+   * entries from as they arrive. Must not touch the store.
+   */
+  fetch(fc: FetchContext): Promise<SyncSource>;
 }
 
 function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> {
@@ -144,19 +158,27 @@ async function loadWith(
     callOptions,
     rejectRecord: (recordId, field, message) => invalid.push({ recordId, path: field, message }),
     fanOut,
-    metas: (records, moduleFor) =>
-      meta.metas(
-        records.map((record) => ({ record, md: moduleFor(record), id: record.id })),
-        (pages) => fanOut('meta', pages, (page, signal) => client.meta.get(page.md, page.id, { signal })),
-      ),
+    itemsWithMeta: (records, metaPageOf, toItem) => {
+      if (metaPageOf === undefined) return records.map((record) => toItem(record, undefined));
+      const metas = meta.metas(records.map(metaPageOf), (pages) =>
+        streamBounded(
+          pages,
+          concurrency,
+          (page, _index, signal) => client.meta.get(page.md, page.id, { signal }),
+          new Progress(logger, `${collection}: meta`, pages.length),
+          abort.signal,
+        ),
+      );
+      return zipItems(records, metas, toItem);
+    },
     siteOrigin: () => resolveSiteOrigin(ctx, client, sync),
     sections: () => sharedSections(client, sync),
   };
 
-  let items: SyncItem[];
-  try {
-    items = await run.fetch(fc);
-  } catch (error) {
+  const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
+  const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
+  if (!result.ok) {
+    const error = result.fetchError;
     abort.abort();
     if (isRecordValidationError(error) && onInvalid === 'fail')
       throw invalidRecordError(collection, error, 1);
@@ -185,7 +207,8 @@ async function loadWith(
     recordEntries(ctx, run);
     return;
   }
-  const fetchedMs = performance.now() - started;
+  const { staged } = result;
+  const fetchedMs = staged.fetchedAt - started;
 
   if (invalid.length > 0) {
     if (onInvalid === 'fail') throw invalidRecordError(collection, invalid[0]!, invalid.length);
@@ -197,9 +220,7 @@ async function loadWith(
     }
   }
 
-  const counts = await syncEntries(ctx, items, {
-    fingerprint: JSON.stringify([LOADER_VERSION, run.fingerprint]),
-    sanitize: run.sanitize,
+  const counts = staged.commit({
     onParseError: (id, error) => {
       const detail = error instanceof Error ? error.message : String(error);
       if (onInvalid === 'fail') {
@@ -222,7 +243,7 @@ async function loadWith(
   meta.commit();
   const totalMs = performance.now() - started;
   logger.info(
-    `${collection}: ${items.length} records in ${Math.round(totalMs)} ms (fetch ${Math.round(fetchedMs)} ms): ` +
+    `${collection}: ${staged.items} records in ${Math.round(totalMs)} ms (fetch ${Math.round(fetchedMs)} ms): ` +
       `${counts.written} written, ${counts.unchanged} unchanged, ${counts.removed} removed` +
       (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
       (counts.duplicates > 0 ? `, ${counts.duplicates} duplicates skipped` : '') +
@@ -233,6 +254,27 @@ async function loadWith(
       (counts.fullReload ? ' (loader version changed: full reload)' : ''),
   );
   recordEntries(ctx, run);
+}
+
+/**
+ * `toItem` of each record and its meta, in order, as the metas arrive. Each record is let go once its
+ * item is made; the item keeps what the entry needs.
+ */
+function zipItems<R>(
+  records: readonly R[],
+  metas: AsyncIterable<Meta | undefined>,
+  toItem: (record: R, meta: Meta | undefined) => SyncItem,
+): ItemStream {
+  const waiting: (R | undefined)[] = Array.from(records);
+  async function* inOrder(): AsyncGenerator<SyncItem> {
+    let i = 0;
+    for await (const meta of metas) {
+      const record = waiting[i] as R;
+      waiting[i++] = undefined;
+      yield toItem(record, meta);
+    }
+  }
+  return Object.assign(inOrder(), { length: records.length });
 }
 
 /** The meta lookups of this load: the cache's `maxAge`, a forced refetch, the last write-back. */

@@ -74,13 +74,16 @@ export interface MetaRequest {
   id: number;
 }
 
+/** Answers in the order of the pages asked for, each as soon as it is in; `length`: how many. */
+export type MetaAnswers = AsyncIterable<Meta | undefined> & { readonly length: number };
+
 /** The meta lookups of one load, and the cache they leave for the next. */
 export interface MetaLookup {
-  /** Meta of each page, in order: from the cache where it may be reused, else from `fetch`. */
-  metas(
-    pages: readonly MetaRequest[],
-    fetch: (pages: readonly MetaRequest[]) => Promise<(Meta | undefined)[]>,
-  ): Promise<(Meta | undefined)[]>;
+  /**
+   * Meta of each page, in order, as the answers arrive: from the cache where it may be reused, else
+   * from `fetch`, which is given the other pages (in order) and must start asking at once.
+   */
+  metas(pages: readonly MetaRequest[], fetch: (pages: readonly MetaRequest[]) => MetaAnswers): MetaAnswers;
   /** Stores the cache for the next sync; call only when the load succeeded. */
   commit(): void;
   /** Pages answered from the cache in this load. */
@@ -101,34 +104,43 @@ export function metaLookup(
     get reused() {
       return reused;
     },
-    async metas(pages, fetch) {
+    metas(pages, fetch) {
       if (!enabled) return fetch(pages);
       const at = now();
-      const out = new Array<Meta | undefined>(pages.length);
-      const missing: number[] = [];
       const digests = pages.map((page) => ctx.generateDigest(JSON.stringify(page.record)));
-      pages.forEach((page, i) => {
+      const reusable = pages.map((page, i) => {
         const cached = previous.get(pageKey(page.md, page.id));
-        if (
-          !settings.refetch &&
+        return !settings.refetch &&
           cached !== undefined &&
           cached.r === digests[i] &&
           at - cached.t < settings.maxAge
-        ) {
-          out[i] = cached.m ?? undefined;
-          next.set(pageKey(page.md, page.id), cached);
-          reused++;
-        } else {
-          missing.push(i);
+          ? cached
+          : undefined;
+      });
+      const answers = fetch(pages.filter((_, i) => reusable[i] === undefined));
+      async function* inOrder(): AsyncGenerator<Meta | undefined> {
+        const asked = answers[Symbol.asyncIterator]();
+        try {
+          for (let i = 0; i < pages.length; i++) {
+            const page = pages[i]!;
+            const cached = reusable[i];
+            if (cached !== undefined) {
+              next.set(pageKey(page.md, page.id), cached);
+              reused++;
+              yield cached.m ?? undefined;
+              continue;
+            }
+            const answer = await asked.next();
+            if (answer.done) throw new Error(`meta/Get: no answer for page ${page.md}:${page.id}`);
+            next.set(pageKey(page.md, page.id), { r: digests[i]!, t: at, m: answer.value ?? null });
+            yield answer.value;
+          }
+        } finally {
+          // Stopped early: the requests still running are not waited for.
+          await asked.return?.();
         }
-      });
-      const fetched = await fetch(missing.map((i) => pages[i]!));
-      missing.forEach((i, k) => {
-        const page = pages[i]!;
-        out[i] = fetched[k];
-        next.set(pageKey(page.md, page.id), { r: digests[i]!, t: at, m: fetched[k] ?? null });
-      });
-      return out;
+      }
+      return Object.assign(inOrder(), { length: pages.length });
     },
     commit() {
       if (enabled) ctx.meta.set(META_CACHE_KEY, JSON.stringify(Object.fromEntries(next)));

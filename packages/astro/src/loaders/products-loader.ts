@@ -1,4 +1,4 @@
-import { type Meta, rootRelativePathProblem } from '@sitecontent/client';
+import { rootRelativePathProblem } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
@@ -36,7 +36,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
-        async fetch({ client, callOptions, rejectRecord, metas: metasOf, siteOrigin, sections }) {
+        async fetch({ client, callOptions, rejectRecord, itemsWithMeta, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
@@ -59,28 +59,27 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
                 `${JSON.stringify(url)} is not a root-relative path: ${problem}`,
               );
           }
-          const metas: (Meta | undefined)[] = seo
-            ? await metasOf(
-                products.map((p) => p.product),
-                (p) => moduleOf(metaModule, p),
-              )
-            : [];
-          return products.map(({ product, section, url }, i) => {
-            const ref = sectionReference(sectionsCollection, section);
-            const meta = metas[i];
-            return {
-              id: String(product.id),
-              source: { r: product, u: url, s: ref, m: meta, o: origin },
-              html: [product.stxt, product.txt],
-              build: (clean) =>
-                buildProductEntry(product, {
-                  url,
-                  section: ref,
-                  cleanHtml: clean,
-                  seo: seo ? { meta, origin } : undefined,
-                }),
-            };
-          });
+          return itemsWithMeta(
+            products,
+            seo
+              ? ({ product }) => ({ record: product, md: moduleOf(metaModule, product), id: product.id })
+              : undefined,
+            ({ product, section, url }, meta) => {
+              const ref = sectionReference(sectionsCollection, section);
+              return {
+                id: String(product.id),
+                source: { r: product, u: url, s: ref, m: meta, o: origin },
+                html: [product.stxt, product.txt],
+                build: (clean) =>
+                  buildProductEntry(product, {
+                    url,
+                    section: ref,
+                    cleanHtml: clean,
+                    seo: seo ? { meta, origin } : undefined,
+                  }),
+              };
+            },
+          );
         },
       }),
   } satisfies Loader;

@@ -1,4 +1,3 @@
-import type { Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
@@ -27,7 +26,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
         metaMaxAge,
         sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ callOptions, metas: metasOf, siteOrigin, sections: sharedSections }) {
+        async fetch({ callOptions, itemsWithMeta, siteOrigin, sections: sharedSections }) {
           if (ctx.collection !== sectionsCollection) {
             ctx.logger.warn(
               `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
@@ -43,26 +42,30 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
           const all = shared.sections;
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
           const kept = new Set(sections.map((s) => s.tx));
-          const metas: (Meta | undefined)[] = seo
-            ? await metasOf(sections, (s) => moduleOf(metaModule, s))
-            : [];
-          return sections.map((section, i) => {
-            const meta = metas[i];
-            // A parent this collection leaves out is no entry to refer to.
-            const parent = kept.has(section.par) ? { collection: sectionsCollection, id: section.par } : null;
-            return {
-              id: section.tx,
-              recordId: section.id,
-              source: { r: section, p: parent, m: meta, o: origin },
-              html: [section.txt],
-              build: (clean) =>
-                buildSectionEntry(section, {
-                  parent,
-                  cleanHtml: clean,
-                  seo: seo ? { meta, origin } : undefined,
-                }),
-            };
-          });
+          return itemsWithMeta(
+            sections,
+            seo
+              ? (section) => ({ record: section, md: moduleOf(metaModule, section), id: section.id })
+              : undefined,
+            (section, meta) => {
+              // A parent this collection leaves out is no entry to refer to.
+              const parent = kept.has(section.par)
+                ? { collection: sectionsCollection, id: section.par }
+                : null;
+              return {
+                id: section.tx,
+                recordId: section.id,
+                source: { r: section, p: parent, m: meta, o: origin },
+                html: [section.txt],
+                build: (clean) =>
+                  buildSectionEntry(section, {
+                    parent,
+                    cleanHtml: clean,
+                    seo: seo ? { meta, origin } : undefined,
+                  }),
+              };
+            },
+          );
         },
       }),
   } satisfies Loader;

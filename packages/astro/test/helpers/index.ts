@@ -220,6 +220,33 @@ export async function countingProxy(targetUrl: string) {
   return { ...(await listenLocal(server)), state };
 }
 
+/**
+ * A proxy in front of the emulator that passes the first `passing` requests of one operation and
+ * answers every later one with `status` (a service that breaks in the middle of a sync). `state`
+ * counts the requests of that operation that arrived.
+ */
+export async function breakingProxy(targetUrl: string, operation: string, passing: number, status = 502) {
+  const target = new URL(targetUrl);
+  const state = { arrived: 0 };
+  const server = createServer((req, res) => {
+    if ((req.url ?? '').startsWith(`/v1/${operation}?`) && ++state.arrived > passing) {
+      res.writeHead(status, { 'content-type': 'text/html' });
+      res.end('<html><body>Bad gateway</body></html>');
+      return;
+    }
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.destroy());
+    req.pipe(upstream);
+  });
+  return { ...(await listenLocal(server)), state };
+}
+
 /** A server that answers every request with `status` and an HTML body (a broken gateway). */
 export async function failingServer(status = 502) {
   const server = createServer((_req, res) => {
