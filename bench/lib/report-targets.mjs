@@ -43,7 +43,10 @@ export function judgeTargets(results) {
       measured: `ours ${fmtMs(ours.median)}, chunks-of-32 ${fmtMs(chunks.median)}`,
       ratio: range(r),
       met,
-      why: met === false ? timeMiss(plain.chunks.cold, plain.ours.cold, TARGETS.coldVsChunks, rb) : undefined,
+      why:
+        met === false
+          ? timeMiss(plain.chunks.cold, plain.ours.cold, TARGETS.coldVsChunks, rb, 32, cpuFloor(results, rb))
+          : undefined,
     });
     const cap64 = results.capacity?.rows?.find((x) => x.capacity === 64);
     if (cap64) {
@@ -54,7 +57,10 @@ export function judgeTargets(results) {
         measured: `ours ${fmtMs(stat(cap64.ours).median)}, chunks-of-32 ${fmtMs(stat(cap64.chunks).median)}`,
         ratio: range(r64),
         met: met64,
-        why: met64 === false ? timeMiss(cap64.chunks, cap64.ours, TARGETS.coldVsChunks, rb) : undefined,
+        why:
+          met64 === false
+            ? timeMiss(cap64.chunks, cap64.ours, TARGETS.coldVsChunks, rb, 32, cpuFloor(results, rb))
+            : undefined,
       });
     }
   }
@@ -181,10 +187,27 @@ export function judgeTargets(results) {
 }
 
 /**
- * Why a "≥ k× faster" target was missed: Astro's own share of ours' build, which no loader can
- * remove, bounds the ratio; and the request floor of each loader.
+ * The loaders alone at 0 ms for the build's catalog size: nothing waits on the network, so their time
+ * is their own CPU work (on the same 2 cores as the emulator), which no concurrency hides.
  */
-function timeMiss(baseRuns, oursRuns, k, rb, baseConcurrency = 32) {
+function cpuFloor(results, rb) {
+  const row = (results.loaders?.full ?? []).find((r) => r.size === rb?.size && r.latencyMs === 0);
+  const ms = row?.ours?.time?.median;
+  return Number.isFinite(ms) ? { ms, requests: row.ours.runs[0]?.server?.total } : undefined;
+}
+
+/**
+ * Why a "≥ k× faster" target was missed: Astro's own share of ours' build, which no loader can
+ * remove, bounds the ratio; the loader's own CPU time (`cpu`, when measured); and the request floor of
+ * each loader.
+ * @param {any} baseRuns
+ * @param {any} oursRuns
+ * @param {number} k
+ * @param {any} rb
+ * @param {number} [baseConcurrency]
+ * @param {{ ms: number, requests?: number }} [cpu]
+ */
+function timeMiss(baseRuns, oursRuns, k, rb, baseConcurrency = 32, cpu) {
   const base = stat(baseRuns).median;
   const ours = stat(oursRuns).median;
   const astro = summarize(ok(oursRuns).map(astroShareMs)).median;
@@ -196,6 +219,11 @@ function timeMiss(baseRuns, oursRuns, k, rb, baseConcurrency = 32) {
   if (Number.isFinite(astro) && astro > 0) {
     parts.push(
       `Even a loader that took no time at all would leave ${fmtMs(astro)}, so the best possible ratio here is ${fmtMs(base)} ÷ ${fmtMs(astro)} = ${fx(base / astro)}.`,
+    );
+  }
+  if (cpu && Number.isFinite(astro) && astro > 0) {
+    parts.push(
+      `Nor can the loader take less than its own CPU work: the loaders alone at 0 ms, where nothing waits on the network, took ${fmtMs(cpu.ms)} for this catalog (sections, products and articles${cpu.requests ? `, ${n(cpu.requests)} requests` : ''}). With that, the best ratio is ${fmtMs(base)} ÷ (${fmtMs(astro)} + ${fmtMs(cpu.ms)}) = ${fx(base / (astro + cpu.ms))}.`,
     );
   }
   const baseAstro = summarize(ok(baseRuns).map(astroShareMs)).median;
