@@ -1,6 +1,6 @@
 /** The failure policies of a load: keep-stale, fail, and refused keys, against the emulator and a broken server. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSiteContentLoadError, productsLoader, sectionsLoader } from '../src/index.js';
+import { isSiteContentLoadError, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
 import {
   breakingProxy,
   countingProxy,
@@ -150,6 +150,30 @@ describe('a sync builds entries while the meta answers arrive, and writes only w
     // The first batch (256 entries) was built when about 256 + 16 (the concurrency) had been asked.
     expect(askedAtFirstParse).toBeGreaterThanOrEqual(3 + 256);
     expect(askedAtFirstParse).toBeLessThan(603 - 100);
+  });
+
+  it('modifications: parses the first entries while goods/SkuGet is still being asked for later products', async () => {
+    const proxy = await countingProxy(emu.url);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    const loader = modificationsLoader({ onlyVisibleProducts: false });
+    const t = loaderContext(await createStore(), 'modifications', loader.schema, { root: site.root });
+    let askedAtFirstParse: number | undefined;
+    const parse = t.ctx.parseData;
+    t.ctx.parseData = (entry) => {
+      askedAtFirstParse ??= proxy.state.total;
+      return parse(entry);
+    };
+    await loader.load(t.ctx);
+    await site.release();
+    await proxy.close();
+    // Two modifications per product (the synthetic seed), from one goods/SkuGet per product.
+    expect(t.store.keys('modifications')).toHaveLength(1200);
+    expect(t.logs.text()).toMatch(/modifications: 1200 records in/);
+    const skuGets = emu.stats.byOperation['goods/SkuGet'];
+    expect(skuGets).toBe(600);
+    // The first batch (256 entries, from 128 products) was built long before the last product's answer.
+    expect(askedAtFirstParse).toBeGreaterThanOrEqual(128);
+    expect(askedAtFirstParse).toBeLessThan(proxy.state.total - 100);
   });
 
   it('a meta/Get failing after some entries were built leaves the store as it was', async () => {

@@ -223,6 +223,31 @@ describe('stageEntries: entries built while records arrive, written at commit', 
     expect(t.store.get('things', '1')?.data.title).toBe('t1');
   });
 
+  it('takes a stream of unknown length, counts what came and sanitizes its HTML as a large sync does', async () => {
+    const htmlSchema = z.object({ id: z.number(), body: z.string() });
+    const t = loaderContext(await createStore(), 'things', htmlSchema);
+    const n = 700;
+    const body = (id: number) => `<p onclick="steal()">Item ${id}</p><script>alert(${id})</script>`;
+    async function* unknownLength(): AsyncGenerator<SyncItem> {
+      for (let id = 1; id <= n; id++) {
+        yield {
+          id: String(id),
+          source: id,
+          html: [body(id)],
+          build: (clean) => ({ data: { id, body: clean(body(id)) } }),
+        };
+      }
+    }
+    const result = await stageEntries(t.ctx, unknownLength(), { fingerprint: 'f' });
+    if (!result.ok) throw result.fetchError;
+    expect(result.staged.items).toBe(n);
+    // Length unknown: the batches after the first go to the thread, as in a sync of 1,000 or more.
+    const counts = result.staged.commit({ onParseError, onDuplicate });
+    expect(counts).toMatchObject({ written: n, sanitizedOnThread: n - 256 });
+    for (const id of [1, 300, n])
+      expect(t.store.get('things', String(id))?.data.body).toBe(sanitizeHtml(body(id)));
+  });
+
   it('a fetch failing before any item (the source promise) is a fetchError too', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     const boom = new Error('goods/Get failed');

@@ -20,7 +20,7 @@ import { resolveConnection } from '../state/connection.js';
 import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
-import { mapBounded, Progress, streamBounded } from './fan-out.js';
+import { Progress, streamBounded } from './fan-out.js';
 import { authFix, failureSummary, type InvalidRecord, invalidRecordError } from './load-failure.js';
 import { type MetaLookup, type MetaRequest, metaLookup, readWrittenMeta } from './meta-cache.js';
 import {
@@ -41,12 +41,15 @@ export interface FetchContext {
   callOptions: LoadCallOptions;
   /** Reports a record the loader finds invalid itself; `onInvalid` applies as to the client's reports. */
   rejectRecord(recordId: string | number, field: string, message: string): void;
-  /** Bounded fan-out with a progress line every 2 s. */
+  /**
+   * Bounded fan-out with a progress line every 2 s: the results in order, each as soon as it and
+   * those before it are in, so the sync can build entries while later requests run.
+   */
   fanOut<T, R>(
     label: string,
     items: readonly T[],
     fn: (item: T, signal: AbortSignal) => Promise<R>,
-  ): Promise<R[]>;
+  ): AsyncIterable<R> & { readonly length: number };
   /**
    * The items of `records`, in order, each made by `toItem` as soon as its page's meta is in:
    * `meta/Get` of the page `metaPageOf` gives, through the bounded fan-out, reusing the last sync's
@@ -144,7 +147,7 @@ async function loadWith(
     signal: abort.signal,
   };
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
-    mapBounded(
+    streamBounded(
       items,
       concurrency,
       (item, _index, signal) => fn(item, signal),
@@ -161,13 +164,7 @@ async function loadWith(
     itemsWithMeta: (records, metaPageOf, toItem) => {
       if (metaPageOf === undefined) return records.map((record) => toItem(record, undefined));
       const metas = meta.metas(records.map(metaPageOf), (pages) =>
-        streamBounded(
-          pages,
-          concurrency,
-          (page, _index, signal) => client.meta.get(page.md, page.id, { signal }),
-          new Progress(logger, `${collection}: meta`, pages.length),
-          abort.signal,
-        ),
+        fanOut('meta', pages, (page, signal) => client.meta.get(page.md, page.id, { signal })),
       );
       return zipItems(records, metas, toItem);
     },

@@ -5,6 +5,7 @@ import { MODIFICATIONS_LOADER_NAME } from '../loader-names.js';
 import { loaderOptions, type ModificationsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
 import { catalogFilter } from './shared.js';
+import type { SyncItem } from './store-sync.js';
 
 /**
  * Every modification of every product: one `goods/Get`, then one `goods/SkuGet` per product through
@@ -40,21 +41,24 @@ export function modificationsLoader<const P extends string = 'products'>(
             ...(onlyVisible || onlyVisibleProducts ? all.filter((p) => p.shw) : all).map((p) => p.id),
             ...invalidProductIds,
           ];
-          const perProduct = await fanOut('goods/SkuGet', productIds, (goodsId, signal) =>
+          const perProduct = fanOut('goods/SkuGet', productIds, (goodsId, signal) =>
             client.modifications.list({ goodsId }, { ...callOptions, signal }),
           );
-          const items = [];
-          for (const mods of perProduct) {
-            for (const mod of mods) {
-              if (onlyVisible && !mod.shw) continue;
-              items.push({
-                id: String(mod.id),
-                source: mod,
-                build: () => buildModificationEntry(mod, productsCollection),
-              });
+          // Each product's modifications go to the sync as soon as they are in: their entries are
+          // built while later products' are still being asked for.
+          async function* items(): AsyncGenerator<SyncItem> {
+            for await (const mods of perProduct) {
+              for (const mod of mods) {
+                if (onlyVisible && !mod.shw) continue;
+                yield {
+                  id: String(mod.id),
+                  source: mod,
+                  build: () => buildModificationEntry(mod, productsCollection),
+                };
+              }
             }
           }
-          return items;
+          return items();
         },
       }),
   } satisfies Loader;

@@ -57,8 +57,8 @@ export interface SyncCounts {
   sanitizedOnThread: number;
 }
 
-/** Items handed over in order as they arrive; `length`: how many will come. */
-export type ItemStream = AsyncIterable<SyncItem> & { readonly length: number };
+/** Items handed over in order as they arrive; `length`, where known: how many will come. */
+export type ItemStream = AsyncIterable<SyncItem> & { readonly length?: number };
 
 /** What a loader's fetch gives the sync: every item at once, or a stream of them. */
 export type SyncSource = (SyncItem | undefined)[] | ItemStream;
@@ -160,7 +160,10 @@ export async function stageEntries(
   /** The digest the store holds for an id, as the commit will find it. */
   const storedDigest = (id: string) => (reload ? undefined : ctx.store.get(id)?.digest);
   const sanitize = options.sanitize ?? true;
-  const thread = sanitize && items.length >= SANITIZE_THREAD_MIN_ITEMS ? new SanitizeThread() : undefined;
+  // A stream of unknown length may be large; the thread only starts once there is HTML to hand it.
+  const expected = items.length ?? Number.POSITIVE_INFINITY;
+  const thread = sanitize && expected >= SANITIZE_THREAD_MIN_ITEMS ? new SanitizeThread() : undefined;
+  let taken = 0;
   let unchanged = 0;
   const writes: StagedWrite[] = [];
   const events: StagedEvent[] = [];
@@ -185,6 +188,7 @@ export async function stageEntries(
       thread && texts.length > 0
         ? thread.sanitize(texts).then((out) => new Map(texts.map((text, j) => [text, out[j]])))
         : Promise.resolve(undefined);
+    taken += batchItems.length;
     return { items: batchItems, digests, cleaned };
   };
   let arriving = !Array.isArray(items);
@@ -298,7 +302,7 @@ export async function stageEntries(
       sanitizedOnThread,
     };
   };
-  return { ok: true, staged: { items: items.length, fetchedAt, commit } };
+  return { ok: true, staged: { items: taken, fetchedAt, commit } };
 }
 
 /** Stages every item, then commits: the whole sync when all items are already in hand. */
