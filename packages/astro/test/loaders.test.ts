@@ -9,6 +9,7 @@ import {
   sectionsLoader,
 } from '../src/index.js';
 import {
+  type AnyLoader,
   createStore,
   type Emulator,
   emulator,
@@ -16,8 +17,6 @@ import {
   rewritingProxy,
   useSite,
 } from './helpers/index.js';
-
-type AnyLoader = { schema: Parameters<typeof loaderContext>[2]; load: (ctx: never) => Promise<void> };
 
 async function setup(emu: Emulator, loader: AnyLoader, collection: string, config: { site?: string } = {}) {
   const site = useSite(emu);

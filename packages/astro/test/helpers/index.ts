@@ -3,7 +3,13 @@
  * a capturing logger, the emulator, and Astro fixture projects. One module, imported by every test.
  */
 import { createHash } from 'node:crypto';
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
@@ -69,6 +75,9 @@ export function createLogger() {
   };
   return { logger, lines, text: () => lines.map((l) => `${l.level}: ${l.message}`).join('\n') };
 }
+
+/** Any of the package's collection loaders, as a test calls it with a `loaderContext`. */
+export type AnyLoader = { schema: z.ZodType; load: (ctx: never) => Promise<void> };
 
 export interface TestContext {
   ctx: LoaderContext;
@@ -186,6 +195,33 @@ async function listenLocal(server: Server): Promise<{ url: string; close(): Prom
   };
 }
 
+/**
+ * Sends `req` on to `target` and hands its answer to `answer`; by default the answer goes back as it
+ * came. A failed upstream request ends the client's connection.
+ */
+function forward(
+  target: URL,
+  req: IncomingMessage,
+  res: ServerResponse,
+  answer: (up: IncomingMessage) => void = (up) => {
+    res.writeHead(up.statusCode ?? 502, up.headers);
+    up.pipe(res);
+  },
+): void {
+  const upstream = httpRequest(
+    { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
+    answer,
+  );
+  upstream.on('error', () => res.destroy());
+  req.pipe(upstream);
+}
+
+/** Answers with `status` and an HTML body, as a broken gateway does. */
+function answerBrokenGateway(res: ServerResponse, status: number): void {
+  res.writeHead(status, { 'content-type': 'text/html' });
+  res.end('<html><body>Bad gateway</body></html>');
+}
+
 /** A pass-through HTTP proxy that records the peak number of requests in flight at the server side. */
 export async function countingProxy(targetUrl: string) {
   const target = new URL(targetUrl);
@@ -203,18 +239,11 @@ export async function countingProxy(targetUrl: string) {
       }
     };
     res.on('close', finish);
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        if (up.statusCode === 429) state.limited.push(performance.now());
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      res.destroy();
+    forward(target, req, res, (up) => {
+      if (up.statusCode === 429) state.limited.push(performance.now());
+      res.writeHead(up.statusCode ?? 502, up.headers);
+      up.pipe(res);
     });
-    req.pipe(upstream);
   });
   server.keepAliveTimeout = 1000;
   return { ...(await listenLocal(server)), state };
@@ -230,29 +259,17 @@ export async function breakingProxy(targetUrl: string, operation: string, passin
   const state = { arrived: 0 };
   const server = createServer((req, res) => {
     if ((req.url ?? '').startsWith(`/v1/${operation}?`) && ++state.arrived > passing) {
-      res.writeHead(status, { 'content-type': 'text/html' });
-      res.end('<html><body>Bad gateway</body></html>');
+      answerBrokenGateway(res, status);
       return;
     }
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        res.writeHead(up.statusCode ?? 502, up.headers);
-        up.pipe(res);
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+    forward(target, req, res);
   });
   return { ...(await listenLocal(server)), state };
 }
 
 /** A server that answers every request with `status` and an HTML body (a broken gateway). */
 export async function failingServer(status = 502) {
-  const server = createServer((_req, res) => {
-    res.writeHead(status, { 'content-type': 'text/html' });
-    res.end('<html><body>Bad gateway</body></html>');
-  });
+  const server = createServer((_req, res) => answerBrokenGateway(res, status));
   return listenLocal(server);
 }
 
@@ -267,26 +284,21 @@ export async function rewritingProxy(
 ) {
   const target = new URL(targetUrl);
   const server = createServer((req, res) => {
-    const upstream = httpRequest(
-      { host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers },
-      (up) => {
-        const chunks: Buffer[] = [];
-        up.on('data', (c: Buffer) => chunks.push(c));
-        up.on('end', () => {
-          let body = Buffer.concat(chunks).toString('utf8');
-          if ((req.url ?? '').startsWith(`/v1/${operation}?`) && up.statusCode === 200) {
-            body = JSON.stringify(rewrite(JSON.parse(body) as Record<string, unknown>[]));
-          }
-          res.writeHead(up.statusCode ?? 502, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': Buffer.byteLength(body),
-          });
-          res.end(body);
+    forward(target, req, res, (up) => {
+      const chunks: Buffer[] = [];
+      up.on('data', (c: Buffer) => chunks.push(c));
+      up.on('end', () => {
+        let body = Buffer.concat(chunks).toString('utf8');
+        if ((req.url ?? '').startsWith(`/v1/${operation}?`) && up.statusCode === 200) {
+          body = JSON.stringify(rewrite(JSON.parse(body) as Record<string, unknown>[]));
+        }
+        res.writeHead(up.statusCode ?? 502, {
+          'content-type': 'application/json; charset=utf-8',
+          'content-length': Buffer.byteLength(body),
         });
-      },
-    );
-    upstream.on('error', () => res.destroy());
-    req.pipe(upstream);
+        res.end(body);
+      });
+    });
   });
   return listenLocal(server);
 }
