@@ -49,6 +49,9 @@ export class Progress {
   }
 }
 
+/** Results handed out in the order of the items they answer, each as soon as it is in; `length`: how many. */
+export type OrderedResults<R> = AsyncIterable<R> & { readonly length: number };
+
 /**
  * Maps `items` through `fn` with at most `limit` calls in flight and hands out the results in the
  * order of `items`, each as soon as it and every result before it are in: the consumer can work on
@@ -65,7 +68,7 @@ export function streamBounded<T, R>(
   fn: (item: T, index: number, signal: AbortSignal) => Promise<R>,
   progress?: Progress,
   outerSignal?: AbortSignal,
-): AsyncIterable<R> & { readonly length: number } {
+): OrderedResults<R> {
   const total = items.length;
   const waiting: (T | undefined)[] = Array.from(items);
   const results: (R | undefined)[] = new Array(total);

@@ -20,7 +20,7 @@ import { resolveConnection } from '../state/connection.js';
 import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
-import { Progress, streamBounded } from './fan-out.js';
+import { type OrderedResults, Progress, streamBounded } from './fan-out.js';
 import { authFix, failureSummary, type InvalidRecord, invalidRecordError } from './load-failure.js';
 import { type MetaLookup, type MetaRequest, metaLookup, readWrittenMeta } from './meta-cache.js';
 import {
@@ -49,7 +49,7 @@ export interface FetchContext {
     label: string,
     items: readonly T[],
     fn: (item: T, signal: AbortSignal) => Promise<R>,
-  ): AsyncIterable<R> & { readonly length: number };
+  ): OrderedResults<R>;
   /**
    * The items of `records`, in order, each made by `toItem` as soon as its page's meta is in:
    * `meta/Get` of the page `metaPageOf` gives, through the bounded fan-out, reusing the last sync's

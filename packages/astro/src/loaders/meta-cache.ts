@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import type { Meta } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
+import type { OrderedResults } from './fan-out.js';
 
 /** Key of the cache in a collection's meta store. */
 export const META_CACHE_KEY = 'sitecontent:meta-cache';
@@ -74,8 +75,8 @@ export interface MetaRequest {
   id: number;
 }
 
-/** Answers in the order of the pages asked for, each as soon as it is in; `length`: how many. */
-export type MetaAnswers = AsyncIterable<Meta | undefined> & { readonly length: number };
+/** Answers in the order of the pages asked for, each as soon as it is in. */
+export type MetaAnswers = OrderedResults<Meta | undefined>;
 
 /** The meta lookups of one load, and the cache they leave for the next. */
 export interface MetaLookup {
