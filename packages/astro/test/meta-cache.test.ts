@@ -57,12 +57,15 @@ describe('meta cache', () => {
     const second = await load(loader);
     expect(second.metaRequests).toBe(0);
     expect(second.t.logs.text()).toMatch(/0 written, 32 unchanged.*meta of 32 pages reused/);
+    // The cache is as stored, so it is not written again (Astro would serialize the whole store).
+    expect(second.t.counts.metaWrites).toBe(0);
 
     emu.exec(`UPDATE products SET zag = 'Aurora X1 (2026)' WHERE id = 1`);
     emu.exec(`UPDATE meta SET ttl = 'Asked again' WHERE md = 'goods' AND id = 1`);
     emu.exec(`UPDATE meta SET ttl = 'Not asked' WHERE md = 'goods' AND id = 2`);
     const third = await load(loader);
     expect(third.metaRequests).toBe(1);
+    expect(third.t.counts.metaWrites).toBe(1);
     expect(seoTitle(store, '1')).toBe('Asked again');
     // The trade-off of a maxAge: meta edited in the service shows once the record changes or it expires.
     expect(seoTitle(store, '2')).not.toBe('Not asked');

@@ -33,7 +33,7 @@ describe('syncEntries on a real MutableDataStore', () => {
     t.reset();
     counts = await syncEntries(t.ctx, items(first), { fingerprint: 'f', onParseError, onDuplicate });
     expect(counts).toMatchObject({ written: 0, unchanged: 3, removed: 0 });
-    expect(t.counts).toEqual({ writes: 0, parses: 0, deletes: 0 });
+    expect(t.counts).toEqual({ writes: 0, parses: 0, deletes: 0, metaWrites: 0 });
 
     t.reset();
     const changed = [
@@ -42,7 +42,7 @@ describe('syncEntries on a real MutableDataStore', () => {
     ];
     counts = await syncEntries(t.ctx, items(changed), { fingerprint: 'f', onParseError, onDuplicate });
     expect(counts).toMatchObject({ written: 1, unchanged: 1, removed: 1 });
-    expect(t.counts).toEqual({ writes: 1, parses: 1, deletes: 1 });
+    expect(t.counts).toEqual({ writes: 1, parses: 1, deletes: 1, metaWrites: 0 });
     expect(t.store.keys('things').sort()).toEqual(['1', '2']);
     expect(t.store.get('things', '2')?.data.title).toBe('changed');
   });
@@ -218,7 +218,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
     resume.open();
     const result = await staging;
     expect(result).toEqual({ ok: false, fetchError: boom });
-    expect(t.counts).toEqual({ writes: 0, parses: 256, deletes: 0 });
+    expect(t.counts).toEqual({ writes: 0, parses: 256, deletes: 0, metaWrites: 0 });
     expect(t.store.keys('things')).toHaveLength(600);
     expect(t.store.get('things', '1')?.data.title).toBe('t1');
   });

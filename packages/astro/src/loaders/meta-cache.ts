@@ -144,8 +144,13 @@ export function metaLookup(
       return Object.assign(inOrder(), { length: pages.length });
     },
     commit() {
-      if (enabled) ctx.meta.set(META_CACHE_KEY, JSON.stringify(Object.fromEntries(next)));
-      else if (ctx.meta.has(META_CACHE_KEY)) ctx.meta.delete(META_CACHE_KEY);
+      if (!enabled) {
+        if (ctx.meta.has(META_CACHE_KEY)) ctx.meta.delete(META_CACHE_KEY);
+        return;
+      }
+      // Unchanged, it is left alone: a write would make Astro serialize the whole data store again.
+      const text = JSON.stringify(Object.fromEntries(next));
+      if (ctx.meta.get(META_CACHE_KEY) !== text) ctx.meta.set(META_CACHE_KEY, text);
     },
   };
 }

@@ -291,7 +291,9 @@ export async function stageEntries(
         removed++;
       }
     }
-    ctx.meta.set(LOADER_VERSION_META_KEY, LOADER_VERSION);
+    // Any write to the store, meta included, makes Astro serialize the whole data store again at the
+    // end of the sync (0.7 s at 10,000 products): a sync with nothing changed writes nothing.
+    if (reload) ctx.meta.set(LOADER_VERSION_META_KEY, LOADER_VERSION);
     return {
       written: writes.length,
       unchanged,

@@ -83,8 +83,12 @@ export interface TestContext {
   ctx: LoaderContext;
   store: AstroMutableDataStore;
   logs: ReturnType<typeof createLogger>;
-  /** Calls of `store.set` that wrote (returned true) and `parseData` calls since the last `reset()`. */
-  counts: { writes: number; parses: number; deletes: number };
+  /**
+   * Since the last `reset()`: calls of `store.set` that wrote (returned true), `parseData` calls,
+   * deletes, and writes to the collection's meta store (`set` and `delete`). Any write makes Astro
+   * serialize the whole data store again at the end of the sync.
+   */
+  counts: { writes: number; parses: number; deletes: number; metaWrites: number };
   reset(): void;
 }
 
@@ -99,7 +103,7 @@ export function loaderContext(
   config: { root?: URL; site?: string } = {},
 ): TestContext {
   const logs = createLogger();
-  const counts = { writes: 0, parses: 0, deletes: 0 };
+  const counts = { writes: 0, parses: 0, deletes: 0, metaWrites: 0 };
   const scoped = store.scopedStore(collection);
   const countedStore: LoaderContext['store'] = {
     ...scoped,
@@ -113,10 +117,22 @@ export function loaderContext(
       scoped.delete(key);
     },
   };
+  const meta = store.metaStore(collection);
+  const countedMeta: LoaderContext['meta'] = {
+    ...meta,
+    set: (key, value) => {
+      counts.metaWrites++;
+      meta.set(key, value);
+    },
+    delete: (key) => {
+      counts.metaWrites++;
+      meta.delete(key);
+    },
+  };
   const ctx = {
     collection,
     store: countedStore,
-    meta: store.metaStore(collection),
+    meta: countedMeta,
     logger: logs.logger,
     config: { root: config.root ?? new URL('file:///tmp/sitecontent-test-root/'), site: config.site },
     parseData: async ({ data }: { id: string; data: Record<string, unknown> }) => {
@@ -140,6 +156,7 @@ export function loaderContext(
       counts.writes = 0;
       counts.parses = 0;
       counts.deletes = 0;
+      counts.metaWrites = 0;
       logs.lines.length = 0;
     },
   };
