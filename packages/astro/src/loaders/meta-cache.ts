@@ -14,6 +14,7 @@ import type { Meta } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { OrderedResults } from './fan-out.js';
+import { setMetaIfChanged } from './shared.js';
 
 /** Key of the cache in a collection's meta store. */
 export const META_CACHE_KEY = 'sitecontent:meta-cache';
@@ -148,9 +149,7 @@ export function metaLookup(
         if (ctx.meta.has(META_CACHE_KEY)) ctx.meta.delete(META_CACHE_KEY);
         return;
       }
-      // Unchanged, it is left alone: a write would make Astro serialize the whole data store again.
-      const text = JSON.stringify(Object.fromEntries(next));
-      if (ctx.meta.get(META_CACHE_KEY) !== text) ctx.meta.set(META_CACHE_KEY, text);
+      setMetaIfChanged(ctx.meta, META_CACHE_KEY, JSON.stringify(Object.fromEntries(next)));
     },
   };
 }

@@ -1,4 +1,5 @@
 /** Small pieces the collection loaders (and the live loaders) share. */
+import type { LoaderContext } from 'astro/loaders';
 import type { CatalogFilterOptions, MetaModule } from '../options/loader-options.js';
 
 /** Stable text of an option that may be a function, for digests (a changed function changes entries). */
@@ -17,4 +18,13 @@ export function catalogFilter(filter: CatalogFilterOptions | undefined): Catalog
 /** Resolves the `md` module of a record. */
 export function moduleOf<R>(metaModule: MetaModule<R>, record: R): string {
   return typeof metaModule === 'function' ? metaModule(record) : metaModule;
+}
+
+/**
+ * Sets a key of a collection's meta store, unless it already holds that value: any write to the
+ * store, meta included, makes Astro serialize the whole data store again at the end of the sync (0.7 s
+ * at 10,000 products), so a sync with nothing changed must write nothing.
+ */
+export function setMetaIfChanged(meta: LoaderContext['meta'], key: string, value: string): void {
+  if (meta.get(key) !== value) meta.set(key, value);
 }
