@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { plainText, sanitizeHtml } from '../src/index.js';
 
 describe('sanitizeHtml', () => {
@@ -68,8 +68,37 @@ describe('sanitizeHtml', () => {
         '<a href="//evil.example/x">p</a><img src="//evil.example/i.png" alt="p"><a href="/ok">ok</a>',
     );
     expect(out).toBe(
-      `<img src="${png}" alt="png" /><img srcset="/a.png 2x" src="/a.png" /><a>p</a><a href="/ok">ok</a>`,
+      `<img src="${png}" alt="png" /><img srcset="data:image/png;base64,AAA 1x, /a.png 2x" src="/a.png" />` +
+        '<a>p</a><a href="/ok">ok</a>',
     );
+  });
+
+  it('keeps only raster data: candidates in an image srcset, and no data: URL elsewhere', () => {
+    const svg = 'data:image/svg+xml;base64,PHN2Zz4=';
+    const html = 'data:text/html;base64,PHNjcmlwdD4=';
+    expect(sanitizeHtml(`<img srcset="${svg} 1x, /a.png 2x, ${html} 640w" src="/a.png">`)).toBe(
+      '<img srcset="/a.png 2x" src="/a.png" />',
+    );
+    expect(sanitizeHtml(`<img srcset="${svg} 1x,${html} 2x" src="/a.png">`)).toBe('<img src="/a.png" />');
+    // Commas inside a data: URL are part of it, not candidate separators.
+    expect(sanitizeHtml(`<img srcset="DATA:image/svg+xml;utf8,<svg>,x 1x, /b.png 480w" src="/a.png">`)).toBe(
+      '<img srcset="/b.png 480w" src="/a.png" />',
+    );
+    expect(sanitizeHtml(`<picture><source srcset="data:image/png;base64,AAA 1x, /a.png 2x"></picture>`)).toBe(
+      '<picture><source srcset="/a.png 2x"></source></picture>',
+    );
+  });
+
+  it('drops a srcset candidate with invalid descriptors, reporting it once', () => {
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      expect(sanitizeHtml('<img srcset="/a.png 2x 3x, /b.png 1x" src="/a.png">')).toBe(
+        '<img srcset="/b.png 1x" src="/a.png" />',
+      );
+      expect(log).toHaveBeenCalledTimes(1);
+    } finally {
+      log.mockRestore();
+    }
   });
 
   it('returns text without markup unchanged', () => {

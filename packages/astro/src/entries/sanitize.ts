@@ -8,6 +8,7 @@
  * styles) are prefixed with `sc-`; `style` keeps a few text properties; a link that opens a new tab
  * gets `rel="noopener noreferrer"`; `data:` URLs are raster images only; no protocol-relative URLs.
  */
+import parseSrcset from 'parse-srcset';
 import sanitizeHtmlLib from 'sanitize-html';
 
 /** Prefix of the `id`s and classes of sanitized content (`id="intro"` → `id="sc-intro"`). */
@@ -22,6 +23,24 @@ const prefixed = (value: string) =>
     .filter(Boolean)
     .map((token) => (token.startsWith(CONTENT_PREFIX) ? token : `${CONTENT_PREFIX}${token}`))
     .join(' ');
+
+const isDataUrl = (url: string) => url.trim().toLowerCase().startsWith('data:');
+const isRasterDataUrl = (url: string) => RASTER_DATA_URL.test(url.trim());
+
+/**
+ * `srcset` without the `data:` candidates that are not raster images; undefined when none is left.
+ * sanitize-html checks each candidate's scheme only, and `data:` is allowed on `<img>` for rasters.
+ * Written back as sanitize-html writes it (it parses it again), so an invalid candidate, dropped here
+ * already, is reported once.
+ */
+function rasterOnlySrcset(srcset: string): string | undefined {
+  const kept = parseSrcset(srcset).filter(({ url }) => !isDataUrl(url) || isRasterDataUrl(url));
+  if (kept.length === 0) return undefined;
+  const descriptor = (value: number | undefined, unit: string) => (value ? ` ${value}${unit}` : '');
+  return kept
+    .map(({ url, w, h, d }) => `${url}${descriptor(w, 'w')}${descriptor(h, 'h')}${descriptor(d, 'x')}`)
+    .join(', ');
+}
 
 /** `id`/`class` prefixed; a same-page link follows its target's new `id`. */
 function scopeAttributes(attribs: sanitizeHtmlLib.Attributes): sanitizeHtmlLib.Attributes {
@@ -86,8 +105,11 @@ const SANITIZE_OPTIONS: sanitizeHtmlLib.IOptions = {
     },
     img: (tagName, attribs) => {
       const out = scopeAttributes(attribs);
-      if (out.src?.trim().toLowerCase().startsWith('data:') && !RASTER_DATA_URL.test(out.src.trim())) {
-        delete out.src;
+      if (out.src !== undefined && isDataUrl(out.src) && !isRasterDataUrl(out.src)) delete out.src;
+      if (out.srcset !== undefined) {
+        const srcset = rasterOnlySrcset(out.srcset);
+        if (srcset === undefined) delete out.srcset;
+        else out.srcset = srcset;
       }
       return { tagName, attribs: out };
     },
