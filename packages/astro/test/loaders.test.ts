@@ -220,6 +220,33 @@ describe('collection loaders against the emulator', () => {
     expect(t.logs.text()).toMatch(/sections: 15 records .*14 written.*1 duplicates skipped/);
   });
 
+  it('service text in warnings is inert: a hostile section address and record id', async () => {
+    const attack = '\u001b]0;owned\u0007\u001b[2J\r\nbuild ok\u009b31m\u202e';
+    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => {
+      const phones = rows.find((r) => r.tx === 'phones')!;
+      return [
+        ...rows,
+        { ...phones, id: '901', tx: attack },
+        { ...phones, id: '902', tx: attack },
+        { ...phones, id: `${attack}${'9'.repeat(5000)}` },
+      ];
+    });
+    releases.push(proxy.close);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(site.release);
+    const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: site.root });
+    await sectionsLoader({ onInvalid: 'skip' }).load(t.ctx);
+    expect(t.store.get('sections', attack)).toBeDefined();
+    const warnings = t.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toHaveLength(2);
+    expect(warnings.join('\n')).toContain('records 901 and 902 for the entry id "\\u001b]0;owned\\u0007');
+    expect(warnings.join('\n')).toContain('skipping record \\u001b]0;owned');
+    for (const warning of warnings) {
+      expect(warning).not.toMatch(/[\p{Cc}\u202a-\u202e\u2066-\u2069]/u);
+      expect(warning.length).toBeLessThan(1000);
+    }
+  });
+
   it('a productUrl that leaves the site is an invalid record at field url', async () => {
     const productUrl = (p: { id: number }) => (p.id === 1 ? 'https://evil.example/p' : `/p/${p.id}`);
     const strict = track(await setup(emu, productsLoader({ productUrl }), 'products'));

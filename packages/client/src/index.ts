@@ -21,4 +21,12 @@ export {
   rootRelativePathField,
   rootRelativePathProblem,
 } from './schemas/root-relative-path.js';
+export {
+  escapeControls,
+  quotedText,
+  SHOWN_TEXT_MAX,
+  shownId,
+  shownRecord,
+  shownText,
+} from './shown-text.js';
 export { parseTolerantJson, TOLERANT_LIMITS, type TolerantLimits } from './wire/tolerant-json.js';

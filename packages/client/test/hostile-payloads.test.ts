@@ -14,10 +14,11 @@ import {
   RecordValidationError,
   ResponseFormatError,
   ResponseTooLargeError,
+  WriteRejectedError,
 } from '../src/index.js';
-import { assertNoKey, catchError, renderings, testClient, useTestClient } from './helpers/client.js';
+import { ACTING, assertNoKey, catchError, renderings, testClient, useTestClient } from './helpers/client.js';
 import { wireModification, wireProduct } from './helpers/fixtures.js';
-import { type Reply, useScriptServer } from './helpers/server.js';
+import { type Reply, TEST_KEY, useScriptServer } from './helpers/server.js';
 
 const server = useScriptServer();
 const client = useTestClient(server);
@@ -348,6 +349,68 @@ describe('hostile payloads', () => {
     expect(bad).toHaveLength(1);
     expect(bad[0]).toMatchObject({ recordId: '102', path: 'color', operation: 'goods/SkuGet' });
     expect(bad[0]?.message).toContain('record 102');
+  });
+});
+
+/** Terminal sequences a hostile service might hide in any text it sends. */
+const TERMINAL_ATTACK = '\u001b]0;owned\u0007\u001b[2J\r\nbuild ok\u009b31m\u202e';
+
+describe('service text in messages: inert and short', () => {
+  /** Each way `err` is shown, none with an acting character or the key, none longer than `max`. */
+  const expectShownInert = (err: unknown, max: number) => {
+    for (const text of [(err as Error).message, String(err)]) {
+      expect(ACTING.test(text)).toBe(false);
+      expect(text.length).toBeLessThan(max);
+      assertNoKey(text);
+    }
+  };
+
+  it('an error body with terminal sequences and a megabyte of message: escaped, cut, key masked', async () => {
+    const message = `${TERMINAL_ATTACK} key=${TEST_KEY} ${'x'.repeat(1024 * 1024)}`;
+    server.script('goods/Get', { status: 500, json: [{ error: `E\u001b[5m${TEST_KEY}`, message }] });
+    const err = (await catchError(testClient(server, { retries: 0 }).products.list())) as HttpStatusError;
+    expect(err).toBeInstanceOf(HttpStatusError);
+    expectShownInert(err, 1000);
+    expect(err.message).toContain('\\u001b]0;owned\\u0007');
+    expect(err.serviceMessage?.length).toBeLessThanOrEqual(201);
+    expect(err.serviceMessage?.endsWith('…')).toBe(true);
+    expect(err.serviceCode).toBe('E\u001b[5m***');
+  });
+
+  it('a rejected write quoting terminal sequences', async () => {
+    server.script('goods/Write', { json: [{ message: TERMINAL_ATTACK }] });
+    const err = await catchError(client.products.create({ zag: 'x' }));
+    expect(err).toBeInstanceOf(WriteRejectedError);
+    expectShownInert(err, 1000);
+    expect((err as WriteRejectedError).serviceMessage).toBe(TERMINAL_ATTACK);
+  });
+
+  it('an unusable body with terminal sequences in its preview', async () => {
+    server.script('goods/Get', { body: `<html>${TERMINAL_ATTACK}</html>` });
+    const err = await catchError(testClient(server, { retries: 0 }).products.list());
+    expect(err).toBeInstanceOf(ResponseFormatError);
+    expectShownInert(err, 1000);
+    expect((err as ResponseFormatError).bodyPreview).toContain(TERMINAL_ATTACK);
+  });
+
+  it('an invalid record: its id as sent is shown escaped and cut, the field keeps it whole', async () => {
+    const id = `${TERMINAL_ATTACK}${'9'.repeat(10_000)}`;
+    server.script('goods/Get', { body: product({ id }) });
+    const err = (await catchError(client.products.list())) as RecordValidationError;
+    expect(err).toBeInstanceOf(RecordValidationError);
+    expectShownInert(err, 1000);
+    expect(err.message).toContain('record \\u001b]0;owned');
+    expect(err.recordId).toBe(id);
+  });
+
+  it('a record with thousands of bad fields: the message lists five, counts the rest', async () => {
+    const sku = Array.from({ length: 2000 }, (_, i) => ({ id: String(i + 1), price: '1', color: 'red' }));
+    server.script('goods/Get', { body: product({ sku }) });
+    const err = (await catchError(client.products.list())) as RecordValidationError;
+    expect(err.issues).toHaveLength(2000);
+    expect(err.message).toContain('; and 1995 more');
+    expect(err.message.split('sku.').length - 1).toBe(5);
+    expectShownInert(err, 2000);
   });
 });
 

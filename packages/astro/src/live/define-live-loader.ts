@@ -4,7 +4,13 @@
  * `{ error }` with Astro's live error classes (`LiveEntryNotFoundError` for an unknown id,
  * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
  */
-import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
+import {
+  type CallOptions,
+  isSiteContentError,
+  type SiteContentClient,
+  shownRecord,
+  shownText,
+} from '@sitecontent/client';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
 import type { LiveRuntime } from './live-runtime.js';
@@ -111,7 +117,7 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         if (!record || (resource.onlyVisible && !record.shw)) return notFound(collection, filter);
         let rejected: string | undefined;
         const [entry] = await resource.toEntries(client, [record], (recordId, field, message) => {
-          rejected = `record ${recordId} is invalid at field ${field}: ${message}`;
+          rejected = `${shownRecord(recordId)} is invalid at field ${shownText(field)}: ${message}`;
         });
         return rejected === undefined ? entry : liveError(collection, new Error(rejected));
       } catch (error) {

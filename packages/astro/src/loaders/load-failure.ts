@@ -7,6 +7,8 @@ import {
   isResponseTooLargeError,
   isSiteContentError,
   type RecordValidationError,
+  shownRecord,
+  shownText,
 } from '@sitecontent/client';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
 
@@ -60,7 +62,7 @@ export function invalidRecordError(
   const field = report.path || '(record)';
   const more = count > 1 ? ` (${count - 1} more invalid records)` : '';
   return new SiteContentInvalidRecordError(
-    `${collection}: record ${recordId} is invalid at field ${field}: ${report.message}${more}. ` +
+    `${collection}: ${shownRecord(report.recordId)} is invalid at field ${shownText(field)}: ${report.message}${more}. ` +
       `Set onInvalid: 'skip' to leave invalid records out.`,
     { collection, recordId, field },
     { cause: report },

@@ -10,6 +10,9 @@ import {
   type RecordValidationError,
   type Section,
   type SiteContentClient,
+  shownId,
+  shownRecord,
+  shownText,
 } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
@@ -114,6 +117,8 @@ function sharedSections(client: SiteContentClient, sync: SyncScope): Promise<Sha
 }
 
 const MAX_SKIP_WARNINGS = 10;
+/** Longest schema error a warning shows (Astro lists every issue). */
+const SCHEMA_DETAIL_MAX = 1000;
 
 export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void> {
   const connection = resolveConnection(ctx.collection, run.options, ctx.config.root);
@@ -210,7 +215,7 @@ async function loadWith(
   if (invalid.length > 0) {
     if (onInvalid === 'fail') throw invalidRecordError(collection, invalid[0]!, invalid.length);
     for (const report of invalid.slice(0, MAX_SKIP_WARNINGS)) {
-      logger.warn(`${collection}: skipping record ${String(report.recordId ?? '?')}: ${report.message}`);
+      logger.warn(`${collection}: skipping ${shownRecord(report.recordId)}: ${report.message}`);
     }
     if (invalid.length > MAX_SKIP_WARNINGS) {
       logger.warn(`${collection}: skipped ${invalid.length - MAX_SKIP_WARNINGS} more invalid records`);
@@ -219,21 +224,25 @@ async function loadWith(
 
   const counts = staged.commit({
     onParseError: (id, error) => {
-      const detail = error instanceof Error ? error.message : String(error);
+      // Astro's message quotes the entry id, which can be the service's text (a section's `tx`).
+      const detail = shownText(error instanceof Error ? error.message : String(error), SCHEMA_DETAIL_MAX);
       if (onInvalid === 'fail') {
         throw new SiteContentInvalidRecordError(
-          `${collection}: record ${id} does not match the collection schema: ${detail}`,
+          `${collection}: ${shownRecord(id)} does not match the collection schema: ${detail}`,
           { collection, recordId: id, field: '(schema)' },
           { cause: error },
         );
       }
-      logger.warn(`${collection}: skipping record ${id}: ${detail}`);
+      logger.warn(`${collection}: skipping ${shownRecord(id)}: ${detail}`);
     },
     onDuplicate: (id, kept, dropped) => {
       const which =
-        String(kept) === String(dropped) ? `record ${kept} twice` : `records ${kept} and ${dropped}`;
+        String(kept) === String(dropped)
+          ? `record ${shownId(kept)} twice`
+          : `records ${shownId(kept)} and ${shownId(dropped)}`;
       logger.warn(
-        `${collection}: the service sent ${which} for the entry id "${id}"; keeping ${kept}, the first one`,
+        `${collection}: the service sent ${which} for the entry id "${shownId(id)}"; ` +
+          `keeping ${shownId(kept)}, the first one`,
       );
     },
   });

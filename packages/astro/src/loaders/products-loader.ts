@@ -1,4 +1,4 @@
-import { rootRelativePathProblem } from '@sitecontent/client';
+import { quotedText, rootRelativePathProblem, SHOWN_TEXT_MAX } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchemaFor } from '../entries/schemas.js';
@@ -56,7 +56,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
               rejectRecord(
                 product.id,
                 'url',
-                `${JSON.stringify(url)} is not a root-relative path: ${problem}`,
+                `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}`,
               );
           }
           return itemsWithMeta(

@@ -1,7 +1,9 @@
 /**
  * Plain-text table for terminal output: one header row, columns padded, long text cut. `mask` (the
- * API key's) runs on each cell before it is cut: a key cut in two would escape it.
+ * API key's) runs on each cell before it is cut: a key cut in two would escape it. Cells are the
+ * service's text, so their control characters are escaped (shown-text.ts).
  */
+import { escapeControls } from '../shown-text.js';
 
 const MAX_CELL = 40;
 
@@ -10,10 +12,10 @@ export function formatCell(v: unknown, mask: (text: string) => string = (text) =
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
   if (v instanceof Date) return v.toISOString().replace('T00:00:00.000Z', '').replace('.000Z', 'Z');
   if (Array.isArray(v)) {
-    return mask(v.every((x) => typeof x !== 'object') ? v.join(', ') : String(v.length));
+    return escapeControls(mask(v.every((x) => typeof x !== 'object') ? v.join(', ') : String(v.length)));
   }
   const s = mask(String(v)).replace(/\s+/g, ' ').trim();
-  return [...s].length > MAX_CELL ? `${[...s].slice(0, MAX_CELL - 1).join('')}…` : s;
+  return escapeControls([...s].length > MAX_CELL ? `${[...s].slice(0, MAX_CELL - 1).join('')}…` : s);
 }
 
 export function renderTable(

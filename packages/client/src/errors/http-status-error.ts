@@ -1,10 +1,14 @@
+import { escapeControls } from '../shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 export interface HttpStatusErrorOptions extends SiteContentErrorOptions {
   status: number;
-  /** The service's `error` code from `[{"message", "error"}]`, when the body had one. */
+  /**
+   * The service's `error` code from `[{"message", "error"}]`, when the body had one (200 characters
+   * at most, then `…`).
+   */
   serviceCode?: string | undefined;
-  /** The service's human `message`, when the body had one. */
+  /** The service's human `message`, when the body had one (200 characters at most, then `…`). */
   serviceMessage?: string | undefined;
   /** Parsed `Retry-After` in ms (internal: drives retries and the back-off gate). */
   retryAfterMs?: number | undefined;
@@ -13,7 +17,7 @@ export interface HttpStatusErrorOptions extends SiteContentErrorOptions {
 function describe(options: HttpStatusErrorOptions): string {
   const service = options.serviceCode || options.serviceMessage;
   const detail = service
-    ? `: ${[options.serviceCode, options.serviceMessage].filter(Boolean).join(' - ')}`
+    ? `: ${escapeControls([options.serviceCode, options.serviceMessage].filter(Boolean).join(' - '))}`
     : '';
   return `${options.operation} failed with HTTP ${options.status}${detail} (${options.url ?? ''})`;
 }

@@ -1,5 +1,9 @@
 import type { z } from 'zod';
+import { shownRecord, shownText } from '../shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
+
+/** Issues the message lists; the rest are counted (all of them stay in `issues`). */
+const SHOWN_ISSUES = 5;
 
 export interface RecordValidationErrorOptions extends SiteContentErrorOptions {
   /** `id` of the offending record as sent, when it had one. */
@@ -18,11 +22,16 @@ export class RecordValidationError extends SiteContentError {
   readonly issues: z.core.$ZodIssue[];
 
   constructor(options: RecordValidationErrorOptions) {
-    const detail = options.issues
-      .map((i) => `${i.path.map(String).join('.') || '(record)'}: ${i.message}`)
-      .join('; ');
-    const record = options.recordId === undefined ? 'a record' : `record ${options.recordId}`;
-    super(`${options.operation}: ${record} is invalid: ${detail} (${options.url ?? ''})`, options);
+    // Paths can hold the service's keys: shown inert like any service text.
+    const shown = options.issues
+      .slice(0, SHOWN_ISSUES)
+      .map((i) => shownText(`${i.path.map(String).join('.') || '(record)'}: ${i.message}`));
+    const more = options.issues.length - shown.length;
+    const detail = `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
+    super(
+      `${options.operation}: ${shownRecord(options.recordId)} is invalid: ${detail} (${options.url ?? ''})`,
+      options,
+    );
     this.recordId = options.recordId;
     this.path = options.path;
     this.issues = options.issues;

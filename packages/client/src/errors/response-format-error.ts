@@ -1,3 +1,4 @@
+import { quotedText } from '../shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 export interface ResponseFormatErrorOptions extends SiteContentErrorOptions {
@@ -20,7 +21,7 @@ export class ResponseFormatError extends SiteContentError {
 
   constructor(options: ResponseFormatErrorOptions) {
     super(
-      `${options.operation} returned an unusable body (HTTP ${options.status}, ${options.reason}) from ${options.url ?? ''}: ${JSON.stringify(options.bodyPreview)}`,
+      `${options.operation} returned an unusable body (HTTP ${options.status}, ${options.reason}) from ${options.url ?? ''}: ${quotedText(options.bodyPreview)}`,
       options,
     );
     this.status = options.status;

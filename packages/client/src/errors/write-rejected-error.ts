@@ -1,3 +1,4 @@
+import { quotedText } from '../shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 /** A write answered with a `message` other than `Ok` (docs/interface.md: an error whatever the HTTP status). */
@@ -9,7 +10,7 @@ export class WriteRejectedError extends SiteContentError {
 
   constructor(options: SiteContentErrorOptions & { serviceMessage: string; status: number }) {
     super(
-      `${options.operation} was rejected (HTTP ${options.status}): ${JSON.stringify(options.serviceMessage)} (${options.url ?? ''})`,
+      `${options.operation} was rejected (HTTP ${options.status}): ${quotedText(options.serviceMessage)} (${options.url ?? ''})`,
       options,
     );
     this.serviceMessage = options.serviceMessage;

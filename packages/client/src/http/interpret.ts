@@ -6,16 +6,21 @@ import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WriteRejectedError } from '../errors/write-rejected-error.js';
 import { redactedPreview, redactText } from '../redact.js';
+import { SHOWN_TEXT_MAX } from '../shown-text.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
 import type { RawResponse } from './whole-response.js';
 
-const PREVIEW = 200;
-
+/**
+ * A text the service sent in its answer (`message`, `error`), key-masked and cut to what a message
+ * shows, ending in `…` when cut: a hostile service's megabyte of text stays out of the log.
+ */
 function str(v: unknown, apiKey?: string): string | undefined {
   const s = plain(v);
-  return s === undefined ? undefined : redactText(s, apiKey);
+  if (s === undefined) return undefined;
+  const head = redactedPreview(s, SHOWN_TEXT_MAX + 1, apiKey);
+  return head.length > SHOWN_TEXT_MAX ? `${head.slice(0, SHOWN_TEXT_MAX)}…` : head;
 }
 
 function firstObject(v: unknown): Record<string, unknown> | undefined {
@@ -40,7 +45,7 @@ export function interpretResponse(
 ): unknown[] {
   const parsed = parseTolerantJson(res.text);
   // Only a failure shows the body; masking it on every success cost as much as parsing small bodies.
-  const bodyPreview = () => redactedPreview(res.text, PREVIEW, apiKey);
+  const bodyPreview = () => redactedPreview(res.text, SHOWN_TEXT_MAX, apiKey);
   const head = parsed.ok ? firstObject(parsed.value) : undefined;
   const isServiceError = head !== undefined && 'error' in head;
 

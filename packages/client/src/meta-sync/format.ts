@@ -3,6 +3,7 @@
  * Colour is the caller's choice (the CLI turns it off when not on a terminal or with NO_COLOR).
  */
 import pc from 'picocolors';
+import { quotedText } from '../shown-text.js';
 import { type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
 import type { MetaApplyReport, MetaPlan } from './types.js';
 
@@ -15,11 +16,6 @@ const FIELD_WIDTH = 'og_title'.length + 1;
 
 function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-/** A value as shown in a diff: JSON-quoted so empty strings and edge spaces are visible. */
-function show(value: string): string {
-  return JSON.stringify(value);
 }
 
 /** One-line counts of a plan: `2 pages to update (3 field changes), 10 unchanged`. */
@@ -52,7 +48,9 @@ export function formatPlan(plan: MetaPlan, options: FormatOptions = {}): string 
     );
     for (const change of entry.changes) {
       const name = change.field.padEnd(FIELD_WIDTH);
-      lines.push(`    ${c.cyan(name)} ${c.red(show(change.from))} ${c.dim('→')} ${c.green(show(change.to))}`);
+      lines.push(
+        `    ${c.cyan(name)} ${c.red(quotedText(change.from))} ${c.dim('→')} ${c.green(quotedText(change.to))}`,
+      );
     }
   }
   for (const error of plan.errors) {

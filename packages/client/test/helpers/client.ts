@@ -54,6 +54,9 @@ export function assertNoKey(text: string): void {
   }
 }
 
+/** What must never reach a terminal raw: C0, DEL, C1, separators, bidirectional controls. */
+export const ACTING = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+
 /** Every way an error can be shown, for redaction checks. */
 export function renderings(err: unknown): string[] {
   const e = err as Error;

@@ -1,0 +1,54 @@
+/**
+ * Text the service sent, as an error message, a log line or the CLI shows it: read, never obeyed,
+ * and short. In a terminal or a CI log a control character acts rather than shows (ESC opens
+ * sequences that clear the screen, retitle the window or forge a link; CR and newlines overwrite a
+ * line or forge a new one), and a bidirectional override reorders what is shown. So each is written
+ * as an escape (`\u001b`), and the text is cut, since a service message of megabytes would bury the
+ * log. A leaf module, like `redact.ts`; mask the key first (`redactedPreview`), then show.
+ */
+
+/** Control characters (C0, DEL, C1), line and paragraph separators, bidirectional controls. */
+const ACTING = /[\p{Cc}\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+
+/** Longest service text a message shows, in UTF-16 code units (before escapes). */
+export const SHOWN_TEXT_MAX = 200;
+
+/** Longest record id a message shows. */
+const SHOWN_ID_MAX = 64;
+
+/** `text` with every control, separator and bidirectional character written as `\uXXXX`. */
+export function escapeControls(text: string): string {
+  return text.replace(ACTING, (c) => `\\u${(c.codePointAt(0) ?? 0).toString(16).padStart(4, '0')}`);
+}
+
+/** The first `max` code units of `text`, never ending in half a surrogate pair. */
+function head(text: string, max: number): string {
+  return text.slice(0, /[\ud800-\udbff]/.test(text[max - 1] ?? '') ? max - 1 : max);
+}
+
+/**
+ * `text` as a message shows it: cut to `max` (then ending in `…`) and with every acting character
+ * escaped. The text must already be key-masked.
+ */
+export function shownText(text: string, max: number = SHOWN_TEXT_MAX): string {
+  return text.length <= max ? escapeControls(text) : `${escapeControls(head(text, max))}…`;
+}
+
+/**
+ * `text` JSON-quoted, so empty text and edge spaces show, with every acting character escaped; cut
+ * to `max` first when given (the `…` after the closing quote).
+ */
+export function quotedText(text: string, max = Number.POSITIVE_INFINITY): string {
+  const quoted = (t: string) => escapeControls(JSON.stringify(t));
+  return text.length <= max ? quoted(text) : `${quoted(head(text, max))}…`;
+}
+
+/** A record or entry id as a message shows it: the id as sent, inert and cut. */
+export function shownId(id: string | number): string {
+  return shownText(String(id), SHOWN_ID_MAX);
+}
+
+/** How a message names a record: `record <id>` (see `shownId`), or `a record` without an id. */
+export function shownRecord(recordId: string | number | undefined): string {
+  return recordId === undefined ? 'a record' : `record ${shownId(recordId)}`;
+}
