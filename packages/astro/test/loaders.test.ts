@@ -247,6 +247,35 @@ describe('collection loaders against the emulator', () => {
     }
   });
 
+  it('a flood of invalid sections: ten named, the rest counted, none kept beyond that', async () => {
+    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => [
+      ...rows,
+      ...Array.from({ length: 20_000 }, () => ({})),
+    ]);
+    releases.push(proxy.close);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(site.release);
+    const lenient = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+      root: site.root,
+    });
+    await sectionsLoader({ onInvalid: 'skip' }).load(lenient.ctx);
+    const warnings = lenient.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toHaveLength(11);
+    expect(warnings.slice(0, 10).every((w) => w.startsWith('sections: skipping a record: '))).toBe(true);
+    expect(warnings[10]).toBe('sections: skipped 19990 more invalid records');
+    expect(lenient.logs.text()).toMatch(/sections: 14 records .*14 written.*, 20000 invalid skipped/);
+
+    const strict = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+      root: site.root,
+    });
+    const error = await sectionsLoader()
+      .load(strict.ctx)
+      .catch((e: unknown) => e as Error);
+    expect(error?.message).toMatch(
+      /^sections: a record is invalid at field id: .*\(19999 more invalid records\)/,
+    );
+  });
+
   it('a productUrl that leaves the site is an invalid record at field url', async () => {
     const productUrl = (p: { id: number }) => (p.id === 1 ? 'https://evil.example/p' : `/p/${p.id}`);
     const strict = track(await setup(emu, productsLoader({ productUrl }), 'products'));

@@ -18,6 +18,35 @@ import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js
  */
 export type InvalidRecord = Pick<RecordValidationError, 'message' | 'recordId' | 'path'>;
 
+/** Invalid records a load names in its warnings; the rest are counted. */
+export const NAMED_INVALID_RECORDS = 10;
+
+/**
+ * The invalid records of a load: the first few kept, to name in warnings and in the error, the rest
+ * only counted. A broken or hostile service can send millions (a 96 MiB body of `{}` holds 32
+ * million), and keeping an error object for each ran the build out of memory.
+ */
+export class InvalidRecords {
+  readonly named: InvalidRecord[] = [];
+  #count = 0;
+
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Notes one invalid record (an arrow: it is passed around as `onInvalidRecord`). */
+  readonly add = (report: InvalidRecord): void => {
+    this.#count++;
+    if (this.named.length < NAMED_INVALID_RECORDS) this.named.push(report);
+  };
+
+  /** Notes all of `other`'s (the shared `dir/Get` answer's invalid sections). */
+  addAll(other: InvalidRecords): void {
+    for (const report of other.named) this.add(report);
+    this.#count += other.count - other.named.length;
+  }
+}
+
 export interface FailureSummary {
   message: string;
   operation?: string;
@@ -56,7 +85,7 @@ export function authFix(error: unknown, sid: number): string | undefined {
 export function invalidRecordError(
   collection: string,
   report: InvalidRecord,
-  count: number,
+  count = 1,
 ): SiteContentInvalidRecordError {
   const recordId = String(report.recordId ?? '?');
   const field = report.path || '(record)';

@@ -7,7 +7,6 @@ import {
   type CallOptions,
   isRecordValidationError,
   type Meta,
-  type RecordValidationError,
   type Section,
   type SiteContentClient,
   shownId,
@@ -24,7 +23,13 @@ import { integrationSettings } from '../state/project-registry.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { type OrderedResults, Progress, streamBounded } from './fan-out.js';
-import { authFix, failureSummary, type InvalidRecord, invalidRecordError } from './load-failure.js';
+import {
+  authFix,
+  failureSummary,
+  InvalidRecords,
+  invalidRecordError,
+  NAMED_INVALID_RECORDS,
+} from './load-failure.js';
 import { type MetaLookup, type MetaRequest, metaLookup, readWrittenMeta } from './meta-cache.js';
 import {
   type ItemStream,
@@ -44,6 +49,8 @@ export interface FetchContext {
   callOptions: LoadCallOptions;
   /** Reports a record the loader finds invalid itself; `onInvalid` applies as to the client's reports. */
   rejectRecord(recordId: string | number, field: string, message: string): void;
+  /** This load's invalid records, `onInvalid` applies to them (the sections loader adds the shared ones). */
+  invalid: InvalidRecords;
   /**
    * Bounded fan-out with a progress line every 2 s: the results in order, each as soon as it and
    * those before it are in, so the sync can build entries while later requests run.
@@ -80,7 +87,7 @@ export interface FetchContext {
 
 export interface SharedSections {
   sections: Section[];
-  invalid: RecordValidationError[];
+  invalid: InvalidRecords;
 }
 
 export interface LoaderRun {
@@ -110,13 +117,12 @@ function resolveSiteOrigin(ctx: LoaderContext, client: SiteContentClient, sync: 
 
 function sharedSections(client: SiteContentClient, sync: SyncScope): Promise<SharedSections> {
   return sync.shared('sections', async () => {
-    const invalid: RecordValidationError[] = [];
-    const sections = await client.sections.list(undefined, { onInvalidRecord: (e) => invalid.push(e) });
+    const invalid = new InvalidRecords();
+    const sections = await client.sections.list(undefined, { onInvalidRecord: invalid.add });
     return { sections, invalid };
   });
 }
 
-const MAX_SKIP_WARNINGS = 10;
 /** Longest schema error a warning shows (Astro lists every issue). */
 const SCHEMA_DETAIL_MAX = 1000;
 
@@ -145,12 +151,9 @@ async function loadWith(
   const onInvalid = run.options.onInvalid ?? 'fail';
   logger.info(`${collection}: loading (sid ${client.sid})`);
 
-  const invalid: InvalidRecord[] = [];
+  const invalid = new InvalidRecords();
   const abort = new AbortController();
-  const callOptions: LoadCallOptions = {
-    onInvalidRecord: (report) => invalid.push(report),
-    signal: abort.signal,
-  };
+  const callOptions: LoadCallOptions = { onInvalidRecord: invalid.add, signal: abort.signal };
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
     streamBounded(
       items,
@@ -164,7 +167,8 @@ async function loadWith(
     client,
     ctx,
     callOptions,
-    rejectRecord: (recordId, field, message) => invalid.push({ recordId, path: field, message }),
+    rejectRecord: (recordId, field, message) => invalid.add({ recordId, path: field, message }),
+    invalid,
     fanOut,
     itemsWithMeta: (records, metaPageOf, toItem) => {
       if (metaPageOf === undefined) return records.map((record) => toItem(record, undefined));
@@ -182,8 +186,7 @@ async function loadWith(
   if (!result.ok) {
     const error = result.fetchError;
     abort.abort();
-    if (isRecordValidationError(error) && onInvalid === 'fail')
-      throw invalidRecordError(collection, error, 1);
+    if (isRecordValidationError(error) && onInvalid === 'fail') throw invalidRecordError(collection, error);
     const failure = failureSummary(collection, error);
     const stale = ctx.store.keys().length;
     const fix = authFix(error, client.sid);
@@ -212,16 +215,18 @@ async function loadWith(
   const { staged } = result;
   const fetchedMs = staged.fetchedAt - started;
 
-  if (invalid.length > 0) {
-    if (onInvalid === 'fail') throw invalidRecordError(collection, invalid[0]!, invalid.length);
-    for (const report of invalid.slice(0, MAX_SKIP_WARNINGS)) {
+  const [firstInvalid] = invalid.named;
+  if (firstInvalid !== undefined) {
+    if (onInvalid === 'fail') throw invalidRecordError(collection, firstInvalid, invalid.count);
+    for (const report of invalid.named) {
       logger.warn(`${collection}: skipping ${shownRecord(report.recordId)}: ${report.message}`);
     }
-    if (invalid.length > MAX_SKIP_WARNINGS) {
-      logger.warn(`${collection}: skipped ${invalid.length - MAX_SKIP_WARNINGS} more invalid records`);
+    if (invalid.count > invalid.named.length) {
+      logger.warn(`${collection}: skipped ${invalid.count - invalid.named.length} more invalid records`);
     }
   }
 
+  let schemaRejects = 0;
   const counts = staged.commit({
     onParseError: (id, error) => {
       // Astro's message quotes the entry id, which can be the service's text (a section's `tx`).
@@ -233,7 +238,9 @@ async function loadWith(
           { cause: error },
         );
       }
-      logger.warn(`${collection}: skipping ${shownRecord(id)}: ${detail}`);
+      // As many warnings as for the client's invalid records; the summary line counts them all.
+      if (++schemaRejects <= NAMED_INVALID_RECORDS)
+        logger.warn(`${collection}: skipping ${shownRecord(id)}: ${detail}`);
     },
     onDuplicate: (id, kept, dropped) => {
       const which =
@@ -251,7 +258,7 @@ async function loadWith(
   logger.info(
     `${collection}: ${staged.items} records in ${Math.round(totalMs)} ms (fetch ${Math.round(fetchedMs)} ms): ` +
       `${counts.written} written, ${counts.unchanged} unchanged, ${counts.removed} removed` +
-      (invalid.length + counts.invalid > 0 ? `, ${invalid.length + counts.invalid} invalid skipped` : '') +
+      (invalid.count + counts.invalid > 0 ? `, ${invalid.count + counts.invalid} invalid skipped` : '') +
       (counts.duplicates > 0 ? `, ${counts.duplicates} duplicates skipped` : '') +
       (meta.reused > 0 ? `, meta of ${meta.reused} pages reused` : '') +
       (counts.sanitizedOnThread > 0

@@ -26,7 +26,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
         metaMaxAge,
         sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ callOptions, itemsWithMeta, siteOrigin, sections: sharedSections }) {
+        async fetch({ invalid, itemsWithMeta, siteOrigin, sections: sharedSections }) {
           if (ctx.collection !== sectionsCollection) {
             ctx.logger.warn(
               `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
@@ -38,7 +38,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
             sharedSections(),
             seo ? siteOrigin() : Promise.resolve(''),
           ]);
-          for (const report of shared.invalid) callOptions.onInvalidRecord(report);
+          invalid.addAll(shared.invalid);
           const all = shared.sections;
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
           const kept = new Set(sections.map((s) => s.tx));
