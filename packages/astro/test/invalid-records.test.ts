@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRecords, NAMED_INVALID_RECORDS } from '../src/loaders/load-failure.js';
+import { EnoughInvalidRecords, InvalidRecords, NAMED_INVALID_RECORDS } from '../src/loaders/load-failure.js';
 
 describe('InvalidRecords', () => {
   it('keeps the first few reports and counts the rest, however many come', () => {
@@ -29,5 +29,14 @@ describe('InvalidRecords', () => {
       's7',
       's8',
     ]);
+  });
+
+  it('stops the fetch at its limit, for a load that fails on invalid records anyway', () => {
+    const invalid = new InvalidRecords(3);
+    const report = { recordId: 1, path: 'id', message: 'bad' };
+    invalid.add(report);
+    invalid.add(report);
+    expect(() => invalid.add(report)).toThrow(EnoughInvalidRecords);
+    expect(invalid.count).toBe(3);
   });
 });

@@ -276,6 +276,25 @@ describe('collection loaders against the emulator', () => {
     );
   });
 
+  it('a flood of invalid products fails the default load at 1,000 of them, without reading the rest', async () => {
+    const proxy = await rewritingProxy(emu.url, 'goods/Get', (rows) => [
+      ...rows,
+      ...Array.from({ length: 200_000 }, () => ({})),
+    ]);
+    releases.push(proxy.close);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(site.release);
+    const t = loaderContext(await createStore(), 'products', productsLoader().schema, { root: site.root });
+    const error = await productsLoader()
+      .load(t.ctx)
+      .catch((e: unknown) => e as Error);
+    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(error?.message).toMatch(
+      /^products: a record is invalid at field id: .*\(at least 999 more invalid records\)\. Set onInvalid/,
+    );
+    expect(t.store.keys('products')).toHaveLength(0);
+  });
+
   it('a productUrl that leaves the site is an invalid record at field url', async () => {
     const productUrl = (p: { id: number }) => (p.id === 1 ? 'https://evil.example/p' : `/p/${p.id}`);
     const strict = track(await setup(emu, productsLoader({ productUrl }), 'products'));

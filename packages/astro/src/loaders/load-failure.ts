@@ -21,14 +21,30 @@ export type InvalidRecord = Pick<RecordValidationError, 'message' | 'recordId' |
 /** Invalid records a load names in its warnings; the rest are counted. */
 export const NAMED_INVALID_RECORDS = 10;
 
+/** Invalid records after which a load that fails on them stops reading (`onInvalid: 'fail'`). */
+export const INVALID_RECORDS_TO_FAIL = 1000;
+
+/** Thrown into the fetch by `InvalidRecords.add` when a failing load has counted enough. */
+export class EnoughInvalidRecords extends Error {
+  override readonly name = 'EnoughInvalidRecords';
+}
+
 /**
  * The invalid records of a load: the first few kept, to name in warnings and in the error, the rest
  * only counted. A broken or hostile service can send millions (a 96 MiB body of `{}` holds 32
- * million), and keeping an error object for each ran the build out of memory.
+ * million), and keeping an error object for each ran the build out of memory. A load that fails on
+ * invalid records (`stopAt`) stops at `INVALID_RECORDS_TO_FAIL` of them: each costs about 35 µs to
+ * validate and report, 20 minutes for those 32 million, and the build fails either way.
  */
 export class InvalidRecords {
   readonly named: InvalidRecord[] = [];
   #count = 0;
+  readonly #stopAt: number;
+
+  /** @param stopAt the count at which `add` throws `EnoughInvalidRecords` (default: never). */
+  constructor(stopAt = Number.POSITIVE_INFINITY) {
+    this.#stopAt = stopAt;
+  }
 
   get count(): number {
     return this.#count;
@@ -38,6 +54,7 @@ export class InvalidRecords {
   readonly add = (report: InvalidRecord): void => {
     this.#count++;
     if (this.named.length < NAMED_INVALID_RECORDS) this.named.push(report);
+    if (this.#count === this.#stopAt) throw new EnoughInvalidRecords(`${this.#count} invalid records`);
   };
 
   /** Notes all of `other`'s (the shared `dir/Get` answer's invalid sections). */
@@ -81,15 +98,19 @@ export function authFix(error: unknown, sid: number): string | undefined {
     : 'the API key is missing, mistyped or revoked: check SITECONTENT_API_KEY (quotes, spaces, the CI secret)';
 }
 
-/** The error for the first invalid record of a collection under `onInvalid: 'fail'`. */
+/**
+ * The error for the first invalid record of a collection under `onInvalid: 'fail'`; `atLeast` when
+ * the load stopped counting.
+ */
 export function invalidRecordError(
   collection: string,
   report: InvalidRecord,
   count = 1,
+  atLeast = false,
 ): SiteContentInvalidRecordError {
   const recordId = String(report.recordId ?? '?');
   const field = report.path || '(record)';
-  const more = count > 1 ? ` (${count - 1} more invalid records)` : '';
+  const more = count > 1 ? ` (${atLeast ? 'at least ' : ''}${count - 1} more invalid records)` : '';
   return new SiteContentInvalidRecordError(
     `${collection}: ${shownRecord(report.recordId)} is invalid at field ${shownText(field)}: ${report.message}${more}. ` +
       `Set onInvalid: 'skip' to leave invalid records out.`,

@@ -25,7 +25,9 @@ import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { type OrderedResults, Progress, streamBounded } from './fan-out.js';
 import {
   authFix,
+  EnoughInvalidRecords,
   failureSummary,
+  INVALID_RECORDS_TO_FAIL,
   InvalidRecords,
   invalidRecordError,
   NAMED_INVALID_RECORDS,
@@ -151,7 +153,7 @@ async function loadWith(
   const onInvalid = run.options.onInvalid ?? 'fail';
   logger.info(`${collection}: loading (sid ${client.sid})`);
 
-  const invalid = new InvalidRecords();
+  const invalid = new InvalidRecords(onInvalid === 'fail' ? INVALID_RECORDS_TO_FAIL : undefined);
   const abort = new AbortController();
   const callOptions: LoadCallOptions = { onInvalidRecord: invalid.add, signal: abort.signal };
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
@@ -187,6 +189,10 @@ async function loadWith(
     const error = result.fetchError;
     abort.abort();
     if (isRecordValidationError(error) && onInvalid === 'fail') throw invalidRecordError(collection, error);
+    const [firstInvalid] = invalid.named;
+    if (error instanceof EnoughInvalidRecords && firstInvalid !== undefined) {
+      throw invalidRecordError(collection, firstInvalid, invalid.count, true);
+    }
     const failure = failureSummary(collection, error);
     const stale = ctx.store.keys().length;
     const fix = authFix(error, client.sid);
