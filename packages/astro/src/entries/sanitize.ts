@@ -28,13 +28,28 @@ const isDataUrl = (url: string) => url.trim().toLowerCase().startsWith('data:');
 const isRasterDataUrl = (url: string) => RASTER_DATA_URL.test(url.trim());
 
 /**
- * `srcset` without the `data:` candidates that are not raster images; undefined when none is left.
- * sanitize-html checks each candidate's scheme only, and `data:` is allowed on `<img>` for rasters.
- * Written back as sanitize-html writes it (it parses it again), so an invalid candidate, dropped here
- * already, is reported once.
+ * `srcset` parsed by parse-srcset, the parser sanitize-html uses (so both see the same candidates),
+ * without its report of an invalid candidate: it `console.log`s the service's `srcset` as is, so
+ * terminal sequences in it would reach the build log raw, once for every record that has one.
+ */
+function quietlyParsedSrcset(srcset: string): ReturnType<typeof parseSrcset> {
+  const log = console.log;
+  console.log = () => {};
+  try {
+    return parseSrcset(srcset);
+  } finally {
+    console.log = log;
+  }
+}
+
+/**
+ * `srcset` without the `data:` candidates that are not raster images, nor invalid ones; undefined
+ * when none is left. sanitize-html checks each candidate's scheme only, and `data:` is allowed on
+ * `<img>` for rasters. Written back as sanitize-html writes it, so its own parse finds nothing to
+ * report.
  */
 function rasterOnlySrcset(srcset: string): string | undefined {
-  const kept = parseSrcset(srcset).filter(({ url }) => !isDataUrl(url) || isRasterDataUrl(url));
+  const kept = quietlyParsedSrcset(srcset).filter(({ url }) => !isDataUrl(url) || isRasterDataUrl(url));
   if (kept.length === 0) return undefined;
   const descriptor = (value: number | undefined, unit: string) => (value ? ` ${value}${unit}` : '');
   return kept
