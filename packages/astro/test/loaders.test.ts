@@ -276,6 +276,43 @@ describe('collection loaders against the emulator', () => {
     );
   });
 
+  it("onInvalid: 'skip' with not one valid record keeps the previous entries, or fails without any", async () => {
+    const store = await createStore();
+    const good = useSite(emu);
+    releases.push(good.release);
+    const first = loaderContext(store, 'sections', sectionsLoader().schema, { root: good.root });
+    await sectionsLoader({ onInvalid: 'skip' }).load(first.ctx);
+    const kept = store.keys('sections').length;
+    expect(kept).toBeGreaterThan(0);
+
+    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => rows.map((r) => ({ ...r, id: 'x' })));
+    releases.push(proxy.close);
+    const broken = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(broken.release);
+    const second = loaderContext(store, 'sections', sectionsLoader().schema, { root: broken.root });
+    await sectionsLoader({ onInvalid: 'skip' }).load(second.ctx);
+    expect(store.keys('sections')).toHaveLength(kept);
+    const warnings = second.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^sections: all \\d+ records the service sent are invalid; the first: record x is invalid at field id: .*; keeping ${kept} entries from the previous sync$`,
+        ),
+      ),
+    ]);
+
+    const empty = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+      root: broken.root,
+    });
+    const error = await sectionsLoader({ onInvalid: 'skip' })
+      .load(empty.ctx)
+      .catch((e: unknown) => e as Error);
+    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(error?.message).toMatch(
+      /invalid; the first: record x .*; no entries from an earlier sync to keep$/,
+    );
+  });
+
   it('a flood of invalid products fails the default load at 1,000 of them, without reading the rest', async () => {
     const proxy = await rewritingProxy(emu.url, 'goods/Get', (rows) => [
       ...rows,

@@ -98,6 +98,13 @@ export function authFix(error: unknown, sid: number): string | undefined {
     : 'the API key is missing, mistyped or revoked: check SITECONTENT_API_KEY (quotes, spaces, the CI secret)';
 }
 
+/** `record 5 is invalid at field color: …` and the error's facts, for `report`. */
+function invalidRecordText(collection: string, report: InvalidRecord) {
+  const facts = { collection, recordId: String(report.recordId ?? '?'), field: report.path || '(record)' };
+  const text = `${shownRecord(report.recordId)} is invalid at field ${shownText(facts.field)}: ${report.message}`;
+  return { facts, text };
+}
+
 /**
  * The error for the first invalid record of a collection under `onInvalid: 'fail'`; `atLeast` when
  * the load stopped counting.
@@ -108,13 +115,33 @@ export function invalidRecordError(
   count = 1,
   atLeast = false,
 ): SiteContentInvalidRecordError {
-  const recordId = String(report.recordId ?? '?');
-  const field = report.path || '(record)';
+  const { facts, text } = invalidRecordText(collection, report);
   const more = count > 1 ? ` (${atLeast ? 'at least ' : ''}${count - 1} more invalid records)` : '';
   return new SiteContentInvalidRecordError(
-    `${collection}: ${shownRecord(report.recordId)} is invalid at field ${shownText(field)}: ${report.message}${more}. ` +
-      `Set onInvalid: 'skip' to leave invalid records out.`,
-    { collection, recordId, field },
+    `${collection}: ${text}${more}. Set onInvalid: 'skip' to leave invalid records out.`,
+    facts,
     { cause: report },
   );
+}
+
+/**
+ * Under `onInvalid: 'skip'`, an answer without one valid record: what the warning says, and the
+ * error when the outage policy (`onError`) fails the load. Skipping every record would empty the
+ * collection, and a build would ship a site without it; a service that sends nothing valid is
+ * broken, as one whose body cannot be read.
+ */
+export function allInvalid(collection: string, invalid: InvalidRecords, stale: number) {
+  const [first] = invalid.named;
+  if (first === undefined) throw new Error('allInvalid: no invalid record');
+  const { facts, text } = invalidRecordText(collection, first);
+  const summary = `${collection}: all ${invalid.count} records the service sent are invalid; the first: ${text}`;
+  return {
+    warning: `${summary}; keeping ${stale} entries from the previous sync`,
+    error: () =>
+      new SiteContentInvalidRecordError(
+        stale > 0 ? summary : `${summary}; no entries from an earlier sync to keep`,
+        facts,
+        { cause: first },
+      ),
+  };
 }

@@ -24,6 +24,7 @@ import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { type OrderedResults, Progress, streamBounded } from './fan-out.js';
 import {
+  allInvalid,
   authFix,
   EnoughInvalidRecords,
   failureSummary,
@@ -224,6 +225,15 @@ async function loadWith(
   const [firstInvalid] = invalid.named;
   if (firstInvalid !== undefined) {
     if (onInvalid === 'fail') throw invalidRecordError(collection, firstInvalid, invalid.count);
+    if (staged.items === 0) {
+      // Not one valid record: the outage policy applies, as to a body that cannot be read.
+      const stale = ctx.store.keys().length;
+      const outcome = allInvalid(collection, invalid, stale);
+      if ((run.options.onError ?? (stale > 0 ? 'keep-stale' : 'fail')) === 'fail') throw outcome.error();
+      logger.warn(outcome.warning);
+      recordEntries(ctx, run);
+      return;
+    }
     for (const report of invalid.named) {
       logger.warn(`${collection}: skipping ${shownRecord(report.recordId)}: ${report.message}`);
     }
