@@ -198,6 +198,14 @@ describe('formatPlan', () => {
     );
     expect(formatPlan(plan, { color: true })).toContain('\u001b[');
   });
+
+  it("shows the service's current meta inert: control and bidirectional characters escaped", async () => {
+    const client = fakeMetaClient([
+      { md: 'goods', id: 12, meta: { ttl: 'Old\u001b]0;owned\u0007\u009b2J\u202e' } },
+    ]);
+    const plan = await planMetaChanges(client, [{ md: 'goods', id: 12, ttl: 'New' }]);
+    expect(formatPlan(plan)).toContain('    ttl       "Old\\u001b]0;owned\\u0007\\u009b2J\\u202e" → "New"\n');
+  });
 });
 
 describe('defaultArticleModule', () => {
