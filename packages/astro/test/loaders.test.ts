@@ -276,7 +276,7 @@ describe('collection loaders against the emulator', () => {
     );
   });
 
-  it("onInvalid: 'skip' with not one valid record keeps the previous entries, or fails without any", async () => {
+  it("onInvalid: 'skip' with not one valid record keeps the previous entries instead of emptying the collection", async () => {
     const store = await createStore();
     const good = useSite(emu);
     releases.push(good.release);
@@ -301,15 +301,21 @@ describe('collection loaders against the emulator', () => {
       ),
     ]);
 
+    // With nothing to keep the empty answer goes through, unless onError says fail.
     const empty = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
       root: broken.root,
     });
-    const error = await sectionsLoader({ onInvalid: 'skip' })
-      .load(empty.ctx)
+    await sectionsLoader({ onInvalid: 'skip' }).load(empty.ctx);
+    expect(empty.store.keys('sections')).toHaveLength(0);
+    const strict = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+      root: broken.root,
+    });
+    const error = await sectionsLoader({ onInvalid: 'skip', onError: 'fail' })
+      .load(strict.ctx)
       .catch((e: unknown) => e as Error);
     expect(isSiteContentInvalidRecordError(error)).toBe(true);
     expect(error?.message).toMatch(
-      /invalid; the first: record x .*; no entries from an earlier sync to keep$/,
+      /^sections: all \d+ records the service sent are invalid; the first: record x /,
     );
   });
 

@@ -125,10 +125,10 @@ export function invalidRecordError(
 }
 
 /**
- * Under `onInvalid: 'skip'`, an answer without one valid record: what the warning says, and the
- * error when the outage policy (`onError`) fails the load. Skipping every record would empty the
- * collection, and a build would ship a site without it; a service that sends nothing valid is
- * broken, as one whose body cannot be read.
+ * Under `onInvalid: 'skip'`, an answer without one valid record: what the warning says when the
+ * previous entries are kept, and the error when `onError: 'fail'` fails the load. Skipping every
+ * record would empty the collection, and a build would ship a site without it: a service that
+ * sends nothing valid is broken, as one whose body cannot be read.
  */
 export function allInvalid(collection: string, invalid: InvalidRecords, stale: number) {
   const [first] = invalid.named;
@@ -137,11 +137,6 @@ export function allInvalid(collection: string, invalid: InvalidRecords, stale: n
   const summary = `${collection}: all ${invalid.count} records the service sent are invalid; the first: ${text}`;
   return {
     warning: `${summary}; keeping ${stale} entries from the previous sync`,
-    error: () =>
-      new SiteContentInvalidRecordError(
-        stale > 0 ? summary : `${summary}; no entries from an earlier sync to keep`,
-        facts,
-        { cause: first },
-      ),
+    error: () => new SiteContentInvalidRecordError(summary, facts, { cause: first }),
   };
 }

@@ -226,13 +226,17 @@ async function loadWith(
   if (firstInvalid !== undefined) {
     if (onInvalid === 'fail') throw invalidRecordError(collection, firstInvalid, invalid.count);
     if (staged.items === 0) {
-      // Not one valid record: the outage policy applies, as to a body that cannot be read.
+      // Not one valid record: the outage policy applies, as to a body that cannot be read. With no
+      // entries to keep (and no `onError`) the answer goes through as it did: an empty collection.
       const stale = ctx.store.keys().length;
-      const outcome = allInvalid(collection, invalid, stale);
-      if ((run.options.onError ?? (stale > 0 ? 'keep-stale' : 'fail')) === 'fail') throw outcome.error();
-      logger.warn(outcome.warning);
-      recordEntries(ctx, run);
-      return;
+      const policy = run.options.onError ?? (stale > 0 ? 'keep-stale' : undefined);
+      if (policy !== undefined) {
+        const outcome = allInvalid(collection, invalid, stale);
+        if (policy === 'fail') throw outcome.error();
+        logger.warn(outcome.warning);
+        recordEntries(ctx, run);
+        return;
+      }
     }
     for (const report of invalid.named) {
       logger.warn(`${collection}: skipping ${shownRecord(report.recordId)}: ${report.message}`);
