@@ -338,6 +338,26 @@ describe('collection loaders against the emulator', () => {
     expect(t.store.keys('products')).toHaveLength(0);
   });
 
+  it('invalid modifications across many requests stop the default load at 1,000 the same way', async () => {
+    const proxy = await rewritingProxy(emu.url, 'goods/SkuGet', (rows) => [
+      ...rows,
+      ...Array.from({ length: 100 }, () => ({})),
+    ]);
+    releases.push(proxy.close);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(site.release);
+    const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {
+      root: site.root,
+    });
+    const error = await modificationsLoader()
+      .load(t.ctx)
+      .catch((e: unknown) => e as Error);
+    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(error?.message).toMatch(
+      /^modifications: a record is invalid at field id: .*\(at least 999 more invalid records\)/,
+    );
+  });
+
   it('a productUrl that leaves the site is an invalid record at field url', async () => {
     const productUrl = (p: { id: number }) => (p.id === 1 ? 'https://evil.example/p' : `/p/${p.id}`);
     const strict = track(await setup(emu, productsLoader({ productUrl }), 'products'));
