@@ -50,9 +50,10 @@ export interface FetchContext {
   ctx: LoaderContext;
   /** Pass to every list call of records that become entries. */
   callOptions: LoadCallOptions;
-  /** Reports a record the loader finds invalid itself; `onInvalid` applies as to the client's reports. */
-  rejectRecord(recordId: string | number, field: string, message: string): void;
-  /** This load's invalid records, `onInvalid` applies to them (the sections loader adds the shared ones). */
+  /**
+   * This load's invalid records, to which `onInvalid` applies: the client's reports, the records a
+   * loader finds invalid itself (`invalid.add`), the shared `dir/Get` answer's (`invalid.addAll`).
+   */
   invalid: InvalidRecords;
   /**
    * Bounded fan-out with a progress line every 2 s: the results in order, each as soon as it and
@@ -170,7 +171,6 @@ async function loadWith(
     client,
     ctx,
     callOptions,
-    rejectRecord: (recordId, field, message) => invalid.add({ recordId, path: field, message }),
     invalid,
     fanOut,
     itemsWithMeta: (records, metaPageOf, toItem) => {

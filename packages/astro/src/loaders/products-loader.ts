@@ -36,7 +36,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
-        async fetch({ client, callOptions, rejectRecord, itemsWithMeta, siteOrigin, sections }) {
+        async fetch({ client, callOptions, invalid, itemsWithMeta, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
@@ -53,11 +53,11 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
             const problem = rootRelativePathProblem(url);
             if (problem === undefined) products.push({ product, section, url });
             else
-              rejectRecord(
-                product.id,
-                'url',
-                `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}`,
-              );
+              invalid.add({
+                recordId: product.id,
+                path: 'url',
+                message: `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}`,
+              });
           }
           return itemsWithMeta(
             products,
