@@ -1,5 +1,6 @@
 /** `siteContent()` hooks called with Astro-shaped arguments (the fixture builds cover the real thing). */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -10,15 +11,18 @@ import { resolveLoaderNames } from '../src/integration/refresh-endpoint.js';
 import { createLogger, type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;
+const roots: string[] = [];
 beforeAll(async () => {
   emu = await emulator();
 });
 afterAll(async () => {
   await emu.close();
+  await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
 });
 
 async function setup(integration: AstroIntegration, config: { site?: string } = {}, envFile = '') {
   const root = mkdtempSync(join(tmpdir(), 'sitecontent-int-'));
+  roots.push(root);
   if (envFile) writeFileSync(join(root, '.env'), envFile);
   const rootUrl = pathToFileURL(`${root}/`);
   const updates: Record<string, unknown>[] = [];

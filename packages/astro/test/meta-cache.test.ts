@@ -4,6 +4,7 @@
  * in, and the exact default keeps nothing. Requests are counted on the emulator's side.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -35,7 +36,9 @@ describe('meta cache', () => {
     const site = useSite(emu, settings);
     release.push(site.release);
     const store = await createStore();
-    const cacheDir = pathToFileURL(`${mkdtempSync(join(tmpdir(), 'sitecontent-cache-'))}/`);
+    const cachePath = mkdtempSync(join(tmpdir(), 'sitecontent-cache-'));
+    release.push(() => rm(cachePath, { recursive: true, force: true }));
+    const cacheDir = pathToFileURL(`${cachePath}/`);
     const load = async (loader: Loader, refreshContextData?: Record<string, unknown>) => {
       const t = loaderContext(store, 'products', loader.schema, { root: site.root });
       Object.assign(t.ctx.config, { cacheDir });
