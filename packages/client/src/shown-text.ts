@@ -26,12 +26,17 @@ function head(text: string, max: number): string {
   return text.slice(0, /[\ud800-\udbff]/.test(text[max - 1] ?? '') ? max - 1 : max);
 }
 
+/** `text` cut to `max` code units, then ending in `…` (never in half a surrogate pair). */
+export function cutText(text: string, max: number): string {
+  return text.length <= max ? text : `${head(text, max)}…`;
+}
+
 /**
  * `text` as a message shows it: cut to `max` (then ending in `…`) and with every acting character
  * escaped. The text must already be key-masked.
  */
 export function shownText(text: string, max: number = SHOWN_TEXT_MAX): string {
-  return text.length <= max ? escapeControls(text) : `${escapeControls(head(text, max))}…`;
+  return escapeControls(cutText(text, max));
 }
 
 /**

@@ -6,7 +6,7 @@ import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WriteRejectedError } from '../errors/write-rejected-error.js';
 import { redactedPreview, redactText } from '../redact.js';
-import { SHOWN_TEXT_MAX } from '../shown-text.js';
+import { cutText, SHOWN_TEXT_MAX } from '../shown-text.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
@@ -19,8 +19,8 @@ import type { RawResponse } from './whole-response.js';
 function str(v: unknown, apiKey?: string): string | undefined {
   const s = plain(v);
   if (s === undefined) return undefined;
-  const head = redactedPreview(s, SHOWN_TEXT_MAX + 1, apiKey);
-  return head.length > SHOWN_TEXT_MAX ? `${head.slice(0, SHOWN_TEXT_MAX)}…` : head;
+  // One character past the limit tells whether the masked text is longer, and so is cut.
+  return cutText(redactedPreview(s, SHOWN_TEXT_MAX + 1, apiKey), SHOWN_TEXT_MAX);
 }
 
 function firstObject(v: unknown): Record<string, unknown> | undefined {
