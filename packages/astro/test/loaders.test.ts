@@ -39,6 +39,17 @@ describe('collection loaders against the emulator', () => {
     releases.push(t.site.release);
     return t;
   };
+  /** A site whose requests to the emulator pass a proxy that rewrites the rows of `op`'s answers. */
+  const siteThrough = async (
+    op: string,
+    rewrite: (rows: Record<string, unknown>[]) => Record<string, unknown>[],
+  ) => {
+    const proxy = await rewritingProxy(emu.url, op, rewrite);
+    releases.push(proxy.close);
+    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
+    releases.push(site.release);
+    return site;
+  };
 
   it('products: string ids, section relation, url, SEO from the service and fallbacks, rendered html', async () => {
     const t = track(await setup(emu, productsLoader({ seo: true }), 'products'));
@@ -203,13 +214,10 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('duplicate entry ids: the first record is kept and both are named in a warning', async () => {
-    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => {
+    const site = await siteThrough('dir/Get', (rows) => {
       const phones = rows.find((r) => r.tx === 'phones')!;
       return [...rows, { ...phones, id: '999', zag: 'Impostor' }];
     });
-    releases.push(proxy.close);
-    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    releases.push(site.release);
     const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: site.root });
     await sectionsLoader().load(t.ctx);
     const phones = t.store.get('sections', 'phones')!.data as { id: number; zag: string };
@@ -222,7 +230,7 @@ describe('collection loaders against the emulator', () => {
 
   it('service text in warnings is inert: a hostile section address and record id', async () => {
     const attack = '\u001b]0;owned\u0007\u001b[2J\r\nbuild ok\u009b31m\u202e';
-    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => {
+    const site = await siteThrough('dir/Get', (rows) => {
       const phones = rows.find((r) => r.tx === 'phones')!;
       return [
         ...rows,
@@ -231,9 +239,6 @@ describe('collection loaders against the emulator', () => {
         { ...phones, id: `${attack}${'9'.repeat(5000)}` },
       ];
     });
-    releases.push(proxy.close);
-    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    releases.push(site.release);
     const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: site.root });
     await sectionsLoader({ onInvalid: 'skip' }).load(t.ctx);
     expect(t.store.get('sections', attack)).toBeDefined();
@@ -248,13 +253,10 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('a flood of invalid sections: ten named, the rest counted, none kept beyond that', async () => {
-    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => [
+    const site = await siteThrough('dir/Get', (rows) => [
       ...rows,
       ...Array.from({ length: 20_000 }, () => ({})),
     ]);
-    releases.push(proxy.close);
-    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    releases.push(site.release);
     const lenient = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
       root: site.root,
     });
@@ -285,10 +287,7 @@ describe('collection loaders against the emulator', () => {
     const kept = store.keys('sections').length;
     expect(kept).toBeGreaterThan(0);
 
-    const proxy = await rewritingProxy(emu.url, 'dir/Get', (rows) => rows.map((r) => ({ ...r, id: 'x' })));
-    releases.push(proxy.close);
-    const broken = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    releases.push(broken.release);
+    const broken = await siteThrough('dir/Get', (rows) => rows.map((r) => ({ ...r, id: 'x' })));
     const second = loaderContext(store, 'sections', sectionsLoader().schema, { root: broken.root });
     await sectionsLoader({ onInvalid: 'skip' }).load(second.ctx);
     expect(store.keys('sections')).toHaveLength(kept);
@@ -320,13 +319,10 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('a flood of invalid products fails the default load at 1,000 of them, without reading the rest', async () => {
-    const proxy = await rewritingProxy(emu.url, 'goods/Get', (rows) => [
+    const site = await siteThrough('goods/Get', (rows) => [
       ...rows,
       ...Array.from({ length: 200_000 }, () => ({})),
     ]);
-    releases.push(proxy.close);
-    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    releases.push(site.release);
     const t = loaderContext(await createStore(), 'products', productsLoader().schema, { root: site.root });
     const error = await productsLoader()
       .load(t.ctx)
@@ -339,13 +335,10 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('invalid modifications across many requests stop the default load at 1,000 the same way', async () => {
-    const proxy = await rewritingProxy(emu.url, 'goods/SkuGet', (rows) => [
+    const site = await siteThrough('goods/SkuGet', (rows) => [
       ...rows,
       ...Array.from({ length: 100 }, () => ({})),
     ]);
-    releases.push(proxy.close);
-    const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    releases.push(site.release);
     const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {
       root: site.root,
     });
