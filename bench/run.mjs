@@ -139,14 +139,19 @@ try {
       connections: siteContentDefaults.maxConcurrency,
     });
   }
-} finally {
+} catch (error) {
   rmSync(workDir, { recursive: true, force: true });
+  throw error;
 }
 results.meta.totalMs = Date.now() - started;
 writeOutputs(outDir, results);
 log(
   `wrote ${join(outDir, 'report.md')}, results.json and chart.svg in ${((Date.now() - started) / 60000).toFixed(1)} min`,
 );
+// Only after the report: a run keeps every build's folders until it ends (build-scenarios.mjs), and
+// deleting some 5 GB of small files takes minutes on this bench's disks.
+log(`removing the work folder ${workDir}`);
+rmSync(workDir, { recursive: true, force: true });
 if (results.errors.length) {
   log(`${results.errors.length} scenario(s) failed; see the report`);
   process.exitCode = 1;

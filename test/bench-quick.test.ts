@@ -2,6 +2,7 @@
 // small catalog (real Astro builds of bench/site/ against the emulator) and the report holds each one
 // with plausible numbers. Counts are checked, never times (the machine is shared).
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,6 +85,14 @@ describe('npm run bench -- --quick', () => {
   it('finishes every scenario without a failure', () => {
     expect(code, output.slice(-3000)).toBe(0);
     expect(results.errors).toEqual([]);
+  });
+
+  it('removes its work folder, with the output of every build, once the report is written', () => {
+    // Builds keep their folders until the run ends (bench/lib/build-scenarios.mjs): the run must not
+    // leave them behind.
+    const workDir = /removing the work folder (\S+)/.exec(output)?.[1];
+    expect(workDir, output.slice(-3000)).toMatch(/sitecontent-bench-work-/);
+    expect(existsSync(workDir!)).toBe(false);
   });
 
   it('builds every page cold, with every loader, and counts the requests each sent', () => {
