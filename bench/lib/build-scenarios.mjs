@@ -88,13 +88,13 @@ export async function measureBuild(
   // are new folders rather than old ones emptied: deleting thousands of files slows the next
   // build's writes on this bench's machines (diskShort).
   const build = ++builds;
-  const previousCache = cacheDirs.get(slot);
-  if (clean || previousCache === undefined) {
-    cacheDirs.set(slot, join(workDir, 'cache', `${slot}-${build}`, '/'));
-    if (previousCache !== undefined && diskShort(workDir))
-      rmSync(previousCache, { recursive: true, force: true });
+  /** @type {string | undefined} */
+  let cacheDir = cacheDirs.get(slot);
+  if (clean || cacheDir === undefined) {
+    if (cacheDir !== undefined && diskShort(workDir)) rmSync(cacheDir, { recursive: true, force: true });
+    cacheDir = join(workDir, 'cache', `${slot}-${build}`, '/');
+    cacheDirs.set(slot, cacheDir);
   }
-  const cacheDir = /** @type {string} */ (cacheDirs.get(slot));
   const outDir = join(workDir, 'out', `${slot}-${build}`, '/');
   const { incremental, metaMaxAge } = CONFIGS[config];
   await emu.resetStats();
