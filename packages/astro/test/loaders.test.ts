@@ -50,6 +50,9 @@ describe('collection loaders against the emulator', () => {
     releases.push(site.release);
     return site;
   };
+  /** A site whose `op` answers carry `count` empty (invalid) records after the real ones. */
+  const siteWithEmptyRecords = (op: string, count: number) =>
+    siteThrough(op, (rows) => [...rows, ...Array.from({ length: count }, () => ({}))]);
 
   it('products: string ids, section relation, url, SEO from the service and fallbacks, rendered html', async () => {
     const t = track(await setup(emu, productsLoader({ seo: true }), 'products'));
@@ -253,10 +256,7 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('a flood of invalid sections: ten named, the rest counted, none kept beyond that', async () => {
-    const site = await siteThrough('dir/Get', (rows) => [
-      ...rows,
-      ...Array.from({ length: 20_000 }, () => ({})),
-    ]);
+    const site = await siteWithEmptyRecords('dir/Get', 20_000);
     const lenient = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
       root: site.root,
     });
@@ -319,10 +319,7 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('a flood of invalid products fails the default load at 1,000 of them, without reading the rest', async () => {
-    const site = await siteThrough('goods/Get', (rows) => [
-      ...rows,
-      ...Array.from({ length: 200_000 }, () => ({})),
-    ]);
+    const site = await siteWithEmptyRecords('goods/Get', 200_000);
     const t = loaderContext(await createStore(), 'products', productsLoader().schema, { root: site.root });
     const error = await productsLoader()
       .load(t.ctx)
@@ -335,10 +332,7 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('invalid modifications across many requests stop the default load at 1,000 the same way', async () => {
-    const site = await siteThrough('goods/SkuGet', (rows) => [
-      ...rows,
-      ...Array.from({ length: 100 }, () => ({})),
-    ]);
+    const site = await siteWithEmptyRecords('goods/SkuGet', 100);
     const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {
       root: site.root,
     });
