@@ -2,7 +2,7 @@
 // results made up for the purpose: the loader's own CPU work bounds every ratio in which ours asks
 // for every page again, and only those.
 import { describe, expect, it } from 'vitest';
-import { judgeTargets } from '../bench/lib/report-targets.mjs';
+import { judgeTargets, targetsSection } from '../bench/lib/report-targets.mjs';
 
 /** One build as bench/lib/build-scenarios.mjs records it (the fields the targets read). */
 const build = (elapsedMs: number, loadMs: number) => ({
@@ -65,5 +65,45 @@ describe('bench report: why a target was missed', () => {
     const text = why(/ours with `maxAge` and the incremental build/);
     expect(text).toContain('22.5 s ÷ 11.8 s = 1.90×');
     expect(text).not.toContain('Nor can the loader');
+  });
+});
+
+describe('bench report: verdicts near the line', () => {
+  /** Three cold-build pairs of ours against chunks-of-32 with the given ratios (chunks ÷ ours). */
+  const withColdRatios = (ratios: number[]) => ({
+    ...results,
+    rebuilds: {
+      ...results.rebuilds,
+      configs: {
+        ...results.rebuilds.configs,
+        plain: {
+          ...results.rebuilds.configs.plain,
+          ours: { ...results.rebuilds.configs.plain.ours, cold: ratios.map(() => build(10_000, 4_000)) },
+          chunks: {
+            ...results.rebuilds.configs.plain.chunks,
+            cold: ratios.map((x) => build(10_000 * x, 7_600)),
+          },
+        },
+      },
+    },
+  });
+  const coldVerdict = (ratios: number[]) => {
+    const lines: string[] = [];
+    targetsSection(withColdRatios(ratios), (line = '') => lines.push(line));
+    const row = lines.find((l) => l.startsWith('| Cold 10,000-product build at 20 ms, unlimited'));
+    return row?.split(' | ').at(-1)?.replace(/ \|$/, '');
+  };
+
+  it('says how many pairs fell short of a target met on the median', () => {
+    expect(coldVerdict([1.27, 1.35, 1.32])).toBe('**met** on the median; 1 of 3 pairs below 1.3×');
+  });
+
+  it('says how many pairs reached a target missed on the median', () => {
+    expect(coldVerdict([1.31, 1.25, 1.28])).toBe('**missed** on the median; 1 of 3 pairs reached 1.3×');
+  });
+
+  it('gives the bare verdict when every pair is on the same side', () => {
+    expect(coldVerdict([1.31, 1.35, 1.33])).toBe('**met**');
+    expect(coldVerdict([1.2, 1.25, 1.28])).toBe('**missed**');
   });
 });

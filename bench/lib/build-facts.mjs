@@ -22,7 +22,7 @@ export function pairRatios(baseRuns, oursRuns, pick = (r) => r.elapsedMs) {
     const o = oursRuns[i];
     if (b && o && pick(o) > 0) out.push(pick(b) / pick(o));
   }
-  return summarize(out);
+  return { ...summarize(out), pairs: out };
 }
 
 /** The scenario rows of the rebuild table, in order. */
