@@ -69,7 +69,8 @@ const plan = quick
     }
   : {
       builds: { size: 10_000, latencyMs: 20, runs, naiveRuns: 1, changeFraction: 0.01 },
-      capacity: { size: 10_000, latencyMs: 20, runs: Math.min(runs, 2), capacities: [16, 64] },
+      // Capacity 64 is a target's row: its pairs are as many as the other targets'.
+      capacity: { size: 10_000, latencyMs: 20, runs, capacities: [16, 64] },
       sync: { size: 100_000, runs: 1, phases: /** @type {('cold' | 'again')[]} */ (['cold', 'again']) },
       loaders: {
         sizes: [1000, 10_000],
