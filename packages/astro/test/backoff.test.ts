@@ -60,3 +60,22 @@ it('all collections share one bound and back off together under the rate limit',
   // Far fewer 429s than requests: the collections did not keep hammering each on its own.
   expect(emu.stats.byStatus[429]!).toBeLessThan(proxy.state.total / 4);
 }, 60_000);
+
+it('a retry that waits alone does not say that every collection waits', async () => {
+  // Resets are network errors: each call retries on its own back-off, and the shared gate stays open.
+  const flaky = await emulator({ faults: { resetRate: 0.3, seed: 3 } });
+  const site = useSite({ url: flaky.url, key: flaky.key, sid: flaky.sid }, { retries: 10 });
+  const store = await createStore();
+  const loader = sectionsLoader({ seo: true });
+  const t = loaderContext(store, 'sections', loader.schema, { root: site.root });
+  try {
+    await loader.load(t.ctx);
+  } finally {
+    await site.release();
+    await flaky.close();
+  }
+  expect(store.keys('sections').length).toBeGreaterThan(0);
+  const retries = site.logs.lines.map((l) => l.message).filter((m) => /; retry \d+ in \d+ ms/.test(m));
+  expect(retries.length).toBeGreaterThan(0);
+  expect(retries.filter((line) => line.includes('all collections wait'))).toEqual([]);
+}, 60_000);

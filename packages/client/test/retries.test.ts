@@ -48,6 +48,8 @@ describe('what is retried', () => {
       [3, 'HTTP 429'],
       [4, 'HTTP 500'],
     ]);
+    // No Retry-After anywhere: each retry waits on its own, the client's other calls do not.
+    expect(retries.map((r) => r.clientPaused)).toEqual([false, false, false, false]);
     expect(requests.map((r) => r.status)).toEqual([503, 408, 429, 500, 200]);
     await client.close();
   });
@@ -173,7 +175,8 @@ describe('Retry-After', () => {
   });
 
   it('a 429 pauses every new request of the client (shared back-off gate)', async () => {
-    const client = testClient(server, { retries: 2 });
+    const retries: RetryEvent[] = [];
+    const client = testClient(server, { retries: 2, onRetry: (e) => retries.push(e) });
     server.script('dir/Get', status(429, { 'retry-after': '1' }), sections);
     server.script('goods/Get', { json: [] });
     const first = client.sections.list();
@@ -183,11 +186,13 @@ describe('Retry-After', () => {
     await client.products.list();
     expect(server.requestsTo('goods/Get')[0]!.at - limitedAt).toBeGreaterThanOrEqual(900);
     await first;
+    expect(retries.map((r) => [r.reason, r.clientPaused])).toEqual([['HTTP 429', true]]);
     await client.close();
   });
 
   it("a 503's Retry-After delays only its own retry, not the client's other calls", async () => {
-    const client = testClient(server, { retries: 2 });
+    const retries: RetryEvent[] = [];
+    const client = testClient(server, { retries: 2, onRetry: (e) => retries.push(e) });
     server.script('dir/Get', status(503, { 'retry-after': '1' }), sections);
     server.script('goods/Get', { json: [] });
     const first = client.sections.list();
@@ -199,6 +204,7 @@ describe('Retry-After', () => {
     await first;
     const [a, b] = server.requestsTo('dir/Get');
     expect(b!.at - a!.at).toBeGreaterThanOrEqual(950);
+    expect(retries.map((r) => [r.reason, r.clientPaused])).toEqual([['HTTP 503', false]]);
     await client.close();
   });
 

@@ -78,7 +78,7 @@ export function sharedClient(
       userAgent: '@sitecontent/astro',
       onRetry: (e) => {
         pool.logger?.warn(
-          `${e.operation}: ${e.reason}; retry ${e.attempt} in ${Math.round(e.delayMs)} ms (all collections wait)`,
+          `${e.operation}: ${e.reason}; retry ${e.attempt} in ${Math.round(e.delayMs)} ms${e.clientPaused ? ' (all collections wait)' : ''}`,
         );
       },
     });

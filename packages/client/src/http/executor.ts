@@ -32,6 +32,11 @@ export interface RetryEvent {
   delayMs: number;
   /** The failure, e.g. `HTTP 503` or `network ECONNRESET` (never the key). */
   reason: string;
+  /**
+   * Whether every request of the client waits too, not only this retry: a 429's `Retry-After` has
+   * closed the client's shared back-off gate.
+   */
+  clientPaused: boolean;
 }
 
 /** Sent to `onRequest` after every attempt; `status` is 0 when no HTTP answer arrived. */
@@ -169,11 +174,13 @@ export class Executor {
         const retryAfter = isHttpStatusError(error) ? (error.retryAfterMs ?? 0) : 0;
         // A Retry-After beyond the time budget: give up now rather than fail after waiting.
         if (performance.now() - startedAt + retryAfter > s.maxRetryTimeMs) return false;
+        const paused = this.gate.remaining();
         s.onRetry?.({
           operation: op,
           attempt: attemptNumber,
-          delayMs: Math.max(retryDelay, retryAfter, this.gate.remaining()),
+          delayMs: Math.max(retryDelay, retryAfter, paused),
           reason: describeFailure(error),
+          clientPaused: paused > 0,
         });
         return true;
       },
