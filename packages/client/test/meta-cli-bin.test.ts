@@ -122,6 +122,27 @@ describe('sitecontent meta (spawned bin)', () => {
     expect(wrongKey.stderr).not.toContain('not-the-key-123');
   });
 
+  it('plan and push stop at the first refused key: one error, not one line per page', async () => {
+    const file = join(dir, 'many.json');
+    const pages = Array.from({ length: 40 }, (_, i) => ({ md: 'goods', id: i + 1, ttl: `Page ${i + 1}` }));
+    await writeFile(file, JSON.stringify(pages));
+    const wrong = { ...env, SITECONTENT_API_KEY: 'not-the-key-456' };
+    for (const args of [
+      ['meta', 'plan', file, '--concurrency', '4'],
+      ['meta', 'push', file, '--yes', '--concurrency', '4'],
+    ]) {
+      const before = emu.stats.total;
+      const result = await sitecontent(args, wrong);
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(result.stderr).toMatch(/meta\/Get failed with HTTP 401/);
+      expect(result.stderr.trim().split('\n')).toHaveLength(1);
+      expect(`${result.stdout}${result.stderr}`).not.toMatch(/could not be read|not-the-key-456/);
+      // The reads in flight when the first 401 came, not one per page, and no write.
+      expect(emu.stats.total - before).toBeGreaterThanOrEqual(1);
+      expect(emu.stats.total - before).toBeLessThanOrEqual(4);
+    }
+  });
+
   it('never prints the key', () => {
     expect(runs.length).toBeGreaterThan(0);
     for (const result of runs) {

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { AuthError } from '../src/errors/index.js';
 import {
   applyMetaPlan,
   defaultArticleModule,
@@ -161,6 +162,30 @@ describe('applyMetaPlan', () => {
     expect(client.calls.get + client.calls.update).toBe(0);
   });
 
+  it('starts no further page after a failure no page escapes (the key refused)', async () => {
+    const client = fakeMetaClient();
+    const desired = Array.from({ length: 10 }, (_, i) => ({ md: 'goods', id: i + 1, ttl: 't' }));
+    const plan = await planMetaChanges(client, desired);
+    const refused = new AuthError({ operation: 'meta/Set', url: 'http://h/v1/meta/Set?key=k', status: 401 });
+    const update = client.meta.update;
+    (client.meta as { update: typeof update }).update = async (md, id, fields) => {
+      if (id === 3) throw refused;
+      return update(md, id, fields);
+    };
+    const report = await applyMetaPlan(client, plan, { concurrency: 1 });
+    expect(report.aborted).toBe(false);
+    expect(report.counts).toMatchObject({ updated: 2, failed: 8 });
+    expect(report.failed[0]).toMatchObject({ id: 3, stage: 'write', code: 'auth' });
+    expect(report.failed[0]?.reason).toMatch(/meta\/Set failed with HTTP 401/);
+    expect(report.failed[1]).toMatchObject({
+      id: 4,
+      stage: 'aborted',
+      reason: `not sent: another page failed with ${report.failed[0]?.reason}`,
+    });
+    // The plan's 10 reads, then the re-reads of pages 1 to 3 before their writes.
+    expect(client.calls.get).toBe(10 + 3);
+  });
+
   it('stops starting pages once aborted and reports the rest as not sent', async () => {
     const client = fakeMetaClient();
     const desired = Array.from({ length: 10 }, (_, i) => ({ md: 'goods', id: i + 1, ttl: 't' }));
@@ -270,6 +295,40 @@ describe('runMetaWriteBack', () => {
     }).catch((e: unknown) => e);
     expect(isDesiredMetaError(error)).toBe(true);
     expect(client.calls.get).toBe(0);
+  });
+
+  it('says once when no page can be read (the key refused), and writes nothing', async () => {
+    const refusing = () => {
+      const client = fakeMetaClient();
+      (client.meta as { get: typeof client.meta.get }).get = async () => {
+        throw new AuthError({ operation: 'meta/Get', url: 'http://h/v1/meta/Get?key=k', status: 401 });
+      };
+      return client;
+    };
+    const desired = Array.from({ length: 20 }, (_, i) => ({ md: 'goods', id: i + 1, ttl: 'T' }));
+    const log = logger();
+    const error = await runMetaWriteBack({ client: refusing(), desired, write: true, logger: log }).catch(
+      (e: unknown) => e,
+    );
+    expect(isMetaWriteBackError(error)).toBe(true);
+    expect(String((error as Error).message)).toMatch(
+      /nothing was read or written: meta\/Get failed with HTTP 401/,
+    );
+    expect(log.error).toHaveBeenCalledTimes(1);
+    expect(log.error.mock.calls[0]?.[0]).toMatch(
+      /^meta: cannot read the current meta of any page: .*key=\*\*\*/,
+    );
+
+    const lenient = refusing();
+    const result = await runMetaWriteBack({
+      client: lenient,
+      desired,
+      write: true,
+      logger: logger(),
+      failOnError: false,
+    });
+    expect(result).toMatchObject({ applied: false, plan: { entries: [], errors: [] } });
+    expect(lenient.calls.update).toBe(0);
   });
 
   it('throws a MetaWriteBackError after logging when a write fails (failOnError default)', async () => {

@@ -7,7 +7,7 @@
  */
 import { assertDesiredMeta } from './desired-meta.js';
 import { currentValue } from './plan.js';
-import { describeError, mapPool } from './pool.js';
+import { describeError, failsEveryPage, mapPool } from './pool.js';
 import {
   type DesiredMetaEntry,
   META_FIELDS,
@@ -56,7 +56,9 @@ export function planToDesired(plan: Pick<MetaPlan, 'entries'>): DesiredMetaEntry
  * Writes the changes of a plan (`meta/Set`, bounded concurrency) and reports what was updated,
  * what turned out to be unchanged already, and what failed (with the error's message; URLs show
  * `key=***`). Never throws for a failed page; throws a `DesiredMetaError` before sending anything
- * when the plan itself is malformed (e.g. hand-edited).
+ * when the plan itself is malformed (e.g. hand-edited). After a failure no page escapes (the key
+ * refused, the service unreachable) it starts no further page: those are failed with stage
+ * `aborted`.
  */
 export async function applyMetaPlan(
   client: MetaSyncClient,
@@ -76,6 +78,10 @@ export async function applyMetaPlan(
   const written = new Set<string>();
   const settled = new Set<number>();
   let done = 0;
+  // After a failure no page escapes (key refused, service unreachable), no further page is started.
+  const stop = new AbortController();
+  let everyPage: string | undefined;
+  const starts = signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]);
 
   const settle = (index: number, progress: Omit<MetaApplyProgress, 'done' | 'total'>): void => {
     settled.add(index);
@@ -119,14 +125,21 @@ export async function applyMetaPlan(
         const failure: MetaApplyFailure = { md, id, stage, ...describeError(error) };
         failed.push(failure);
         settle(index, { md, id, outcome: 'failed', reason: failure.reason });
+        if (everyPage === undefined && failsEveryPage(error)) {
+          everyPage = failure.reason;
+          stop.abort();
+        }
       }
     },
-    signal,
+    starts,
   );
 
   targets.forEach((target, index) => {
     if (settled.has(index)) return;
-    const reason = 'not sent: the run was aborted';
+    const reason =
+      signal?.aborted !== true && everyPage !== undefined
+        ? `not sent: another page failed with ${everyPage}`
+        : 'not sent: the run was aborted';
     failed.push({ md: target.md, id: target.id, stage: 'aborted', reason, code: 'aborted' });
     settle(index, { md: target.md, id: target.id, outcome: 'failed', reason });
   });

@@ -3,7 +3,7 @@
  * would change.
  */
 import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, mapPool } from './pool.js';
+import { describeError, failsEveryPage, mapPool } from './pool.js';
 import {
   type CurrentMeta,
   type DesiredMetaEntry,
@@ -57,7 +57,8 @@ export function diffMeta(current: CurrentMeta | undefined, desired: DesiredMetaE
  * Reads the current meta of every desired target (`meta/Get`, bounded concurrency) and returns a
  * plan with the pages that would change. Desired entries are validated first: an invalid list
  * throws a `DesiredMetaError` before any request. A target whose meta cannot be read is listed in
- * `plan.errors` (the others are still planned).
+ * `plan.errors` (the others are still planned), unless the failure is one no page escapes (the key
+ * refused, the service unreachable): then the planning stops and rejects with that error.
  */
 export async function planMetaChanges(
   client: MetaSyncClient,
@@ -69,6 +70,10 @@ export async function planMetaChanges(
   const { signal } = options;
   signal?.throwIfAborted();
   const createdAt = new Date().toISOString();
+  // The first failure no page escapes ends the planning: the reads in flight are called off.
+  const stop = new AbortController();
+  let everyPage: { error: unknown } | undefined;
+  const reads = signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]);
 
   let done = 0;
   type Outcome = { entry?: MetaPlanEntry; error?: MetaTargetFailure };
@@ -79,20 +84,25 @@ export async function planMetaChanges(
       const { md, id } = desiredEntry;
       let outcome: Outcome;
       try {
-        const current = await client.meta.get(md, id, signal === undefined ? undefined : { signal });
+        const current = await client.meta.get(md, id, { signal: reads });
         const changes = diffMeta(current, desiredEntry);
         outcome = changes.length > 0 ? { entry: { md, id, created: current === undefined, changes } } : {};
       } catch (error) {
         signal?.throwIfAborted();
+        if (everyPage === undefined && failsEveryPage(error)) {
+          everyPage = { error };
+          stop.abort(error);
+        }
         outcome = { error: { md, id, ...describeError(error) } };
       }
       done++;
       options.onProgress?.({ done, total: entries.length });
       return outcome;
     },
-    signal,
+    reads,
   );
   signal?.throwIfAborted();
+  if (everyPage !== undefined) throw everyPage.error;
 
   const planEntries: MetaPlanEntry[] = [];
   const errors: MetaTargetFailure[] = [];

@@ -1,3 +1,5 @@
+import { isAuthError, isNetworkError } from '../errors/guards.js';
+import { NOT_SENT_CODES } from '../http/transport.js';
 import { redactText } from '../redact.js';
 
 /**
@@ -34,4 +36,15 @@ export function describeError(error: unknown): { reason: string; code?: string }
       : undefined;
   const reason = redactText(message).replace(/\s*\n\s*/g, ' ');
   return code === undefined ? { reason } : { reason, code };
+}
+
+/**
+ * A failure no page escapes: the key is refused (401/403), or the service cannot be reached at all
+ * (connection refused, unknown host: the request was never sent). Reading or writing the other
+ * pages would only repeat it, once per page; a page of its own (a 5xx after the retries, a timeout,
+ * a malformed answer) is not one.
+ */
+export function failsEveryPage(error: unknown): boolean {
+  if (isAuthError(error)) return true;
+  return isNetworkError(error) && error.causeCode !== undefined && NOT_SENT_CODES.has(error.causeCode);
 }

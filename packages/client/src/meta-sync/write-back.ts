@@ -8,6 +8,7 @@ import { validateDesiredMeta } from './desired-meta.js';
 import { DesiredMetaError, type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
 import { formatApplyReport, formatPlan } from './format.js';
 import { planMetaChanges } from './plan.js';
+import { describeError, failsEveryPage } from './pool.js';
 import type { MetaApplyProgress, MetaApplyReport, MetaPlan, MetaSyncClient } from './types.js';
 
 /** The logger shape the write-back writes to (Astro's `AstroIntegrationLogger` fits). */
@@ -94,11 +95,24 @@ export async function runMetaWriteBack(options: MetaWriteBackOptions): Promise<M
   logger.info(
     `meta: planning ${validation.entries.length} ${validation.entries.length === 1 ? 'page' : 'pages'}`,
   );
-  const plan = await planMetaChanges(
-    client,
-    validation.entries,
-    signal === undefined ? { concurrency } : { concurrency, signal },
-  );
+  let plan: MetaPlan;
+  try {
+    plan = await planMetaChanges(
+      client,
+      validation.entries,
+      signal === undefined ? { concurrency } : { concurrency, signal },
+    );
+  } catch (error) {
+    if (!failsEveryPage(error)) throw error;
+    // The key refused or the service unreachable: one line for all pages, and nothing planned.
+    const { reason } = describeError(error);
+    logger.error(`meta: cannot read the current meta of any page: ${reason}`);
+    const unread = emptyPlan(client);
+    if (failOnError) {
+      throw new MetaWriteBackError(`meta write-back: nothing was read or written: ${reason}`, unread);
+    }
+    return { plan: unread, warnings: validation.warnings, applied: false };
+  }
   logLines(logger.info.bind(logger), formatPlan(plan));
   for (const error of plan.errors) logger.error(`meta: cannot read ${error.md} ${error.id}: ${error.reason}`);
 
@@ -132,4 +146,17 @@ export async function runMetaWriteBack(options: MetaWriteBackOptions): Promise<M
     );
   }
   return result;
+}
+
+/** The plan of a write-back that could read no page: nothing to change, nothing known. */
+function emptyPlan(client: MetaSyncClient): MetaPlan {
+  const plan: MetaPlan = {
+    version: 1,
+    createdAt: new Date().toISOString(),
+    entries: [],
+    errors: [],
+    counts: { targets: 0, changed: 0, unchanged: 0, fieldChanges: 0, errors: 0 },
+  };
+  if (typeof client.sid === 'number') plan.sid = client.sid;
+  return plan;
 }
