@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   articlesLoader,
@@ -29,6 +30,13 @@ describe('options are validated eagerly', () => {
     expect(e.message).toMatch(/seo: .*boolean/);
     expect(e.message).toMatch(/catid: /);
     expect(e.message).toMatch(/onError: /);
+  });
+
+  it('throws the message the README quotes', () => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const quoted = /`productsLoader\(\{ seo: 'yes' \}\)` throws\s+`([^`]+)`/.exec(readme)?.[1];
+    expect(quoted, 'the README quotes the error').toBeDefined();
+    expect(errorOf(() => productsLoader({ seo: 'yes' as never })).message).toBe(quoted);
   });
 
   it('rejects unknown options and bad connection settings', () => {
