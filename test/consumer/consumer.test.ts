@@ -285,6 +285,19 @@ describe('a new Astro project with the tarballs', () => {
     );
   });
 
+  it('the packed CLIs say their version (npx sitecontent --version, npx sitecontent-emulator --version)', async () => {
+    for (const [bin, pkg] of [
+      ['sitecontent', 'client'],
+      ['sitecontent-emulator', 'emulator'],
+    ] as const) {
+      const manifest = path.join(project, 'node_modules', '@sitecontent', pkg, 'package.json');
+      const { version } = JSON.parse(readFileSync(manifest, 'utf8')) as { version: string };
+      const res = await npx(['--no', '--', bin, '--version'], project);
+      expect(res.code, res.stderr).toBe(0);
+      expect(res.stdout.trim()).toBe(version);
+    }
+  }, 60_000);
+
   it('leaves the canary key nowhere: dist/, .astro/, node_modules/.astro/ and every log', async () => {
     const dirs = ['dist', '.astro', 'node_modules/.astro'].map((d) => path.join(project, d));
     for (const dir of dirs) expect((await listFiles(dir)).length, dir).toBeGreaterThan(0);

@@ -178,6 +178,7 @@ export { price, title, ogDescription, extra, sectionTitle, grandparentUrl, artic
     const { error, output } = await runBuild({ SITECONTENT_BASE_URL: broken.url, FIXTURE_RETRIES: '0' });
     expect(error).toBeUndefined();
     expect(output).toContain('using shop.example from the last successful build');
+    expect(output).toContain('site set to https://shop.example (remembered from the last successful build)');
     expect(output).toMatch(
       /products: .*(goods|dir)\/Get.*key=\*\*\*.*keeping 31 entries from the previous sync/,
     );

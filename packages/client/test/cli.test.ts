@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
@@ -141,6 +142,15 @@ describe('exit codes', () => {
     expect(
       (await run(['--base-url', server.url, '--key', TEST_KEY, '--sid', 'x', 'get', 'products'])).code,
     ).toBe(2);
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    for (const flag of ['--version', '-v']) {
+      const res = await run([flag]);
+      expect(res.code).toBe(0);
+      expect(res.stdout).toBe(`${version}\n`);
+    }
   });
 
   it('--help → 0', async () => {

@@ -15,6 +15,7 @@ export const USAGE = `Usage:
   sitecontent-emulator seed --db FILE [--sid N] --demo
   sitecontent-emulator seed --db FILE [--sid N] --synthetic --products N --sections M --articles K
                             --mods-per-product J --seed S
+  sitecontent-emulator --version
 
 Without --key/--keys, serve accepts SITECONTENT_API_KEY for SITECONTENT_SID (default sid 1),
 or else the development key "dev-key" for sid 1.`;
@@ -42,13 +43,14 @@ export type SeedCommand = {
   kind: 'demo' | 'synthetic';
   synthetic: Partial<SyntheticOptions>;
 };
-export type Command = ServeCommand | SeedCommand | { command: 'help' };
+export type Command = ServeCommand | SeedCommand | { command: 'help' } | { command: 'version' };
 
 export function parseCommand(argv: string[], env: NodeJS.ProcessEnv = {}): Command {
   const [command, ...rest] = argv;
   if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
     return { command: 'help' };
   }
+  if (command === '--version' || command === '-v') return { command: 'version' };
   if (command === 'serve') return parseServe(rest, env);
   if (command === 'seed') return parseSeed(rest);
   throw new UsageError(`Unknown command "${command}"`);

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { readFileSync } from 'node:fs';
 import { parseCommand, type SeedCommand, type ServeCommand, USAGE, UsageError } from './cli-args.js';
 import { openDatabase } from './db/open.js';
 import { Store } from './db/store.js';
@@ -17,6 +18,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command.command === 'help') {
     process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command.command === 'version') {
+    // package.json is one folder up from dist/ and src/ alike.
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    process.stdout.write(`${(pkg as { version: string }).version}\n`);
     return 0;
   }
   return command.command === 'serve' ? serve(command) : seed(command);

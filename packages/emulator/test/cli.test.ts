@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
@@ -181,6 +181,13 @@ describe('sitecontent-emulator serve', () => {
       expect(res.stderr).toContain('Usage:');
     }
     expect(runCli(['--help']).stdout).toContain('sitecontent-emulator serve');
+  });
+
+  it('--version prints the package version', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+    const res = runCli(['--version']);
+    expect(res.status).toBe(0);
+    expect(res.stdout).toBe(`${version}\n`);
   });
 });
 

@@ -93,7 +93,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (!domain) return;
         if (wantSite) {
           updateConfig({ site: `https://${domain}` });
-          logger.info(`site set to https://${domain} (site/DomainDefault)`);
+          const from =
+            error === undefined ? 'site/DomainDefault' : 'remembered from the last successful build';
+          logger.info(`site set to https://${domain} (${from})`);
         }
         if (opts.remoteImages) {
           updateConfig({ image: { remotePatterns: [{ protocol: 'https', hostname: domain }] } });

@@ -4,6 +4,7 @@
  * environment or `.env`), builds the client and dispatches `get` and `meta`. Exit codes: 0 ok,
  * 1 service or network error, 2 bad usage.
  */
+import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
 import { isInvalidArgumentError } from '../errors/guards.js';
 import { redactText } from '../redact.js';
@@ -13,6 +14,7 @@ import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
 import { runMetaCommand } from './meta-command.js';
 
 export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] <command> ...
+       sitecontent --version
 
 Commands:
   get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]
@@ -91,6 +93,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(USAGE);
       return 0;
     }
+    if (command === '-v' || command === '--version') {
+      io.stdout.write(`${packageVersion()}\n`);
+      return 0;
+    }
     if (command === 'get') {
       const req = parseGetArgs(args); // usage errors before any connection
       if (req.help) {
@@ -136,4 +142,12 @@ export async function runCli(): Promise<void> {
     isTTY: Boolean(process.stdout.isTTY && process.stdin.isTTY),
     env,
   });
+}
+
+/** This package's version: `package.json` is two folders up from both `src/cli/` and `dist/cli/`. */
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
 }
