@@ -401,6 +401,7 @@ describe('collection loaders against the emulator', () => {
         .catch((e: unknown) => e as Error);
       expect(isSiteContentConnectionError(error)).toBe(true);
       expect((error as Error).message).toContain('SITECONTENT_API_KEY');
+      expect((error as Error).message).toContain('in .env (which the siteContent() integration reads)');
     } finally {
       Object.assign(process.env, saved);
     }

@@ -131,6 +131,19 @@ describe('exit codes', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('an unknown flag is named with the flags the command knows', async () => {
+    const get = await run([...conn(), 'get', 'products', '--cat-id', '3']);
+    expect(get.code).toBe(2);
+    expect(get.stderr).toContain(
+      'sitecontent: unknown option --cat-id (known: --id, --catid, --cattx, --tx, --goods-id, --articul, --md, --json, --help)',
+    );
+    expect(get.stderr).not.toContain('positional');
+    const meta = await run([...conn(), 'meta', 'pull', '--mdd', 'goods']);
+    expect(meta.code).toBe(2);
+    expect(meta.stderr).toContain('unknown option --mdd (known: --md, --out,');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('missing connection settings → 2', async () => {
     expect((await run(['get', 'products'])).code).toBe(2);
     expect((await run(['--base-url', server.url, '--sid', '7', 'get', 'products'])).stderr).toContain(

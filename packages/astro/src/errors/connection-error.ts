@@ -17,7 +17,7 @@ export class SiteContentConnectionError extends SiteContentAstroError {
       'missing_connection',
       `${collection}: missing connection setting(s) ${missing.join(', ')}: pass them to siteContent() or the loader, or set ${missing
         .map((setting) => ENV_NAMES[setting] ?? setting)
-        .join(', ')} in the environment`,
+        .join(', ')} in the environment or in .env (which the siteContent() integration reads)`,
     );
     this.missing = missing;
   }

@@ -34,3 +34,16 @@ export function keyToMask(ctx: Pick<CliContext, 'apiKey' | 'env'>): string | und
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
+
+/**
+ * A usage error from `util.parseArgs`, in the CLI's words: an unknown flag is named with the flags
+ * the command knows, rather than Node's advice about positionals that start with '-'.
+ */
+export function parseArgsUsageError(error: unknown, known: Readonly<Record<string, unknown>>): UsageError {
+  const message = error instanceof Error ? error.message : String(error);
+  const code = (error as { code?: unknown } | null)?.code;
+  const flag = /^Unknown option '([^']+)'/.exec(message)?.[1];
+  if (code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || flag === undefined) return new UsageError(message);
+  const names = Object.keys(known).map((name) => `--${name}`);
+  return new UsageError(`unknown option ${flag} (known: ${names.join(', ')})`);
+}

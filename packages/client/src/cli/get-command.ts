@@ -5,7 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import { maskKey } from '../redact.js';
-import { type CliContext, keyToMask, UsageError } from './context.js';
+import { type CliContext, keyToMask, parseArgsUsageError, UsageError } from './context.js';
 import { renderTable } from './table.js';
 
 export const GET_USAGE = `Usage: sitecontent [connection flags] get <resource> [filters] [--json]
@@ -70,7 +70,7 @@ export function parseGetArgs(argv: string[]): GetRequest {
   try {
     parsed = parse(argv);
   } catch (err) {
-    throw new UsageError(err instanceof Error ? err.message : String(err));
+    throw parseArgsUsageError(err, GET_OPTIONS);
   }
   const { values, positionals } = parsed;
   if (values.help) return { resource: 'products', values: {}, json: false, help: true };
@@ -98,23 +98,20 @@ export function parseGetArgs(argv: string[]): GetRequest {
   return { resource, values: given, json: values.json === true, help: false };
 }
 
+const GET_OPTIONS = {
+  id: { type: 'string' },
+  catid: { type: 'string' },
+  cattx: { type: 'string' },
+  tx: { type: 'string' },
+  'goods-id': { type: 'string' },
+  articul: { type: 'string' },
+  md: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    options: {
-      id: { type: 'string' },
-      catid: { type: 'string' },
-      cattx: { type: 'string' },
-      tx: { type: 'string' },
-      'goods-id': { type: 'string' },
-      articul: { type: 'string' },
-      md: { type: 'string' },
-      json: { type: 'boolean' },
-      help: { type: 'boolean', short: 'h' },
-    },
-  });
+  return parseArgs({ args: argv, allowPositionals: true, strict: true, options: GET_OPTIONS });
 }
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));

@@ -22,7 +22,7 @@ import { planMetaChanges } from '../meta-sync/plan.js';
 import { describeError } from '../meta-sync/pool.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
 import type { MetaPlan } from '../meta-sync/types.js';
-import { type CliContext, UsageError } from './context.js';
+import { type CliContext, parseArgsUsageError, UsageError } from './context.js';
 import { confirm, progressReporter, useColor, writer } from './terminal.js';
 
 /** The context the meta command runs in: `CliContext` (client, streams, `isTTY`, `env`). */
@@ -56,26 +56,28 @@ type Flags = {
   help?: boolean;
 };
 
+const META_OPTIONS = {
+  md: { type: 'string', multiple: true },
+  out: { type: 'string', short: 'o' },
+  format: { type: 'string' },
+  'skip-empty': { type: 'boolean' },
+  json: { type: 'boolean' },
+  yes: { type: 'boolean', short: 'y' },
+  concurrency: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
 function parse(argv: string[]): { positionals: string[]; flags: Flags } {
   try {
     const { values, positionals } = parseArgs({
       args: argv,
       allowPositionals: true,
       strict: true,
-      options: {
-        md: { type: 'string', multiple: true },
-        out: { type: 'string', short: 'o' },
-        format: { type: 'string' },
-        'skip-empty': { type: 'boolean' },
-        json: { type: 'boolean' },
-        yes: { type: 'boolean', short: 'y' },
-        concurrency: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      options: META_OPTIONS,
     });
     return { positionals, flags: values as Flags };
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw parseArgsUsageError(error, META_OPTIONS);
   }
 }
 
