@@ -9,7 +9,12 @@
  * is the one way to shorten a text that may hold the key.
  */
 
-const KEY_PARAM = /([?&]key=)[^&#\s'"]*/gi;
+/**
+ * A `key=` query value. An already masked value (`***` at the value's end, or before a `)` that
+ * closes a message's `(url)`) is matched alone, so masking a masked text again changes nothing: the
+ * value's class would otherwise take that `)` with it.
+ */
+const KEY_PARAM = /([?&]key=)(?:\*\*\*(?=[)&#\s'"]|$)|[^&#\s'"]*)/gi;
 
 /** `url` with the value of its `key` query parameter replaced by `***`. */
 export function redactUrl(url: string): string {

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { createClient, type SiteContentClient } from '../src/index.js';
-import { redactedPreview } from '../src/redact.js';
+import { redactedPreview, redactText } from '../src/redact.js';
 import { catchError, renderings } from './helpers/client.js';
 import { wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -159,5 +159,17 @@ describe('the URL an error names', () => {
     const [sent] = server.requestsTo('goods/Set');
     expect(sent?.query.get('key')).toBe(KEY);
     expect((err as { url: string }).url).toBe(`${server.url}/v1/goods/Set?key=***`);
+    // Masked again (the CLI and loggers redact what they print), the message keeps its closing `)`.
+    expect((err as Error).message).toMatch(/\(http:\/\/[^ ]+\/v1\/goods\/Set\?key=\*\*\*\)$/);
+    expect(redactText((err as Error).message)).toBe((err as Error).message);
+  });
+
+  it('masks a key that starts like the mask, and leaves a mask alone', () => {
+    // A value that is not the mask is masked whole, `)` included: it may be part of a raw key.
+    expect(redactText('(http://h/v1/goods/Set?key=***abc)')).toBe('(http://h/v1/goods/Set?key=***');
+    expect(redactText('(http://h/v1/goods/Set?key=***)')).toBe('(http://h/v1/goods/Set?key=***)');
+    expect(redactText('http://h/v1/x?key=***&sid=1 and ?key=ab)cd')).toBe(
+      'http://h/v1/x?key=***&sid=1 and ?key=***',
+    );
   });
 });
