@@ -93,6 +93,33 @@ describe('buildSeo', () => {
     expect(seo.source.title).toBe('service');
     expect(seo.source.description).toBe('fallback');
   });
+
+  it('a meta value of nothing but markup or entities is no value: the record fills it in', () => {
+    const seo = buildSeo(
+      input,
+      {
+        ttl: '</title><script>alert("ttl")</script>',
+        dsc: '<p> &nbsp; </p>',
+        kwd: '<br>',
+        og_title: '<!-- -->',
+        og_image: '',
+      },
+      'https://shop.example',
+    );
+    expect(seo).toMatchObject({
+      title: 'Phone X',
+      ogTitle: 'Phone X',
+      description: 'A great phone & more.',
+      keywords: '',
+      ogDescription: 'A great phone & more.',
+    });
+    expect(seo.source).toMatchObject({
+      title: 'fallback',
+      description: 'fallback',
+      keywords: 'fallback',
+      ogDescription: 'fallback',
+    });
+  });
 });
 
 describe('plainText', () => {

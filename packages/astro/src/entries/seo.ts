@@ -92,17 +92,26 @@ export function siteUrl(pathOrUrl: string, origin: string): string | undefined {
  * path on the site (docs/interface.md), otherwise the fallback image is used.
  */
 export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
-  const fromService = (value: string | undefined): value is string =>
-    typeof value === 'string' && value.trim() !== '';
   // Meta values are plain text by definition, but editors paste entities and markup into them too.
-  const title = fromService(meta?.ttl) ? plainText(meta.ttl) : plainText(input.title);
-  const description = fromService(meta?.dsc)
-    ? plainText(meta.dsc)
-    : truncateOnWordBoundary(plainText(input.teaser) || plainText(input.text));
-  const keywords = fromService(meta?.kwd) ? plainText(meta.kwd) : '';
+  // A value counts as the service's only when some text is left once they are gone: a title of
+  // nothing but tags would otherwise become an empty <title>.
+  const serviceText = (value: string | undefined): string | undefined => {
+    if (typeof value !== 'string') return undefined;
+    const text = plainText(value);
+    return text.trim() === '' ? undefined : text;
+  };
+  const serviceTitle = serviceText(meta?.ttl);
+  const serviceDescription = serviceText(meta?.dsc);
+  const serviceKeywords = serviceText(meta?.kwd);
+  const serviceOgDescription = serviceText(meta?.og_title);
+  const title = serviceTitle ?? plainText(input.title);
+  const description =
+    serviceDescription ?? truncateOnWordBoundary(plainText(input.teaser) || plainText(input.text));
+  const keywords = serviceKeywords ?? '';
   // The interface defines `og_title` as the OpenGraph description tag (docs/interface.md).
-  const ogDescription = fromService(meta?.og_title) ? plainText(meta.og_title) : description;
-  const serviceImage = fromService(meta?.og_image) ? siteUrl(meta.og_image.trim(), origin) : undefined;
+  const ogDescription = serviceOgDescription ?? description;
+  const imagePath = meta?.og_image?.trim();
+  const serviceImage = imagePath ? siteUrl(imagePath, origin) : undefined;
   const ogImage = serviceImage ?? (input.image ? absoluteUrl(input.image, origin) : null);
   const canonical = siteUrl(input.url || '/', origin);
   if (canonical === undefined) {
@@ -117,10 +126,10 @@ export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: st
     ogImage,
     canonical,
     source: {
-      title: fromService(meta?.ttl) ? 'service' : 'fallback',
-      description: fromService(meta?.dsc) ? 'service' : 'fallback',
-      keywords: fromService(meta?.kwd) ? 'service' : 'fallback',
-      ogDescription: fromService(meta?.og_title) ? 'service' : 'fallback',
+      title: serviceTitle === undefined ? 'fallback' : 'service',
+      description: serviceDescription === undefined ? 'fallback' : 'service',
+      keywords: serviceKeywords === undefined ? 'fallback' : 'service',
+      ogDescription: serviceOgDescription === undefined ? 'fallback' : 'service',
       ogImage: serviceImage ? 'service' : 'fallback',
     },
   };
