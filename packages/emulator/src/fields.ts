@@ -54,8 +54,12 @@ function coerce(name: string, kind: FieldKind, raw: unknown): string | number {
       throw invalidParam(name, 'expected a string');
     case 'tx': {
       const text = typeof raw === 'number' ? String(raw) : raw;
-      if (typeof text !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(text)) {
-        throw invalidParam(name, 'expected a non-empty address of letters, digits, ".", "_" or "-"');
+      // Letters and digits of any script (the demo shop has `café`), with their combining marks.
+      if (typeof text !== 'string' || !/^[\p{L}\p{N}][\p{L}\p{M}\p{N}._-]*$/u.test(text)) {
+        throw invalidParam(
+          name,
+          'expected a non-empty address of letters and digits (any script), ".", "_" or "-"',
+        );
       }
       return text;
     }

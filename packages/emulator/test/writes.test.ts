@@ -207,6 +207,17 @@ describe('write operations', () => {
     expect((await write(emu, 'dir/Write', {}, { zag: 'No tx' })).json[0].message).toContain('param[tx]');
   });
 
+  it('a section address may be of any script, as the demo shop’s `café` is; not of spaces or slashes', async () => {
+    const created = await write(emu, 'dir/Write', {}, { tx: 'кофе', par: 'catalog', zag: 'Кофе' });
+    expect(created.status).toBe(200);
+    expect(await read(emu, 'dir/Get', { tx: 'кофе' })).toMatchObject([{ url: '/catalog/кофе' }]);
+    // A combining mark (e + U+0301) is part of a letter.
+    expect((await write(emu, 'dir/Write', {}, { tx: 'cafe\u0301-2' })).status).toBe(200);
+    for (const tx of ['a b', 'a/b', '-lead', '']) {
+      expect((await write(emu, 'dir/Write', {}, { tx })).status, tx).toBe(400);
+    }
+  });
+
   it('article/Write and article/Update: every writable field', async () => {
     const created = await write(
       emu,
