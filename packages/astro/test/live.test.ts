@@ -83,7 +83,21 @@ describe('live loaders', () => {
   });
 
   it('an unknown or malformed id is LiveEntryNotFoundError', async () => {
-    for (const id of ['99999', 'abc']) {
+    // Only the entry's own id names it: no second URL for the same product, nothing past 2^53.
+    for (const id of [
+      '99999',
+      'abc',
+      '01',
+      '1.0',
+      '1e0',
+      '0x1',
+      '+1',
+      ' 1',
+      '1 ',
+      '0',
+      '-1',
+      '9007199254740993',
+    ]) {
       const result = await liveProductsLoader(conn()).loadEntry({
         collection: 'liveProducts',
         filter: { id },
@@ -92,6 +106,26 @@ describe('live loaders', () => {
     }
     const section = await liveSectionsLoader(conn()).loadEntry({ collection: 's', filter: { id: 'nope' } });
     expect((section as { error: Error }).error.name).toBe('LiveEntryNotFoundError');
+  });
+
+  it('a missing connection names the collection once, and the process environment (no .env is read)', async () => {
+    const saved = { ...process.env };
+    delete process.env.SITECONTENT_BASE_URL;
+    delete process.env.SITECONTENT_API_KEY;
+    delete process.env.SITECONTENT_SID;
+    try {
+      const result = (await liveProductsLoader().loadCollection({ collection: 'liveProducts' })) as {
+        error: Error;
+      };
+      expect(result.error.name).toBe('LiveCollectionError');
+      expect(result.error.message).toMatch(
+        /^liveProducts: missing connection setting\(s\) baseUrl, apiKey, sid/,
+      );
+      expect(result.error.message).not.toContain('liveProducts: liveProducts:');
+      expect(result.error.message).toContain('in the process environment (.env files are read only');
+    } finally {
+      Object.assign(process.env, saved);
+    }
   });
 
   it('a failing service comes back as LiveCollectionError with a redacted URL, never a throw', async () => {

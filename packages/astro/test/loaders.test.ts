@@ -8,6 +8,7 @@ import {
   productsLoader,
   sectionsLoader,
 } from '../src/index.js';
+import { registerProject } from '../src/state/project-registry.js';
 import {
   type AnyLoader,
   createStore,
@@ -401,7 +402,22 @@ describe('collection loaders against the emulator', () => {
         .catch((e: unknown) => e as Error);
       expect(isSiteContentConnectionError(error)).toBe(true);
       expect((error as Error).message).toContain('SITECONTENT_API_KEY');
-      expect((error as Error).message).toContain('in .env (which the siteContent() integration reads)');
+      // No integration in this process: no .env file was read, and the message says so.
+      expect((error as Error).message).toContain(
+        'in the process environment (.env files are read only by the siteContent() integration',
+      );
+      // With the integration (which read the .env files, here none), the message points to .env.
+      const root = new URL('file:///tmp/sitecontent-integration-without-connection/');
+      registerProject(root, { concurrency: 16, env: {} }, undefined);
+      const withIntegration = loaderContext(await createStore(), 'products', productsLoader().schema, {
+        root,
+      });
+      const second = await productsLoader()
+        .load(withIntegration.ctx)
+        .catch((e: unknown) => e as Error);
+      expect((second as Error).message).toMatch(
+        /^products: missing connection setting\(s\) baseUrl, apiKey, sid: .* in the environment or in \.env$/,
+      );
     } finally {
       Object.assign(process.env, saved);
     }

@@ -12,12 +12,18 @@ export class SiteContentConnectionError extends SiteContentAstroError {
   /** The settings not found: `baseUrl`, `apiKey`, `sid`. */
   readonly missing: readonly string[];
 
-  constructor(collection: string, missing: readonly string[]) {
+  /**
+   * @param envFiles Whether `.env` files were read: only the integration reads them, in `astro dev`
+   *   and `astro build`. A live loader in a production server sees the process environment alone.
+   */
+  constructor(collection: string, missing: readonly string[], envFiles: boolean) {
+    const names = missing.map((setting) => ENV_NAMES[setting] ?? setting).join(', ');
+    const where = envFiles
+      ? 'in the environment or in .env'
+      : 'in the process environment (.env files are read only by the siteContent() integration, in astro dev and astro build)';
     super(
       'missing_connection',
-      `${collection}: missing connection setting(s) ${missing.join(', ')}: pass them to siteContent() or the loader, or set ${missing
-        .map((setting) => ENV_NAMES[setting] ?? setting)
-        .join(', ')} in the environment or in .env (which the siteContent() integration reads)`,
+      `${collection}: missing connection setting(s) ${missing.join(', ')}: pass them to siteContent() or the loader, or set ${names} ${where}`,
     );
     this.missing = missing;
   }

@@ -37,7 +37,8 @@ async function liveError(collection: string, error: unknown): Promise<{ error: E
   return {
     error: new LiveCollectionError(
       collection,
-      `${collection}: ${message}${url}`,
+      // Errors of this package name the collection already.
+      `${message.startsWith(`${collection}: `) ? '' : `${collection}: `}${message}${url}`,
       error instanceof Error ? error : undefined,
     ),
   };
@@ -53,10 +54,15 @@ export function entryTags(collection: string, id: string): string[] {
   return [CACHE_TAG, `${CACHE_TAG}:${collection}`, `${CACHE_TAG}:${collection}:${id}`];
 }
 
-/** The record id of `getLiveEntry()` for products and articles: a positive integer. */
+/**
+ * The record id of `getLiveEntry()` for products and articles: a positive integer written as the
+ * entry's own id is (`String(id)`). `01`, `1.0`, `1e0`, `0x1` or ` 1` name no entry, so one product
+ * is not served under several URLs; an id past 2^53 cannot be a record's.
+ */
 export function numericId(id: string): number | undefined {
+  if (!/^[1-9][0-9]{0,15}$/.test(id)) return undefined;
   const n = Number(id);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** The data of a live entry: an entry schema's output (a closed object). */

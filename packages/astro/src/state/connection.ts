@@ -38,7 +38,7 @@ export function resolveConnection(
   if (!baseUrl) missing.push('baseUrl');
   if (!apiKey) missing.push('apiKey');
   if (sid === undefined || !Number.isInteger(sid) || sid <= 0) missing.push('sid');
-  if (missing.length > 0) throw new SiteContentConnectionError(collection, missing);
+  if (missing.length > 0) throw new SiteContentConnectionError(collection, missing, settings !== undefined);
   const concurrency = settings?.concurrency ?? DEFAULT_CONCURRENCY;
   return {
     baseUrl: baseUrl!,
