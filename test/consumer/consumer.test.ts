@@ -263,6 +263,10 @@ describe('a new Astro project with the tarballs', () => {
     const html = await readFile(path.join(dist, page!), 'utf8');
     expect(html).toContain(`<h1>${product.zag}</h1>`);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://${domain.replace(/\./g, '\\.')}/`));
+    // The guide's page strikes out an old price only where there is one (price_old 0 means none).
+    const all = await Promise.all(pages.map((f) => readFile(path.join(dist, f), 'utf8')));
+    expect(all.some((text) => /<del>\d/.test(text))).toBe(true);
+    expect(all.filter((text) => text.includes('<del>0</del>'))).toEqual([]);
   });
 
   it('passes astro check with no error, warning or hint', () => {
