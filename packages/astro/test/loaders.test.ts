@@ -217,6 +217,48 @@ describe('collection loaders against the emulator', () => {
     );
   });
 
+  it('records whose section the service did not send are named once, and get no section', async () => {
+    // As if the sections `phones` and `news` had been deleted: dir/Get no longer lists them.
+    const gone = new Map<string, number>();
+    const site = await siteThrough('dir/Get', (rows) =>
+      rows.filter((r) => {
+        if (r.tx !== 'phones' && r.tx !== 'news') return true;
+        gone.set(String(r.tx), Number(r.id));
+        return false;
+      }),
+    );
+    const phonesId = () => gone.get('phones');
+    const products = loaderContext(await createStore(), 'products', productsLoader().schema, {
+      root: site.root,
+    });
+    await productsLoader().load(products.ctx);
+    const orphan = products.store.get('products', '1')!.data as { section: unknown; url: string };
+    expect(orphan.section).toBeNull();
+    const warnings = products.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `^products: \\d+ record\\(s\\) name a section the service did not send as valid \\(catid ${phonesId()}\\): 1, .*; they get no section, and the default URL no section path$`,
+      ),
+    );
+    const articles = loaderContext(await createStore(), 'articles', articlesLoader().schema, {
+      root: site.root,
+    });
+    await articlesLoader().load(articles.ctx);
+    const inNews = articles.store
+      .values('articles')
+      .filter((entry) => (entry.data as { catid: number }).catid === gone.get('news'));
+    expect(inNews.length).toBeGreaterThan(0);
+    expect(inNews.every((entry) => (entry.data as { section: unknown }).section === null)).toBe(true);
+    expect(articles.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^articles: ${inNews.length} record\\(s\\) name a section .* \\(catid ${gone.get('news')}\\)`,
+        ),
+      ),
+    ]);
+  });
+
   it('duplicate entry ids: the first record is kept and both are named in a warning', async () => {
     const site = await siteThrough('dir/Get', (rows) => {
       const phones = rows.find((r) => r.tx === 'phones')!;

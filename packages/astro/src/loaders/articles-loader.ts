@@ -5,7 +5,7 @@ import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { catalogFilter, optionFingerprint } from './shared.js';
+import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
@@ -27,7 +27,7 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
         metaMaxAge,
         sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ client, callOptions, itemsWithMeta, siteOrigin, sections }) {
+        async fetch({ ctx, client, callOptions, itemsWithMeta, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.articles.list(catalogFilter(opts), callOptions),
             // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
@@ -36,6 +36,11 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
           ]);
           const articles = onlyVisible ? all.filter((a) => a.shw) : all;
           const index = indexSections(shared.sections);
+          warnSectionsMissing(
+            ctx.logger,
+            ctx.collection,
+            articles.filter((article) => !index.byId.has(article.catid)),
+          );
           const moduleFor = articleModuleFor(metaModule, index);
           return itemsWithMeta(
             articles,

@@ -6,7 +6,7 @@ import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { catalogFilter, moduleOf, optionFingerprint } from './shared.js';
+import { catalogFilter, moduleOf, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
  * Catalog products (`goods/Get`). Entry id: `String(id)`. Data: the client's `Product` plus
@@ -36,7 +36,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
         ],
-        async fetch({ client, callOptions, invalid, itemsWithMeta, siteOrigin, sections }) {
+        async fetch({ ctx, client, callOptions, invalid, itemsWithMeta, siteOrigin, sections }) {
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
@@ -47,8 +47,10 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           // A page URL must stay on the site (docs/interface.md, "Wire format"): one that does not is
           // an invalid record, named by id and field, never a link or canonical URL to another host.
           const products = [];
+          const sectionless = [];
           for (const product of onlyVisible ? all.filter((p) => p.shw) : all) {
             const section = index.byTx.get(product.cattx);
+            if (section === undefined) sectionless.push(product);
             const url = productUrl(product, section);
             const problem = rootRelativePathProblem(url);
             if (problem === undefined) products.push({ product, section, url });
@@ -59,6 +61,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
                 message: `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}`,
               });
           }
+          warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
           return itemsWithMeta(
             products,
             seo
