@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   articlesLoader,
   domainsLoader,
+  isSiteContentCallbackError,
   isSiteContentConnectionError,
   isSiteContentInvalidRecordError,
   modificationsLoader,
@@ -257,6 +258,47 @@ describe('collection loaders against the emulator', () => {
         ),
       ),
     ]);
+  });
+
+  it('a loader option function that fails is the project’s bug: named with the record, never kept stale', async () => {
+    const site = useSite(emu);
+    releases.push(site.release);
+    const store = await createStore();
+    await productsLoader().load(
+      loaderContext(store, 'products', productsLoader().schema, { root: site.root }).ctx,
+    );
+    const before = store.keys('products').length;
+    expect(before).toBe(32);
+    const cases: [Parameters<typeof productsLoader>[0], RegExp][] = [
+      [
+        { productUrl: (p) => (p.id === 3 ? (undefined as unknown as string).toLowerCase() : `/p/${p.id}`) },
+        /^products: the productUrl option, for record 3, threw: Cannot read properties of undefined/,
+      ],
+      [
+        { productUrl: () => 42 as unknown as string },
+        /^products: the productUrl option, for record 1, returned number instead of a non-empty string$/,
+      ],
+      [
+        { seo: true, metaModule: () => undefined as unknown as string },
+        /^products: the metaModule option, for record 1, returned undefined instead of a non-empty string$/,
+      ],
+    ];
+    for (const [options, message] of cases) {
+      const loader = productsLoader(options);
+      const t = loaderContext(store, 'products', loader.schema, { root: site.root });
+      const error = await loader.load(t.ctx).catch((e: unknown) => e as Error);
+      expect(isSiteContentCallbackError(error), String(message)).toBe(true);
+      expect((error as Error).message).toMatch(message);
+      // Not the outage policy: no "keeping N entries" warning, and nothing written.
+      expect(t.logs.text()).not.toContain('keeping');
+      expect(store.keys('products')).toHaveLength(before);
+    }
+
+    // A URL the project's function returns that is no root-relative path says where it came from.
+    const relative = productsLoader({ productUrl: (p) => `products/${p.id}` });
+    const t = loaderContext(store, 'products', relative.schema, { root: site.root });
+    const error = await relative.load(t.ctx).catch((e: unknown) => e as Error);
+    expect((error as Error).message).toContain('(returned by the productUrl option)');
   });
 
   it('duplicate entry ids: the first record is kept and both are named in a warning', async () => {

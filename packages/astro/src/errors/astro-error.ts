@@ -8,7 +8,8 @@ export type SiteContentAstroErrorCode =
   | 'invalid_options'
   | 'load_failed'
   | 'invalid_record'
-  | 'missing_connection';
+  | 'missing_connection'
+  | 'option_callback_failed';
 
 /** Base class: a stable `code` and an explicit `name`, so the guards work across package copies. */
 export class SiteContentAstroError extends Error {

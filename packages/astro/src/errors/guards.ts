@@ -3,6 +3,7 @@
  * different module graphs, so two copies of these classes can meet.
  */
 import type { SiteContentAstroError } from './astro-error.js';
+import type { SiteContentCallbackError } from './callback-error.js';
 import type { SiteContentConnectionError } from './connection-error.js';
 import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import type { SiteContentLoadError } from './load-error.js';
@@ -18,6 +19,7 @@ const ERROR_NAMES = new Set([
   'SiteContentConnectionError',
   'SiteContentLoadError',
   'SiteContentInvalidRecordError',
+  'SiteContentCallbackError',
 ]);
 
 export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
@@ -31,3 +33,5 @@ export const isSiteContentLoadError = (e: unknown): e is SiteContentLoadError =>
   hasName(e, 'SiteContentLoadError');
 export const isSiteContentInvalidRecordError = (e: unknown): e is SiteContentInvalidRecordError =>
   hasName(e, 'SiteContentInvalidRecordError');
+export const isSiteContentCallbackError = (e: unknown): e is SiteContentCallbackError =>
+  hasName(e, 'SiteContentCallbackError');

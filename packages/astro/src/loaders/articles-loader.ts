@@ -5,7 +5,7 @@ import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
+import { callOption, catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
@@ -44,7 +44,13 @@ export function articlesLoader<const S extends string = 'sections'>(options: Art
           const moduleFor = articleModuleFor(metaModule, index);
           return itemsWithMeta(
             articles,
-            seo ? (article) => ({ record: article, md: moduleFor(article), id: article.id }) : undefined,
+            seo
+              ? (article) => ({
+                  record: article,
+                  md: callOption(ctx.collection, 'metaModule', article.id, () => moduleFor(article)),
+                  id: article.id,
+                })
+              : undefined,
             (article, meta) => {
               const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
               return {

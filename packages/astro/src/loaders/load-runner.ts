@@ -14,6 +14,7 @@ import {
   shownText,
 } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
+import { isSiteContentCallbackError } from '../errors/guards.js';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
 import { SiteContentLoadError } from '../errors/load-error.js';
 import type { CommonLoaderOptions } from '../options/loader-options.js';
@@ -189,6 +190,8 @@ async function loadWith(
   if (!result.ok) {
     const error = result.fetchError;
     abort.abort();
+    // The project's own function failed: no outage policy applies, or old entries would hide it.
+    if (isSiteContentCallbackError(error)) throw error;
     if (isRecordValidationError(error) && onInvalid === 'fail') throw invalidRecordError(collection, error);
     const [firstInvalid] = invalid.named;
     if (error instanceof EnoughInvalidRecords && firstInvalid !== undefined) {

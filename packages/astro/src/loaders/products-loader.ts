@@ -6,7 +6,7 @@ import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { catalogFilter, moduleOf, optionFingerprint, warnSectionsMissing } from './shared.js';
+import { callOption, catalogFilter, optionFingerprint, pageModuleOf, warnSectionsMissing } from './shared.js';
 
 /**
  * Catalog products (`goods/Get`). Entry id: `String(id)`. Data: the client's `Product` plus
@@ -19,6 +19,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
     options,
   );
   const { onlyVisible, sanitize, metaModule, productUrl } = opts;
+  const ownUrl = options.productUrl !== undefined;
   return {
     name: PRODUCTS_LOADER_NAME,
     schema: productDataSchemaFor(sectionsCollection),
@@ -51,21 +52,28 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
           for (const product of onlyVisible ? all.filter((p) => p.shw) : all) {
             const section = index.byTx.get(product.cattx);
             if (section === undefined) sectionless.push(product);
-            const url = productUrl(product, section);
+            const url = callOption(ctx.collection, 'productUrl', product.id, () =>
+              productUrl(product, section),
+            );
             const problem = rootRelativePathProblem(url);
             if (problem === undefined) products.push({ product, section, url });
             else
               invalid.add({
                 recordId: product.id,
                 path: 'url',
-                message: `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}`,
+                // A URL of the project's own function is the project's to fix, however the record is.
+                message: `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}${ownUrl ? ' (returned by the productUrl option)' : ''}`,
               });
           }
           warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
           return itemsWithMeta(
             products,
             seo
-              ? ({ product }) => ({ record: product, md: moduleOf(metaModule, product), id: product.id })
+              ? ({ product }) => ({
+                  record: product,
+                  md: pageModuleOf(ctx.collection, metaModule, product, product.id),
+                  id: product.id,
+                })
               : undefined,
             ({ product, section, url }, meta) => {
               const ref = sectionReference(sectionsCollection, section);

@@ -4,7 +4,7 @@ import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { moduleOf, optionFingerprint } from './shared.js';
+import { optionFingerprint, pageModuleOf } from './shared.js';
 
 /**
  * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
@@ -26,7 +26,7 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
         metaMaxAge,
         sanitize,
         fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
-        async fetch({ invalid, itemsWithMeta, siteOrigin, sections: sharedSections }) {
+        async fetch({ ctx, invalid, itemsWithMeta, siteOrigin, sections: sharedSections }) {
           if (ctx.collection !== sectionsCollection) {
             ctx.logger.warn(
               `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
@@ -45,7 +45,11 @@ export function sectionsLoader<const S extends string = 'sections'>(options: Sec
           return itemsWithMeta(
             sections,
             seo
-              ? (section) => ({ record: section, md: moduleOf(metaModule, section), id: section.id })
+              ? (section) => ({
+                  record: section,
+                  md: pageModuleOf(ctx.collection, metaModule, section, section.id),
+                  id: section.id,
+                })
               : undefined,
             (section, meta) => {
               // A parent this collection leaves out is no entry to refer to.
