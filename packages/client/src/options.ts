@@ -88,8 +88,10 @@ const httpUrl = z
   .string()
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http(s) URL');
 
+// Strict, as the loaders' options are: a misspelled option (`timeout`) would otherwise be dropped
+// silently and its default used.
 const optionsSchema = z
-  .object({
+  .strictObject({
     baseUrl: httpUrl.refine(
       (s) => !URL.canParse(s) || new URL(s).search === '',
       'must not carry a query string',
@@ -150,14 +152,15 @@ function concurrencyOf(o: {
 
 export type ResolvedOptions = z.output<typeof optionsSchema>;
 
-/** Validates eagerly; a bad option throws an InvalidArgumentError listing `path: message` lines. */
+/** Validates eagerly; a bad option throws an InvalidArgumentError listing `path: message` parts. */
 export function validateOptions(input: unknown): ResolvedOptions {
   const result = optionsSchema.safeParse(input);
   if (result.success) return result.data;
-  // Never echo the input: it holds the key.
-  const lines = result.error.issues.map(
-    (i) => `${i.path.map(String).join('.') || '(options)'}: ${i.message}`,
-  );
+  // Never echo the input: it holds the key. An unknown option is named (its key), not its value.
+  const lines = result.error.issues.map((i) => {
+    const what = i.code === 'unrecognized_keys' ? `unknown option(s) ${i.keys.join(', ')}` : i.message;
+    return `${i.path.map(String).join('.') || '(options)'}: ${what}`;
+  });
   throw new InvalidArgumentError(`Invalid client options: ${lines.join('; ')}`, {
     operation: 'createClient',
   });

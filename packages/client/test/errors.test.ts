@@ -155,6 +155,12 @@ describe('options', () => {
     );
   });
 
+  it('an unknown option is an error too, named by its key (a typo must not fall back to a default)', () => {
+    expect(() =>
+      createClient({ baseUrl: 'http://x', apiKey: TEST_KEY, sid: 1, timeout: 5, sidd: 2 } as never),
+    ).toThrow('Invalid client options: (options): unknown option(s) timeout, sidd');
+  });
+
   it('baseUrl keeps a path prefix and never the key', async () => {
     const client = createClient({ baseUrl: `${server.url}/api/`, apiKey: TEST_KEY, sid: 2, retries: 0 });
     expect(client.baseUrl).toBe(`${server.url}/api`);

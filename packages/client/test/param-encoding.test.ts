@@ -105,6 +105,18 @@ describe('param checks before sending', () => {
     await client.close();
   });
 
+  it('a misspelled list filter is an InvalidArgumentError, not a read of everything', async () => {
+    const client = testClient(server);
+    await expect(client.products.list({ catId: 3 } as never)).rejects.toThrow(
+      'goods/Get: unknown filter(s) catId (known: id, catid, cattx)',
+    );
+    await expect(client.sections.list({ tx: 'a', par: 'b' } as never)).rejects.toThrow(
+      /^dir\/Get: unknown filter\(s\) par \(known: /,
+    );
+    expect(server.requests).toHaveLength(0);
+    await client.close();
+  });
+
   it('allowUnknownFields lets other keys through', async () => {
     const client = testClient(server, { allowUnknownFields: true });
     await client.products.update(12, { zag: 'a', seo_slug: 'x' } as never);

@@ -63,6 +63,24 @@ export function checkText(op: OperationName, name: string, v: unknown, allowEmpt
   return v;
 }
 
+/**
+ * A list filter may only hold the keys its operation takes: a misspelled one (`catId`) would be
+ * dropped, and the call would read the whole catalog instead of one section.
+ */
+export function checkFilterKeys(op: OperationName, filter: unknown, params: object | undefined): void {
+  if (filter === undefined || filter === null || typeof filter !== 'object') return;
+  const known = Object.keys(params ?? {});
+  const unknown = Object.keys(filter).filter((key) => !known.includes(key));
+  if (unknown.length > 0) {
+    throw new InvalidArgumentError(
+      `${op}: unknown filter(s) ${unknown.join(', ')} (known: ${known.join(', ')})`,
+      {
+        operation: op,
+      },
+    );
+  }
+}
+
 /** An optional list filter: left out when `undefined`, else checked like `checkId`. */
 export function optionalId(op: OperationName, name: string, v: unknown): number | undefined {
   return v === undefined ? undefined : checkId(op, name, v);
@@ -237,7 +255,9 @@ export function recordResource<S extends z.ZodType, F>(
   const { ops, schema, fields: resource } = spec;
   return {
     async list(filter, opts) {
-      return list(core, ops.list, schema, spec.listParams(ops.list, filter), opts);
+      const params = spec.listParams(ops.list, filter);
+      checkFilterKeys(ops.list, filter, params);
+      return list(core, ops.list, schema, params, opts);
     },
     async update(id, fields, opts) {
       const op = ops.update;
