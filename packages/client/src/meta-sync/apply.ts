@@ -7,7 +7,7 @@
  */
 import { assertDesiredMeta } from './desired-meta.js';
 import { currentValue } from './plan.js';
-import { describeError, failsEveryPage, mapPool } from './pool.js';
+import { describeError, EveryPageStop, mapPool } from './pool.js';
 import {
   type DesiredMetaEntry,
   META_FIELDS,
@@ -79,9 +79,8 @@ export async function applyMetaPlan(
   const settled = new Set<number>();
   let done = 0;
   // After a failure no page escapes (key refused, service unreachable), no further page is started.
-  const stop = new AbortController();
+  const stop = new EveryPageStop(signal);
   let everyPage: string | undefined;
-  const starts = signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]);
 
   const settle = (index: number, progress: Omit<MetaApplyProgress, 'done' | 'total'>): void => {
     settled.add(index);
@@ -125,13 +124,10 @@ export async function applyMetaPlan(
         const failure: MetaApplyFailure = { md, id, stage, ...describeError(error) };
         failed.push(failure);
         settle(index, { md, id, outcome: 'failed', reason: failure.reason });
-        if (everyPage === undefined && failsEveryPage(error)) {
-          everyPage = failure.reason;
-          stop.abort();
-        }
+        if (stop.stopsAll(error)) everyPage = failure.reason;
       }
     },
-    starts,
+    stop.signal,
   );
 
   targets.forEach((target, index) => {

@@ -3,7 +3,7 @@
  * would change.
  */
 import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, failsEveryPage, mapPool } from './pool.js';
+import { describeError, EveryPageStop, mapPool } from './pool.js';
 import {
   type CurrentMeta,
   type DesiredMetaEntry,
@@ -71,9 +71,7 @@ export async function planMetaChanges(
   signal?.throwIfAborted();
   const createdAt = new Date().toISOString();
   // The first failure no page escapes ends the planning: the reads in flight are called off.
-  const stop = new AbortController();
-  let everyPage: { error: unknown } | undefined;
-  const reads = signal === undefined ? stop.signal : AbortSignal.any([signal, stop.signal]);
+  const stop = new EveryPageStop(signal);
 
   let done = 0;
   type Outcome = { entry?: MetaPlanEntry; error?: MetaTargetFailure };
@@ -84,25 +82,22 @@ export async function planMetaChanges(
       const { md, id } = desiredEntry;
       let outcome: Outcome;
       try {
-        const current = await client.meta.get(md, id, { signal: reads });
+        const current = await client.meta.get(md, id, { signal: stop.signal });
         const changes = diffMeta(current, desiredEntry);
         outcome = changes.length > 0 ? { entry: { md, id, created: current === undefined, changes } } : {};
       } catch (error) {
         signal?.throwIfAborted();
-        if (everyPage === undefined && failsEveryPage(error)) {
-          everyPage = { error };
-          stop.abort(error);
-        }
+        stop.stopsAll(error);
         outcome = { error: { md, id, ...describeError(error) } };
       }
       done++;
       options.onProgress?.({ done, total: entries.length });
       return outcome;
     },
-    reads,
+    stop.signal,
   );
   signal?.throwIfAborted();
-  if (everyPage !== undefined) throw everyPage.error;
+  if (stop.failure !== undefined) throw stop.failure.error;
 
   const planEntries: MetaPlanEntry[] = [];
   const errors: MetaTargetFailure[] = [];

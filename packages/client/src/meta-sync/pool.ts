@@ -48,3 +48,31 @@ export function failsEveryPage(error: unknown): boolean {
   if (isAuthError(error)) return true;
   return isNetworkError(error) && error.causeCode !== undefined && NOT_SENT_CODES.has(error.causeCode);
 }
+
+/**
+ * Stops a run over pages at its first failure no page escapes ({@link failsEveryPage}). `signal`
+ * aborts with the caller's signal or at that failure (its reason: the error), for `mapPool` to start
+ * no further page and, where it is passed on, to call off the requests in flight.
+ */
+export class EveryPageStop {
+  readonly signal: AbortSignal;
+  readonly #stop = new AbortController();
+  #first: { error: unknown } | undefined;
+
+  constructor(caller?: AbortSignal) {
+    this.signal = caller === undefined ? this.#stop.signal : AbortSignal.any([caller, this.#stop.signal]);
+  }
+
+  /** The failure that stopped the run, if one did. */
+  get failure(): { error: unknown } | undefined {
+    return this.#first;
+  }
+
+  /** Takes a page's failure; true when it is the first that no page escapes (the run stops). */
+  stopsAll(error: unknown): boolean {
+    if (this.#first !== undefined || !failsEveryPage(error)) return false;
+    this.#first = { error };
+    this.#stop.abort(error);
+    return true;
+  }
+}
