@@ -13,12 +13,14 @@ import {
   type EntryReference,
   type liveArticlesLoader,
   liveProductsLoader,
-  type liveSectionsLoader,
+  liveSectionsLoader,
   type ModificationData,
   type ProductData,
   productDataSchema,
   productsLoader,
   type SectionData,
+  type Seo,
+  sectionsLoader,
 } from '../src/index.js';
 import {
   createStore,
@@ -84,6 +86,53 @@ describe('entry types', () => {
       LiveData<typeof live>['section']
     >().toEqualTypeOf<EntryReference<'catalogSections'> | null>();
     expect(loader.schema.shape.section.unwrap().shape.collection.value).toBe('catalogSections');
+  });
+});
+
+describe('seo typed by the option as written', () => {
+  const flag = process.env.SITECONTENT_TEST_FLAG === '1';
+  const on = productsLoader({ seo: true });
+  const aged = sectionsLoader({ seo: { maxAge: 60_000 } });
+  const off = productsLoader();
+  const offExplicit = sectionsLoader({ seo: false });
+  const unknown = productsLoader({ seo: flag });
+  const liveOn = liveProductsLoader({ seo: true });
+  const liveOff = liveSectionsLoader();
+
+  it('on (`true` or `{ maxAge }`): `data.seo` is required, in the type and in the schema', () => {
+    expectTypeOf<z.infer<typeof on.schema>['seo']>().toEqualTypeOf<Seo>();
+    expectTypeOf<z.infer<typeof aged.schema>['seo']>().toEqualTypeOf<Seo>();
+    expectTypeOf<LiveData<typeof liveOn>['seo']>().toEqualTypeOf<Seo>();
+    expect(on.schema.shape.seo.safeParse(undefined).success).toBe(false);
+    expect(aged.schema.shape.seo.safeParse(undefined).success).toBe(false);
+  });
+
+  it('off (absent or `false`): reading `data.seo` is a type error, and the schema has no such field', () => {
+    const never = () => [
+      // @ts-expect-error products without seo
+      {} as z.infer<typeof off.schema>['seo'],
+      // @ts-expect-error sections with seo: false
+      {} as z.infer<typeof offExplicit.schema>['seo'],
+      // @ts-expect-error live sections without seo
+      {} as LiveData<typeof liveOff>['seo'],
+    ];
+    expect(never).toBeTypeOf('function');
+    expect(Object.keys(off.schema.shape)).not.toContain('seo');
+    expect(Object.keys(offExplicit.schema.shape)).not.toContain('seo');
+  });
+
+  it('a `boolean` known only at run time: optional in the type, exact in the schema', () => {
+    expectTypeOf<z.infer<typeof unknown.schema>['seo']>().toEqualTypeOf<Seo | undefined>();
+    expect(Object.keys(unknown.schema.shape).includes('seo')).toBe(flag);
+  });
+
+  it("the exported data types keep `seo` optional, for code that takes any loader's entries", () => {
+    expectTypeOf<ProductData['seo']>().toEqualTypeOf<Seo | undefined>();
+    expectTypeOf<SectionData['seo']>().toEqualTypeOf<Seo | undefined>();
+    expectTypeOf<ArticleData['seo']>().toEqualTypeOf<Seo | undefined>();
+    // An entry of a loader with `seo: true` is one of them.
+    expectTypeOf<z.infer<typeof on.schema>>().toExtend<ProductData>();
+    expectTypeOf<z.infer<typeof off.schema>>().toExtend<ProductData>();
   });
 });
 

@@ -54,6 +54,36 @@ export const seoSchema = z.object({
 });
 export type Seo = z.infer<typeof seoSchema>;
 
+/**
+ * Whether a collection's entries carry `seo`, as its loader's `seo` option says: `'always'` (on),
+ * `'never'` (off: `data.seo` is then a type error, not an `undefined` found in production), or
+ * `'optional'` where the option is not known when the types are checked (a `boolean` variable).
+ */
+export type SeoPresence = 'always' | 'never' | 'optional';
+
+/** The `seo` option's value as written in a loader call: `true`, `false`, `{ maxAge }` or absent. */
+export type SeoOption = boolean | { readonly maxAge?: number | undefined } | undefined;
+
+/** The presence a loader's `seo` option gives, from the option's type. */
+export type SeoPresenceOf<Q extends SeoOption> = [Q] extends [undefined | false]
+  ? 'never'
+  : [Q] extends [true | { readonly maxAge?: number | undefined }]
+    ? 'always'
+    : 'optional';
+
+type SeoShape<P extends SeoPresence> = P extends 'always'
+  ? { seo: typeof seoSchema }
+  : P extends 'never'
+    ? Record<never, never>
+    : { seo: z.ZodOptional<typeof seoSchema> };
+
+/** The `seo` part of an entry schema's shape. */
+function seoShape<P extends SeoPresence>(presence: P): SeoShape<P> {
+  const shape =
+    presence === 'always' ? { seo: seoSchema } : presence === 'never' ? {} : { seo: seoSchema.optional() };
+  return shape as SeoShape<P>;
+}
+
 export const productSkuDataSchema = z.object({
   id: z.number(),
   price: z.number(),
@@ -74,8 +104,14 @@ export const productImageDataSchema = z.object({
 });
 export type ProductImageData = z.infer<typeof productImageDataSchema>;
 
-/** The product entry's schema, its `section` referring to the sections collection named `sections`. */
-export function productDataSchemaFor<S extends string>(sections: S) {
+/**
+ * The product entry's schema, its `section` referring to the sections collection named `sections`,
+ * with `seo` as `seo` says (default: optional, for code that takes entries of any loader).
+ */
+export function productDataSchemaFor<S extends string, P extends SeoPresence = 'optional'>(
+  sections: S,
+  seo: P = 'optional' as P,
+) {
   return z.object({
     id: z.number(),
     catid: z.number(),
@@ -93,12 +129,14 @@ export function productDataSchemaFor<S extends string>(sections: S) {
     section: entryReferenceSchema(sections).nullable(),
     /** Relative page URL of the product (default: the section's `url` + `/` + id). */
     url: z.string(),
-    seo: seoSchema.optional(),
+    ...seoShape(seo),
     extra: extraFieldsSchema,
   });
 }
 export const productDataSchema = productDataSchemaFor('sections');
-export type ProductData<S extends string = 'sections'> = z.infer<ReturnType<typeof productDataSchemaFor<S>>>;
+export type ProductData<S extends string = 'sections', P extends SeoPresence = 'optional'> = z.infer<
+  ReturnType<typeof productDataSchemaFor<S, P>>
+>;
 
 /** The modification entry's schema, its `product` referring to the products collection named `products`. */
 export function modificationDataSchemaFor<P extends string>(products: P) {
@@ -123,8 +161,11 @@ export type ModificationData<P extends string = 'products'> = z.infer<
   ReturnType<typeof modificationDataSchemaFor<P>>
 >;
 
-/** The section entry's schema, its `parent` referring to its own collection, named `sections`. */
-export function sectionDataSchemaFor<S extends string>(sections: S) {
+/** The section entry's schema, its `parent` referring to its own collection, named `sections`; `seo` as for products. */
+export function sectionDataSchemaFor<S extends string, P extends SeoPresence = 'optional'>(
+  sections: S,
+  seo: P = 'optional' as P,
+) {
   return z.object({
     id: z.number(),
     tx: z.string(),
@@ -138,15 +179,20 @@ export function sectionDataSchemaFor<S extends string>(sections: S) {
     tp: z.string(),
     /** The parent section's entry; `null` for a root section or a parent this collection does not hold. */
     parent: entryReferenceSchema(sections).nullable(),
-    seo: seoSchema.optional(),
+    ...seoShape(seo),
     extra: extraFieldsSchema,
   });
 }
 export const sectionDataSchema = sectionDataSchemaFor('sections');
-export type SectionData<S extends string = 'sections'> = z.infer<ReturnType<typeof sectionDataSchemaFor<S>>>;
+export type SectionData<S extends string = 'sections', P extends SeoPresence = 'optional'> = z.infer<
+  ReturnType<typeof sectionDataSchemaFor<S, P>>
+>;
 
-/** The article entry's schema, its `section` referring to the sections collection named `sections`. */
-export function articleDataSchemaFor<S extends string>(sections: S) {
+/** The article entry's schema, its `section` referring to the sections collection named `sections`; `seo` as for products. */
+export function articleDataSchemaFor<S extends string, P extends SeoPresence = 'optional'>(
+  sections: S,
+  seo: P = 'optional' as P,
+) {
   return z.object({
     id: z.number(),
     catid: z.number(),
@@ -158,12 +204,14 @@ export function articleDataSchemaFor<S extends string>(sections: S) {
     dt: z.date().optional(),
     /** The article's section in the sections collection; `null` when the service has no such section. */
     section: entryReferenceSchema(sections).nullable(),
-    seo: seoSchema.optional(),
+    ...seoShape(seo),
     extra: extraFieldsSchema,
   });
 }
 export const articleDataSchema = articleDataSchemaFor('sections');
-export type ArticleData<S extends string = 'sections'> = z.infer<ReturnType<typeof articleDataSchemaFor<S>>>;
+export type ArticleData<S extends string = 'sections', P extends SeoPresence = 'optional'> = z.infer<
+  ReturnType<typeof articleDataSchemaFor<S, P>>
+>;
 
 export const domainDataSchema = z.object({
   domain: z.string(),

@@ -14,7 +14,7 @@ import type { LiveLoader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { cleanerFor } from '../entries/sanitize.js';
-import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
+import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
@@ -57,9 +57,12 @@ function catalogLookups<R>(
 }
 
 /** Live products: `getLiveCollection('products', { catid?, cattx? })`, `getLiveEntry('products', id)`. */
-export function liveProductsLoader<const S extends string = 'sections'>(
-  options: LiveProductsLoaderOptions<S> = {},
-): LiveLoader<ProductData<S>, LiveEntryFilter, LiveCatalogFilter> {
+export function liveProductsLoader<
+  const S extends string = 'sections',
+  const Q extends boolean | undefined = undefined,
+>(
+  options: LiveProductsLoaderOptions<S> & { seo?: Q } = {},
+): LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
   const { opts, rt } = liveSetup<LiveProductsLoaderOptions, typeof productsLoaderDefaults>(
     'liveProductsLoader',
     liveProductsOptionsSchema,
@@ -68,6 +71,7 @@ export function liveProductsLoader<const S extends string = 'sections'>(
   );
   const sectionsCollection = opts.sectionsCollection as S;
 
+  // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {
     name: `${PRODUCTS_LOADER_NAME}-live`,
     tag: 'products',
@@ -99,13 +103,16 @@ export function liveProductsLoader<const S extends string = 'sections'>(
         return { id, ...built, cacheHint: { tags: entryTags('products', id), lastModified: product.dt } };
       });
     },
-  });
+  }) as LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
 }
 
 /** Live articles: `getLiveCollection('articles', { catid?, cattx? })`, `getLiveEntry('articles', id)`. */
-export function liveArticlesLoader<const S extends string = 'sections'>(
-  options: LiveArticlesLoaderOptions<S> = {},
-): LiveLoader<ArticleData<S>, LiveEntryFilter, LiveCatalogFilter> {
+export function liveArticlesLoader<
+  const S extends string = 'sections',
+  const Q extends boolean | undefined = undefined,
+>(
+  options: LiveArticlesLoaderOptions<S> & { seo?: Q } = {},
+): LiveLoader<ArticleData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
   const { opts, rt } = liveSetup<LiveArticlesLoaderOptions, typeof articlesLoaderDefaults>(
     'liveArticlesLoader',
     liveArticlesOptionsSchema,
@@ -114,6 +121,7 @@ export function liveArticlesLoader<const S extends string = 'sections'>(
   );
   const sectionsCollection = opts.sectionsCollection as S;
 
+  // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {
     name: `${ARTICLES_LOADER_NAME}-live`,
     tag: 'articles',
@@ -136,13 +144,16 @@ export function liveArticlesLoader<const S extends string = 'sections'>(
         };
       });
     },
-  });
+  }) as LiveLoader<ArticleData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
 }
 
 /** Live sections: `getLiveCollection('sections', { tx? })`, `getLiveEntry('sections', tx)`. */
-export function liveSectionsLoader<const S extends string = 'sections'>(
-  options: LiveSectionsLoaderOptions<S> = {},
-): LiveLoader<SectionData<S>, LiveEntryFilter, LiveSectionsFilter> {
+export function liveSectionsLoader<
+  const S extends string = 'sections',
+  const Q extends boolean | undefined = undefined,
+>(
+  options: LiveSectionsLoaderOptions<S> & { seo?: Q } = {},
+): LiveLoader<SectionData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveSectionsFilter> {
   const { opts, rt } = liveSetup<LiveSectionsLoaderOptions, typeof sectionsLoaderDefaults>(
     'liveSectionsLoader',
     liveSectionsOptionsSchema,
@@ -153,6 +164,7 @@ export function liveSectionsLoader<const S extends string = 'sections'>(
   // For sections `shw` only hides them from menus (see `SectionsLoaderOptions.onlyVisible`).
   const onlyVisible = opts.onlyVisible;
 
+  // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {
     name: `${SECTIONS_LOADER_NAME}-live`,
     tag: 'sections',
@@ -177,5 +189,5 @@ export function liveSectionsLoader<const S extends string = 'sections'>(
         };
       });
     },
-  });
+  }) as LiveLoader<SectionData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveSectionsFilter>;
 }

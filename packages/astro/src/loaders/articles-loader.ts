@@ -1,6 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
-import { articleDataSchemaFor } from '../entries/schemas.js';
+import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
@@ -11,15 +11,17 @@ import { callOption, catalogFilter, optionFingerprint, warnSectionsMissing } fro
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
  * (from `catid`), `null` when unknown. `txt` is the rendered body.
  */
-export function articlesLoader<const S extends string = 'sections'>(options: ArticlesLoaderOptions<S> = {}) {
-  const { opts, sectionsCollection, seo, metaMaxAge } = entryLoaderSettings<'articles', S>(
+export function articlesLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
+  options: ArticlesLoaderOptions<S> & { seo?: Q } = {},
+) {
+  const { opts, sectionsCollection, seo, seoPresence, metaMaxAge } = entryLoaderSettings<'articles', S, Q>(
     'articles',
     options,
   );
   const { onlyVisible, sanitize, metaModule } = opts;
   return {
     name: ARTICLES_LOADER_NAME,
-    schema: articleDataSchemaFor(sectionsCollection),
+    schema: articleDataSchemaFor(sectionsCollection, seoPresence),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'articles',

@@ -1,7 +1,7 @@
 import { quotedText, rootRelativePathProblem, SHOWN_TEXT_MAX } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
-import { productDataSchemaFor } from '../entries/schemas.js';
+import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
@@ -13,8 +13,10 @@ import { callOption, catalogFilter, optionFingerprint, pageModuleOf, warnSection
  * `section` (a reference to the product's section), `url` and, with `seo: true`, `seo`. `txt` is
  * the rendered body.
  */
-export function productsLoader<const S extends string = 'sections'>(options: ProductsLoaderOptions<S> = {}) {
-  const { opts, sectionsCollection, seo, metaMaxAge } = entryLoaderSettings<'products', S>(
+export function productsLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
+  options: ProductsLoaderOptions<S> & { seo?: Q } = {},
+) {
+  const { opts, sectionsCollection, seo, seoPresence, metaMaxAge } = entryLoaderSettings<'products', S, Q>(
     'products',
     options,
   );
@@ -22,7 +24,7 @@ export function productsLoader<const S extends string = 'sections'>(options: Pro
   const ownUrl = options.productUrl !== undefined;
   return {
     name: PRODUCTS_LOADER_NAME,
-    schema: productDataSchemaFor(sectionsCollection),
+    schema: productDataSchemaFor(sectionsCollection, seoPresence),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'products',

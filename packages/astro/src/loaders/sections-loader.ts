@@ -1,5 +1,5 @@
 import type { Loader } from 'astro/loaders';
-import { sectionDataSchemaFor } from '../entries/schemas.js';
+import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
@@ -10,15 +10,17 @@ import { optionFingerprint, pageModuleOf } from './shared.js';
  * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
  * the parent section (`par`), `null` for roots. `txt` is the rendered body.
  */
-export function sectionsLoader<const S extends string = 'sections'>(options: SectionsLoaderOptions<S> = {}) {
-  const { opts, sectionsCollection, seo, metaMaxAge } = entryLoaderSettings<'sections', S>(
+export function sectionsLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
+  options: SectionsLoaderOptions<S> & { seo?: Q } = {},
+) {
+  const { opts, sectionsCollection, seo, seoPresence, metaMaxAge } = entryLoaderSettings<'sections', S, Q>(
     'sections',
     options,
   );
   const { onlyVisible, sanitize, metaModule } = opts;
   return {
     name: SECTIONS_LOADER_NAME,
-    schema: sectionDataSchemaFor(sectionsCollection),
+    schema: sectionDataSchemaFor(sectionsCollection, seoPresence),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'sections',

@@ -6,6 +6,7 @@
 import type { Article, Product, Section } from '@sitecontent/client';
 import { z } from 'zod';
 import { defaultProductUrl } from '../entries/product-entry.js';
+import type { SeoOption, SeoPresenceOf } from '../entries/schemas.js';
 import { connectionShape, functionField } from './fields.js';
 import { parseOptions, type WithDefaults, withDefaults } from './parse-options.js';
 
@@ -261,11 +262,14 @@ export function loaderOptions<K extends keyof LoaderOptionsByKind>(
  * of their options: the checked, defaulted options, the sections collection their references point
  * to, and `seo` taken apart.
  */
-export function entryLoaderSettings<K extends 'products' | 'sections' | 'articles', S extends string>(
-  kind: K,
-  options: object | undefined,
-) {
+export function entryLoaderSettings<
+  K extends 'products' | 'sections' | 'articles',
+  S extends string,
+  Q extends SeoOption = SeoOption,
+>(kind: K, options: object | undefined) {
   const opts = loaderOptions(kind, options);
   const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
-  return { opts, sectionsCollection: opts.sectionsCollection as unknown as S, seo, metaMaxAge };
+  // The entry schema checks what the entries hold; its type says what the option, as written, promises.
+  const seoPresence = (seo ? 'always' : 'never') as SeoPresenceOf<Q>;
+  return { opts, sectionsCollection: opts.sectionsCollection as unknown as S, seo, seoPresence, metaMaxAge };
 }
