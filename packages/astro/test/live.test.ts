@@ -82,6 +82,43 @@ describe('live loaders', () => {
     );
   });
 
+  it('a productUrl or metaModule function that fails is named with the option and the record', async () => {
+    // The project's own code, named as the build-time loaders name it (SiteContentCallbackError).
+    const products = liveProductsLoader({
+      ...conn(),
+      productUrl: (p) => {
+        if (p.id === 1) throw new Error('no slug for Aurora');
+        return `/p/${p.id}`;
+      },
+    });
+    const entry = await products.loadEntry({ collection: 'liveProducts', filter: { id: '1' } });
+    expect((entry as { error: Error }).error.message).toMatch(
+      /^liveProducts: the productUrl option, for record 1, threw: no slug for Aurora/,
+    );
+    const sections = liveSectionsLoader({
+      ...conn(),
+      seo: true,
+      site: 'https://www.example.org',
+      metaModule: () => undefined as unknown as string,
+    });
+    const section = await sections.loadEntry({ collection: 'liveSections', filter: { id: 'phones' } });
+    expect((section as { error: Error }).error.message).toMatch(
+      /^liveSections: the metaModule option, for record \d+, returned undefined instead of a non-empty string/,
+    );
+    const articles = liveArticlesLoader({
+      ...conn(),
+      seo: true,
+      site: 'https://www.example.org',
+      metaModule: (article) => {
+        throw new Error(`no module for ${article.id}`);
+      },
+    });
+    const all = await articles.loadCollection({ collection: 'liveArticles' });
+    expect((all as { error: Error }).error.message).toMatch(
+      /^liveArticles: the metaModule option, for record (\d+), threw: no module for \1/,
+    );
+  });
+
   it('an unknown or malformed id is LiveEntryNotFoundError', async () => {
     // Only the entry's own id names it: no second URL for the same product, nothing past 2^53.
     for (const id of [

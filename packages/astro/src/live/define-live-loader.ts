@@ -86,10 +86,15 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
   get(client: SiteContentClient, key: K): Promise<R | undefined>;
   /**
-   * The entries of `records`; a record whose derived data breaks a rule (a product URL off the site)
-   * is left out and passed to `reject`.
+   * The entries of `records` of the live collection named `collection`; a record whose derived data
+   * breaks a rule (a product URL off the site) is left out and passed to `reject`.
    */
-  toEntries(client: SiteContentClient, records: R[], reject: RejectRecord): Promise<LiveDataEntry<D>[]>;
+  toEntries(
+    client: SiteContentClient,
+    records: R[],
+    reject: RejectRecord,
+    collection: string,
+  ): Promise<LiveDataEntry<D>[]>;
 }
 
 /** A live loader over one resource: filters, visibility, not-found and `{ error }` handled alike. */
@@ -108,6 +113,7 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
           client,
           resource.onlyVisible ? all.filter((r) => r.shw) : all,
           () => {},
+          collection,
         );
         return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:${resource.tag}`] } };
       } catch (error) {
@@ -122,9 +128,14 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         const record = await resource.get(client, key);
         if (!record || (resource.onlyVisible && !record.shw)) return notFound(collection, filter);
         let rejected: string | undefined;
-        const [entry] = await resource.toEntries(client, [record], (recordId, field, message) => {
-          rejected = `${shownRecord(recordId)} is invalid at field ${shownText(field)}: ${message}`;
-        });
+        const [entry] = await resource.toEntries(
+          client,
+          [record],
+          (recordId, field, message) => {
+            rejected = `${shownRecord(recordId)} is invalid at field ${shownText(field)}: ${message}`;
+          },
+          collection,
+        );
         return rejected === undefined ? entry : liveError(collection, new Error(rejected));
       } catch (error) {
         return liveError(collection, error);

@@ -18,7 +18,7 @@ import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../en
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
-import { catalogFilter, moduleOf } from '../loaders/shared.js';
+import { callOption, catalogFilter, pageModuleOf } from '../loaders/shared.js';
 import {
   type LiveArticlesLoaderOptions,
   type LiveProductsLoaderOptions,
@@ -77,11 +77,12 @@ export function liveProductsLoader<
     tag: 'products',
     onlyVisible: opts.onlyVisible,
     ...catalogLookups((client) => client.products),
-    async toEntries(client, all: Product[], reject) {
+    async toEntries(client, all: Product[], reject, collection) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
-        const url = opts.productUrl(product, section);
+        // The project's own function failing is its bug, named as in the build-time loaders.
+        const url = callOption(collection, 'productUrl', product.id, () => opts.productUrl(product, section));
         const problem = rootRelativePathProblem(url);
         if (problem === undefined) return [{ product, section, url }];
         reject(product.id, 'url', `${JSON.stringify(url)} is not a root-relative path: ${problem}`);
@@ -90,7 +91,7 @@ export function liveProductsLoader<
       const metas = await rt.metas(
         client,
         products.map((p) => p.product),
-        (p) => moduleOf(opts.metaModule, p),
+        (p) => pageModuleOf(collection, opts.metaModule, p, p.id),
       );
       return products.map(({ product, section, url }, i) => {
         const built = buildProductEntry(product, {
@@ -127,9 +128,12 @@ export function liveArticlesLoader<
     tag: 'articles',
     onlyVisible: opts.onlyVisible,
     ...catalogLookups((client) => client.articles),
-    async toEntries(client, articles: Article[]) {
+    async toEntries(client, articles: Article[], _reject, collection) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
-      const metas = await rt.metas(client, articles, articleModuleFor(opts.metaModule, index));
+      const moduleFor = articleModuleFor(opts.metaModule, index);
+      const metas = await rt.metas(client, articles, (article) =>
+        callOption(collection, 'metaModule', article.id, () => moduleFor(article)),
+      );
       return articles.map((article, i) => {
         const built = buildArticleEntry(article, {
           section: sectionReference(sectionsCollection, index.byId.get(article.catid)),
@@ -173,9 +177,11 @@ export function liveSectionsLoader<
       client.sections.list(filter?.tx === undefined ? undefined : { tx: filter.tx }, callOptions),
     keyOf: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
     get: async (client, tx) => (await client.sections.list({ tx }))[0],
-    async toEntries(client, sections: Section[]) {
+    async toEntries(client, sections: Section[], _reject, collection) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
-      const metas = await rt.metas(client, sections, (s) => moduleOf(opts.metaModule, s));
+      const metas = await rt.metas(client, sections, (s) =>
+        pageModuleOf(collection, opts.metaModule, s, s.id),
+      );
       return sections.map((section, i) => {
         const parent = index.byTx.get(section.par);
         return {

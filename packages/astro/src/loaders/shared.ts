@@ -16,11 +16,6 @@ export function catalogFilter(filter: CatalogFilterOptions | undefined): Catalog
   };
 }
 
-/** Resolves the `md` module of a record. */
-export function moduleOf<R>(metaModule: MetaModule<R>, record: R): string {
-  return typeof metaModule === 'function' ? metaModule(record) : metaModule;
-}
-
 /**
  * Sets a key of a collection's meta store, unless it already holds that value: any write to the
  * store, meta included, makes Astro serialize the whole data store again at the end of the sync (0.7 s
@@ -82,7 +77,7 @@ export function callOption(
   return value;
 }
 
-/** {@link moduleOf} in a collection loader: a `metaModule` function that fails is named with the record. */
+/** The `md` module of a record; a `metaModule` function that fails is named with the record. */
 export function pageModuleOf<R>(
   collection: string,
   metaModule: MetaModule<R>,
