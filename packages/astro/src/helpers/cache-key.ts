@@ -15,47 +15,91 @@ export interface CacheKeyEntry {
   data?: unknown;
 }
 
-/** What a page shows: an entry, a list of them, or any other value that changes the page. */
+/**
+ * What a page shows: an entry, a list, or any other value that changes the page. Entries count by
+ * their digest; other values by what they hold (a `Date` by its time, an object by its own
+ * enumerable properties, whatever their order), never by identity.
+ */
 export type CacheKeyPart =
   | CacheKeyEntry
   | readonly CacheKeyPart[]
+  | Date
+  | object
   | string
   | number
+  | bigint
   | boolean
   | null
   | undefined;
 
 const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
 
-/** Lists are hashed once: pages pass the same `getCollection()` arrays again and again. */
-const listKeys = new WeakMap<readonly unknown[], string>();
+/** An entry of a collection: an id and a digest or data (what `getCollection()` returns). */
+function isEntry(part: object): part is CacheKeyEntry {
+  const entry = part as CacheKeyEntry;
+  return typeof entry.id === 'string' && (entry.digest !== undefined || 'data' in entry);
+}
 
-function partKey(part: CacheKeyPart): string {
-  if (Array.isArray(part)) {
-    let key = listKeys.get(part);
-    if (key === undefined) {
-      key = hashOf(part.map((item: CacheKeyPart) => partKey(item)).join('\n'));
-      listKeys.set(part, key);
-    }
-    return `[${key}]`;
+/**
+ * Lists of entries and plain values are hashed once: pages pass the same `getCollection()` arrays
+ * again and again. The memo holds the items it was made from, so a list changed in place since is
+ * hashed anew; a list holding other lists or objects (which could change inside) is never memoized.
+ */
+const listKeys = new WeakMap<readonly unknown[], { items: readonly unknown[]; key: string }>();
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function listKey(list: readonly CacheKeyPart[], depth: number): string {
+  const memo = listKeys.get(list);
+  if (memo !== undefined && sameItems(memo.items, list)) return memo.key;
+  const key = hashOf(list.map((item) => partKey(item, depth)).join('\n'));
+  const flat = list.every((item) => item === null || typeof item !== 'object' || isEntry(item));
+  if (flat) listKeys.set(list, { items: list.slice(), key });
+  return key;
+}
+
+/** Deeper than this, a value is taken for a cycle rather than overflow the stack. */
+const MAX_DEPTH = 64;
+
+function partKey(part: CacheKeyPart, depth = 0): string {
+  if (depth > MAX_DEPTH) {
+    throw new TypeError(
+      `pageCacheKey: a value nested more than ${MAX_DEPTH} levels deep (does it refer to itself?)`,
+    );
   }
+  if (Array.isArray(part)) return `[${listKey(part, depth + 1)}]`;
+  if (part instanceof Date) return `date:${Number.isNaN(part.getTime()) ? 'invalid' : part.toISOString()}`;
   if (part !== null && typeof part === 'object') {
-    const entry = part as CacheKeyEntry;
-    // Entries of the Site Content loaders always carry a digest; others may not.
-    const version = entry.digest ?? hashOf(JSON.stringify(entry.data ?? null));
-    return `${entry.collection ?? ''}/${entry.id}@${version}`;
+    if (isEntry(part)) {
+      // Entries of the Site Content loaders always carry a digest; others may not.
+      const version = part.digest ?? hashOf(JSON.stringify(part.data ?? null));
+      return `${part.collection ?? ''}/${part.id}@${version}`;
+    }
+    const fields = Object.keys(part)
+      .sort()
+      .map(
+        (name) =>
+          `${JSON.stringify(name)}:${partKey((part as Record<string, CacheKeyPart>)[name], depth + 1)}`,
+      );
+    return `{${fields.join(',')}}`;
   }
-  return `${typeof part}:${String(part)}`;
+  // Quoted, so a string with a line break cannot pass for two parts.
+  return typeof part === 'string' ? `string:${JSON.stringify(part)}` : `${typeof part}:${String(part)}`;
 }
 
 /**
  * The `cacheKey` of a page that shows `parts`: its entry first, then every other entry, list of
- * entries or value it renders. Lists are order-sensitive (a page that sorts shows the order).
+ * entries or value it renders (an option, a `Date`, an object of settings). Lists are
+ * order-sensitive (a page that sorts shows the order); an object's property order does not count.
  *
  * ```ts
  * cacheKey: pageCacheKey(product, modificationsOf(product), sections)
  * ```
  */
 export function pageCacheKey(...parts: CacheKeyPart[]): string {
-  return hashOf(parts.map(partKey).join('\n'));
+  return hashOf(parts.map((part) => partKey(part)).join('\n'));
 }
