@@ -45,6 +45,9 @@ describe('astro dev with siteContent()', () => {
     // hide it while the server configures itself.
     const vitest = process.env.VITEST;
     delete process.env.VITEST;
+    // Vitest's NODE_ENV=test turns off Vite's file watcher, which restarts the server on a `.env`
+    // change as it does for users. For this file's process only.
+    process.env.NODE_ENV = 'development';
     const started = await captureOutput(() =>
       dev({ root: fx.root, logLevel: 'warn', server: { host: '127.0.0.1', port } }),
     ).finally(() => {
@@ -109,4 +112,21 @@ describe('astro dev with siteContent()', () => {
     expect(served).not.toContain(KEY);
     expect(fx.allText('.astro')).not.toContain(KEY);
   });
+
+  // Last: Vite restarts the dev server on a `.env` change.
+  it('a token changed in .env while dev runs takes effect after Vite restarts the server', async () => {
+    const NEW_TOKEN = 'rotated-refresh-token';
+    fx.write('.env', fx.read('.env').replace(`REFRESH_TOKEN=${TOKEN}`, `REFRESH_TOKEN=${NEW_TOKEN}`));
+    const auth = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+    let status = 0;
+    for (let i = 0; i < 80 && status !== 200; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      status = await refresh(auth(NEW_TOKEN)).then(
+        (res) => res.status,
+        () => 0, // the server restarting
+      );
+    }
+    expect(status).toBe(200);
+    expect((await refresh(auth(TOKEN))).status).toBe(401);
+  }, 60_000);
 });

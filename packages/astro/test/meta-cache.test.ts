@@ -129,7 +129,7 @@ describe('refresh endpoint: refetchMeta', () => {
       refreshContent: async (options) => {
         calls.push(options);
       },
-      logger: { info: () => {}, warn: () => {} },
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
     });
     const server = createServer((req, res) => void handler(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -141,7 +141,7 @@ describe('refresh endpoint: refetchMeta', () => {
       expect(calls).toEqual([
         {
           loaders: ['sitecontent-products'],
-          context: { source: 'sitecontent-refresh-endpoint', refetchMeta: true },
+          context: { source: 'sitecontent-refresh-endpoint', refetchMeta: true, sitecontentKeptStale: [] },
         },
       ]);
       expect((await post({ refetchMeta: 'yes' })).status).toBe(400);

@@ -106,6 +106,14 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (settings && config.site) settings.siteOrigin = new URL(config.site).origin;
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
+        // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not
+        // `astro:config:setup`: read the files again, or a new key or token would wait for a restart.
+        if (settings && root) {
+          const env = readEnv(root, 'development', ENV_NAMES);
+          const changed = ENV_NAMES.filter((name) => env[name] !== settings?.env[name]);
+          settings.env = env;
+          if (changed.length > 0) logger.info(`.env read again: ${changed.join(', ')} changed`);
+        }
         if (opts.refreshEndpoint === false || !refreshContent) return;
         const token = settings?.env[REFRESH_TOKEN_ENV];
         if (!token) {

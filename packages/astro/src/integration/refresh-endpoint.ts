@@ -9,16 +9,37 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
+import { z } from 'zod';
 import { LOADER_NAMES } from '../loader-names.js';
+import { type KeptStaleReport, REFRESH_REPORT_KEY } from '../state/refresh-report.js';
 
 export const REFRESH_TOKEN_ENV = 'SITECONTENT_REFRESH_TOKEN';
 const ALL_LOADERS = Object.values(LOADER_NAMES);
 const MAX_BODY = 64 * 1024;
 
+/** The request body; a misspelled key is an error, not a refresh of everything. */
+const refreshBodySchema = z.strictObject({
+  loaders: z
+    .array(z.string(), { error: 'expected an array of loader names' })
+    .min(1, 'empty: leave it out to refresh every loader')
+    .optional(),
+  refetchMeta: z.boolean({ error: 'expected true or false' }).optional(),
+});
+
+class BodyTooLargeError extends Error {}
+
 function sameToken(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);
+}
+
+/** The token of `Authorization: Bearer <token>` (the scheme in any case) or `x-sitecontent-token`. */
+function givenToken(req: IncomingMessage): string {
+  const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '');
+  if (bearer) return bearer[1] ?? '';
+  const header = req.headers['x-sitecontent-token'];
+  return typeof header === 'string' ? header : '';
 }
 
 function send(res: ServerResponse, status: number, body: Record<string, unknown>): void {
@@ -33,10 +54,39 @@ async function readBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) {
     size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new Error('body too large');
+    if (size > MAX_BODY) throw new BodyTooLargeError(`body larger than ${MAX_BODY / 1024} KiB`);
     chunks.push(chunk as Buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The body's loaders and `refetchMeta`, or what is wrong with it (`''` or no body: every loader). */
+export function parseRefreshBody(
+  text: string,
+): { loaders: string[]; refetchMeta: boolean } | { error: string } {
+  let json: unknown = {};
+  if (text.trim() !== '') {
+    try {
+      json = JSON.parse(text);
+    } catch (error) {
+      return { error: `invalid body: not JSON (${(error as Error).message})` };
+    }
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) {
+    return { error: 'invalid body: expected a JSON object such as {"loaders":["products"]}' };
+  }
+  const body = refreshBodySchema.safeParse(json);
+  if (!body.success) {
+    const issues = body.error.issues.map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `unknown field(s) ${issue.keys.join(', ')} (known: loaders, refetchMeta)`
+        : `${issue.path.map(String).join('.')}: ${issue.message}`,
+    );
+    return { error: `invalid body: ${issues.join('; ')}` };
+  }
+  const names = resolveLoaderNames(body.data.loaders);
+  if ('error' in names) return names;
+  return { loaders: names.loaders, refetchMeta: body.data.refetchMeta ?? false };
 }
 
 /** Maps requested names (`products` or `sitecontent-products`) to loader names; unknown names are errors. */
@@ -58,60 +108,68 @@ export function resolveLoaderNames(requested: unknown): { loaders: string[] } | 
 export interface RefreshHandlerOptions {
   token: string;
   refreshContent: (options: RefreshContentOptions) => Promise<void>;
-  logger: { info(message: string): void; warn(message: string): void };
+  logger: { info(message: string): void; warn(message: string): void; error(message: string): void };
 }
 
 /** Connect-style middleware, mounted at the endpoint path. */
 export function createRefreshHandler(options: RefreshHandlerOptions) {
+  const { logger } = options;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (req.method !== 'POST') {
       res.setHeader('allow', 'POST');
       send(res, 405, { ok: false, error: 'use POST' });
       return;
     }
-    const auth = req.headers.authorization ?? '';
-    const given = auth.startsWith('Bearer ')
-      ? auth.slice(7)
-      : String(req.headers['x-sitecontent-token'] ?? '');
+    const given = givenToken(req);
     if (!given || !sameToken(given, options.token)) {
-      options.logger.warn('refresh endpoint: rejected a request with a missing or wrong token');
+      logger.warn('refresh endpoint: rejected a request with a missing or wrong token');
       send(res, 401, { ok: false, error: 'missing or wrong token' });
       return;
     }
-    let requested: unknown;
-    let refetchMeta: unknown;
+    let text: string;
     try {
-      const text = (await readBody(req)).trim();
-      const body = text ? (JSON.parse(text) as { loaders?: unknown; refetchMeta?: unknown }) : {};
-      requested = body.loaders;
-      refetchMeta = body.refetchMeta ?? false;
+      text = await readBody(req);
     } catch (error) {
-      send(res, 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
+      const tooLarge = error instanceof BodyTooLargeError;
+      send(res, tooLarge ? 413 : 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
       return;
     }
-    if (typeof refetchMeta !== 'boolean') {
-      send(res, 400, { ok: false, error: 'refetchMeta: expected true or false' });
-      return;
-    }
-    const names = resolveLoaderNames(requested);
-    if ('error' in names) {
-      send(res, 400, { ok: false, error: names.error });
+    const body = parseRefreshBody(text);
+    if ('error' in body) {
+      send(res, 400, { ok: false, error: body.error });
       return;
     }
     const started = performance.now();
+    // Filled by loads that failed to fetch and kept their previous entries (they do not throw).
+    const keptStale: KeptStaleReport[] = [];
     try {
-      options.logger.info(`refresh endpoint: refreshing ${names.loaders.join(', ')}`);
+      logger.info(`refresh endpoint: refreshing ${body.loaders.join(', ')}`);
       await options.refreshContent({
-        loaders: names.loaders,
-        context: { source: 'sitecontent-refresh-endpoint', refetchMeta },
-      });
-      send(res, 200, {
-        ok: true,
-        loaders: names.loaders,
-        durationMs: Math.round(performance.now() - started),
+        loaders: body.loaders,
+        context: {
+          source: 'sitecontent-refresh-endpoint',
+          refetchMeta: body.refetchMeta,
+          [REFRESH_REPORT_KEY]: keptStale,
+        },
       });
     } catch (error) {
-      send(res, 500, { ok: false, error: (error as Error).message });
+      const message = (error as Error).message;
+      logger.error(`refresh endpoint: the refresh failed: ${message}`);
+      send(res, 500, { ok: false, loaders: body.loaders, error: message });
+      return;
     }
+    const durationMs = Math.round(performance.now() - started);
+    if (keptStale.length > 0) {
+      // The service failed: the content is the last sync's, which a webhook must be able to tell.
+      send(res, 502, {
+        ok: false,
+        loaders: body.loaders,
+        durationMs,
+        error: keptStale.map((report) => report.message).join('; '),
+        keptStale: keptStale.map((report) => report.collection),
+      });
+      return;
+    }
+    send(res, 200, { ok: true, loaders: body.loaders, durationMs });
   };
 }

@@ -21,6 +21,7 @@ import type { CommonLoaderOptions } from '../options/loader-options.js';
 import { isRecording, recordLoaded } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
 import { integrationSettings } from '../state/project-registry.js';
+import { reportKeptStale } from '../state/refresh-report.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
 import { type OrderedResults, Progress, streamBounded } from './fan-out.js';
@@ -218,7 +219,9 @@ async function loadWith(
         { cause: error },
       );
     }
-    logger.warn(`${failure.message}; keeping ${stale} entries from the previous sync`);
+    const warning = `${failure.message}; keeping ${stale} entries from the previous sync`;
+    logger.warn(warning);
+    reportKeptStale(ctx.refreshContextData, { collection, message: warning });
     recordEntries(ctx, run);
     return;
   }
@@ -237,6 +240,7 @@ async function loadWith(
         const outcome = allInvalid(collection, invalid, stale);
         if (policy === 'fail') throw outcome.error();
         logger.warn(outcome.warning);
+        reportKeptStale(ctx.refreshContextData, { collection, message: outcome.warning });
         recordEntries(ctx, run);
         return;
       }
