@@ -27,7 +27,7 @@ describe('one concurrency bound per client', () => {
 
   it('maxConcurrency is a hard ceiling: 200 parallel calls never hold more in flight or open', async () => {
     const client = testClient(server, { maxConcurrency: 16 });
-    server.script('dir/Get', { delayMs: 15, json: [wireSection] });
+    server.script('dir/Get', { delayMs: 15, json: [] });
     server.script('goods/Get', { delayMs: 15, json: [] });
     const calls = Array.from({ length: 200 }, (_, i) =>
       i % 2 === 0 ? client.sections.list({ id: i }) : client.products.list({ id: i }),

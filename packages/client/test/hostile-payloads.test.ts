@@ -592,3 +592,102 @@ describe('tolerant parser limits', () => {
     expect((err as Error).message).not.toMatch(/not valid JSON|Unexpected token/);
   });
 });
+
+describe('answers that do not fit the request', () => {
+  const meta = (over: Record<string, unknown>) => ({
+    id: '1',
+    md: 'goods',
+    ttl: 'Page one',
+    dsc: '',
+    kwd: '',
+    og_title: '',
+    og_image: '',
+    ...over,
+  });
+
+  it("another page's meta (a cache that ignores the query string) is an error naming both ids", async () => {
+    server.script('meta/Get', { json: [meta({})] });
+    const err = await catchError(client.meta.get('goods', 3));
+    expect(err).toBeInstanceOf(ResponseFormatError);
+    expect(err).toMatchObject({ operation: 'meta/Get', unparseable: false });
+    expect((err as Error).message).toContain(
+      'a record with id "1" where the request asked for id="3": the service, or a cache in front of it, ignored the query',
+    );
+    server.script('meta/Get', { json: [meta({ id: '3', md: 'dir' })] });
+    expect(((await catchError(client.meta.get('goods', 3))) as Error).message).toContain(
+      'a record with md "dir" where the request asked for md="goods"',
+    );
+    server.script('meta/Get', { json: [meta({ id: '3' })] });
+    expect(await client.meta.get('goods', 3)).toMatchObject({ id: 3, ttl: 'Page one' });
+  });
+
+  it("another product's modifications are an error, not modifications of this product", async () => {
+    server.script('goods/SkuGet', { json: [wireModification] });
+    const err = await catchError(client.modifications.list({ goodsId: 13 }));
+    expect(err).toBeInstanceOf(ResponseFormatError);
+    expect((err as Error).message).toContain(
+      'a record with goods_id "12" where the request asked for goods_id="13"',
+    );
+  });
+
+  it("the service's error shape with HTTP 200 is an error with its message, not an invalid record", async () => {
+    server.script('goods/Get', { json: [{ message: 'Database unavailable', error: 'db_error' }] });
+    const err = await catchError(client.products.list());
+    expect(err).toBeInstanceOf(ResponseFormatError);
+    expect((err as Error).message).toContain(
+      'an error answered as a success: Database unavailable (db_error)',
+    );
+  });
+
+  it('a field nested thousands of levels deep in valid JSON is an invalid record, not a stack overflow later', async () => {
+    const depth = 5000;
+    const body = product().replace('"zag":', `"junk":${'['.repeat(depth)}${']'.repeat(depth)},"zag":`);
+    server.script('goods/Get', { body });
+    const err = await catchError(client.products.list());
+    expect(err).toBeInstanceOf(RecordValidationError);
+    expect(err).toMatchObject({ path: 'junk', recordId: '12' });
+    expect((err as Error).message).toContain('junk: nested deeper than 64 levels');
+    // 60 levels are a record like any other (kept under its name by the loaders' `extra`).
+    server.script('goods/Get', {
+      body: product().replace('"zag":', `"junk":${'['.repeat(60)}${']'.repeat(60)},"zag":`),
+    });
+    expect(await client.products.list()).toHaveLength(1);
+  });
+});
+
+describe('what an HTTP error shows of the answer', () => {
+  it("a redirect's target, key-masked, and that the client does not follow it", async () => {
+    server.script('goods/Get', {
+      status: 301,
+      headers: { location: `https://new.example/v1/goods/Get?key=${TEST_KEY}&sid=7` },
+      body: '',
+    });
+    const err = await catchError(client.products.list());
+    expect(err).toBeInstanceOf(HttpStatusError);
+    const message = (err as Error).message;
+    expect(message).toContain(
+      'redirected to "https://new.example/v1/goods/Get?key=***&sid=7", which the client does not follow',
+    );
+    for (const text of renderings(err)) assertNoKey(text);
+  });
+
+  it("a proxy's plain-text or HTML body (its title), and the Retry-After asked for", async () => {
+    server.script('goods/Get', { status: 502, body: html502, headers: { 'content-type': 'text/html' } });
+    expect(((await catchError(client.products.list())) as Error).message).toContain(
+      'failed with HTTP 502: "502 Bad Gateway" (',
+    );
+    server.script('dir/Get', {
+      status: 429,
+      headers: { 'retry-after': '3600', 'content-type': 'text/plain' },
+      body: 'quota exceeded\n',
+    });
+    // Its own client: a 429's Retry-After holds the whole client (the back-off gate).
+    const limitedClient = testClient(server);
+    try {
+      const limited = (await catchError(limitedClient.sections.list())) as Error;
+      expect(limited.message).toMatch(/failed with HTTP 429: "quota exceeded" \(.*\); Retry-After: 3600 s$/);
+    } finally {
+      await limitedClient.close();
+    }
+  });
+});

@@ -52,6 +52,7 @@ describe('read operations', () => {
     expect(lastQuery('goods/Get')).toEqual({ key: TEST_KEY, sid: '7', id: '12' });
     await client.products.list({ catid: 3 });
     expect(lastQuery('goods/Get')).toEqual({ key: TEST_KEY, sid: '7', catid: '3' });
+    server.script('goods/Get', { json: [{ ...wireProduct, cattx: 'phones & more' }] });
     await client.products.list({ cattx: 'phones & more' });
     expect(lastQuery('goods/Get')).toEqual({ key: TEST_KEY, sid: '7', cattx: 'phones & more' });
     expect(server.requestsTo('goods/Get').every((r) => r.method === 'GET' && r.body === '')).toBe(true);

@@ -302,3 +302,39 @@ describe('auth errors are final', () => {
     await client.close();
   });
 });
+
+describe('answers that break HTTP/1.1', () => {
+  it('a garbled chunk or status line is retried like a truncated body, and named when it stays', async () => {
+    const { createServer } = await import('node:net');
+    const good = JSON.stringify([wireSection]);
+    const answers = [
+      'HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nZZZ\r\n',
+      'HTXP/1.1 200 OK\r\n\r\n',
+      `HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(good)}\r\nConnection: close\r\n\r\n${good}`,
+    ];
+    let served = 0;
+    const raw = createServer((socket) => {
+      socket.once('data', () => {
+        socket.end(answers[Math.min(served++, answers.length - 1)] ?? '');
+      });
+    });
+    await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(raw.address() as { port: number }).port}`;
+    const client = createClient({ baseUrl: url, apiKey: TEST_KEY, sid: 7, retries: 2, retryBaseDelayMs: 5 });
+    try {
+      expect(await client.sections.list()).toHaveLength(1);
+      expect(served).toBe(3);
+      served = 0;
+      answers.pop();
+      const once = createClient({ baseUrl: url, apiKey: TEST_KEY, sid: 7, retries: 0 });
+      const err = await catchError(once.sections.list());
+      await once.close();
+      expect(err).toBeInstanceOf(NetworkError);
+      expect(err).toMatchObject({ causeCode: 'HTTP_PARSER_ERROR' });
+      expect((err as Error).message).toContain('Invalid character in chunk size');
+    } finally {
+      await client.close();
+      raw.close();
+    }
+  });
+});

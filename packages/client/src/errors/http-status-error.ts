@@ -1,4 +1,4 @@
-import { escapeControls } from '../shown-text.js';
+import { escapeControls, quotedText } from '../shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 export interface HttpStatusErrorOptions extends SiteContentErrorOptions {
@@ -12,14 +12,36 @@ export interface HttpStatusErrorOptions extends SiteContentErrorOptions {
   serviceMessage?: string | undefined;
   /** Parsed `Retry-After` in ms (internal: drives retries and the back-off gate). */
   retryAfterMs?: number | undefined;
+  /**
+   * The start of a body that is not the service's error shape (a proxy's plain-text or HTML page),
+   * key-masked; an HTML page is shown by its `<title>`.
+   */
+  bodyText?: string | undefined;
+  /** A redirect's `Location`, key-masked: the client does not follow redirects. */
+  location?: string | undefined;
 }
+
+/** Characters of a body that is not the error shape a message shows. */
+const BODY_TEXT_SHOWN = 120;
 
 function describe(options: HttpStatusErrorOptions): string {
   const service = options.serviceCode || options.serviceMessage;
   const detail = service
     ? `: ${escapeControls([options.serviceCode, options.serviceMessage].filter(Boolean).join(' - '))}`
-    : '';
-  return `${options.operation} failed with HTTP ${options.status}${detail} (${options.url ?? ''})`;
+    : options.bodyText
+      ? `: ${quotedText(options.bodyText, BODY_TEXT_SHOWN)}`
+      : '';
+  const after = [
+    options.location === undefined
+      ? ''
+      : `; redirected to ${quotedText(options.location, 300)}, which the client does not follow: if the service moved, set its base URL to the new address`,
+    options.retryAfterMs === undefined ? '' : `; Retry-After: ${formatWait(options.retryAfterMs)}`,
+  ].join('');
+  return `${options.operation} failed with HTTP ${options.status}${detail} (${options.url ?? ''})${after}`;
+}
+
+function formatWait(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 /** The service answered with a non-success HTTP status. */

@@ -30,6 +30,21 @@ function firstObject(v: unknown): Record<string, unknown> | undefined {
     : undefined;
 }
 
+/** What a message shows of a body that is not the error shape: an HTML page's title, else its start. */
+function bodyTextOf(text: string, apiKey?: string): string | undefined {
+  const preview = redactedPreview(text, 2048, apiKey);
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(preview)?.[1];
+  const shown = (title ?? (/^\s*</.test(preview) ? '' : preview)).replace(/\s+/g, ' ').trim();
+  return shown === '' ? undefined : shown;
+}
+
+/** `[{ message, error }]` and nothing else: the service's error body, never a record (records have ids). */
+function isErrorBody(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length !== 1) return false;
+  const keys = Object.keys(v[0] as object);
+  return keys.every((key) => key === 'message' || key === 'error') && keys.includes('error');
+}
+
 const plain = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
@@ -69,6 +84,11 @@ export function interpretResponse(
       serviceCode: isServiceError ? str(head.error, apiKey) : undefined,
       serviceMessage: head ? str(head.message, apiKey) : undefined,
       retryAfterMs: parseRetryAfter(res.headers['retry-after']),
+      bodyText: head ? undefined : bodyTextOf(res.text, apiKey),
+      location:
+        res.status >= 300 && res.status < 400 && typeof res.headers.location === 'string'
+          ? redactText(res.headers.location, apiKey)
+          : undefined,
     };
     if (res.status === 401 || res.status === 403) throw new AuthError(options);
     if (res.status === 404) throw new NotFoundError(options);
@@ -83,6 +103,17 @@ export function interpretResponse(
       bodyPreview: bodyPreview(),
       reason: redactText(parsed.reason, apiKey),
       unparseable: true,
+    });
+  }
+  // The error shape on a success status (a service whose database is down answering 200): its
+  // message says what happened, where reading it as a record would only report missing fields.
+  if (!isWrite(op) && isServiceError && isErrorBody(parsed.value)) {
+    throw new ResponseFormatError({
+      operation: op,
+      url,
+      status: res.status,
+      bodyPreview: bodyPreview(),
+      reason: `an error answered as a success: ${str(head.message, apiKey) ?? ''} (${str(head.error, apiKey) ?? ''})`,
     });
   }
   if (!Array.isArray(parsed.value)) {

@@ -31,6 +31,12 @@ export const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/**
+ * An answer that breaks HTTP/1.1 (a bad chunk size, a garbled status line): undici's
+ * `HTTPParserError` carries no `code`. Like a truncated body, a proxy's hiccup worth another attempt.
+ */
+export const HTTP_PARSER_CODE = 'HTTP_PARSER_ERROR';
+
 /** Network failures worth another attempt (matched by `code`, as undici recommends). */
 export const RETRYABLE_NETWORK_CODES = new Set([
   ...NOT_SENT_CODES,
@@ -42,6 +48,7 @@ export const RETRYABLE_NETWORK_CODES = new Set([
   'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'UND_ERR_HEADERS_TIMEOUT',
   'UND_ERR_BODY_TIMEOUT',
+  HTTP_PARSER_CODE,
 ]);
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
@@ -139,6 +146,7 @@ function errorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && code !== 'UND_ERR_ABORTED') return code;
+    if ((e as { name?: unknown }).name === 'HTTPParserError') return HTTP_PARSER_CODE;
   }
   return undefined;
 }

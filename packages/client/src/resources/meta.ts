@@ -4,6 +4,7 @@ import { type Meta, metaSchema, type WriteResult } from '../schemas/records.js';
 import {
   type CallOptions,
   type ClientCore,
+  checkFilterMatch,
   checkId,
   checkParam,
   checkText,
@@ -24,7 +25,9 @@ export function metaApi(core: ClientCore): MetaApi {
       const op = 'meta/Get';
       const params = { id: checkId(op, 'id', id), md: checkText(op, 'md', md) };
       // A single record: an invalid one always throws (nothing to skip to).
-      const records = parseRecords(op, metaSchema, await core.call(op, { params }, opts));
+      const result = await core.call(op, { params }, opts);
+      const records = parseRecords(op, metaSchema, result);
+      checkFilterMatch(op, result.url, params, records);
       return records[0];
     },
     async update(md, id, fields, opts) {
