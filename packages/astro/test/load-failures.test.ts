@@ -10,6 +10,7 @@ import {
   emulator,
   failingServer,
   loaderContext,
+  rewritingProxy,
   useSite,
 } from './helpers/index.js';
 
@@ -108,6 +109,61 @@ describe('failure policy: fetch first, then change the store', () => {
     expect(isSiteContentLoadError(error)).toBe(true);
     expect(error!.message).toMatch(/HTTP 403/);
     expect(error!.message).toContain('the key is not allowed for site 2');
+  });
+
+  it('an answer with nothing to store, where the last sync stored entries, keeps them (or fails)', async () => {
+    // A proxy's `[]`, an emptied cache: removing every page would ship an empty site with exit 0.
+    const empty = await rewritingProxy(emu.url, 'goods/Get', () => []);
+    try {
+      const kept = await loadedThen({ url: empty.url, key: emu.key, sid: emu.sid });
+      expect(kept.error).toBeUndefined();
+      expect(kept.store.keys('products')).toHaveLength(32);
+      expect(kept.t.logs.text()).toContain(
+        'warn: products: the service sent nothing to store, where the last sync stored 32 entries; keeping them ' +
+          '(if it really is empty now, build once with `astro build --force` (it clears the stored entries))',
+      );
+      const failed = await loadedThen({ url: empty.url, key: emu.key, sid: emu.sid }, { onError: 'fail' });
+      expect(isSiteContentLoadError(failed.error)).toBe(true);
+      expect(failed.error!.message).toMatch(
+        /^products: the service sent nothing to store, .*astro build --force/,
+      );
+      expect(failed.store.keys('products')).toHaveLength(32);
+      // Every product hidden is the same: nothing to store.
+      const hidden = await rewritingProxy(emu.url, 'goods/Get', (rows) =>
+        rows.map((r) => ({ ...r, shw: '0' })),
+      );
+      try {
+        const allHidden = await loadedThen({ url: hidden.url, key: emu.key, sid: emu.sid });
+        expect(allHidden.store.keys('products')).toHaveLength(32);
+      } finally {
+        await hidden.close();
+      }
+      // With nothing stored before (a first build, or after --force), an empty answer goes through.
+      const fresh = useSite({ url: empty.url, key: emu.key, sid: emu.sid });
+      const t = loaderContext(await createStore(), 'products', productsLoader().schema, { root: fresh.root });
+      await productsLoader().load(t.ctx);
+      await fresh.release();
+      expect(t.store.keys('products')).toHaveLength(0);
+    } finally {
+      await empty.close();
+    }
+  });
+
+  it('modifications: products the service sends without a usable id are invalid records, not silently left out', async () => {
+    const noIds = await rewritingProxy(emu.url, 'goods/Get', (rows) => rows.map(({ id: _id, ...r }) => r));
+    try {
+      const site = useSite({ url: noIds.url, key: emu.key, sid: emu.sid });
+      const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {
+        root: site.root,
+      });
+      const error = await modificationsLoader()
+        .load(t.ctx)
+        .catch((e: unknown) => e as Error);
+      await site.release();
+      expect(error?.message).toMatch(/^modifications: a record is invalid at field id: goods\/Get: /);
+    } finally {
+      await noIds.close();
+    }
   });
 
   it("onAuthError: 'keep-stale' keeps the entries and warns", async () => {

@@ -228,6 +228,23 @@ async function loadWith(
   const { staged } = result;
   const fetchedMs = staged.fetchedAt - started;
 
+  // An answer with nothing in it, where the last sync stored entries, is how an outage often looks
+  // (a proxy's `[]`, an emptied cache): removing every page would ship an empty site with exit 0.
+  const previous = ctx.store.keys().length;
+  if (staged.items === 0 && invalid.count === 0 && previous > 0) {
+    const summary = `${collection}: the service sent nothing to store, where the last sync stored ${previous} entries`;
+    const really =
+      'if it really is empty now, build once with `astro build --force` (it clears the stored entries)';
+    if (run.options.onError === 'fail') {
+      throw new SiteContentLoadError(`${summary}; ${really}`, { collection });
+    }
+    const warning = `${summary}; keeping them (${really})`;
+    logger.warn(warning);
+    reportKeptStale(ctx.refreshContextData, { collection, message: warning });
+    recordEntries(ctx, run);
+    return;
+  }
+
   const [firstInvalid] = invalid.named;
   if (firstInvalid !== undefined) {
     if (onInvalid === 'fail') throw invalidRecordError(collection, firstInvalid, invalid.count);

@@ -28,13 +28,16 @@ export function modificationsLoader<const P extends string = 'products'>(
         fingerprint: [onlyVisible, onlyVisibleProducts, productsCollection],
         async fetch({ client, callOptions, fanOut }) {
           // A product record that fails validation (say, a bad colour in its `sku` summary) still has
-          // modifications of its own: keep its id so they are fetched and validated on their own.
+          // modifications of its own: keep its id so they are fetched and validated on their own. One
+          // without a usable id hides modifications that cannot be asked for: an invalid record of
+          // this load (`onInvalid`), not a product silently left out with its modifications.
           const invalidProductIds: number[] = [];
           const all = await client.products.list(catalogFilter(opts), {
             signal: callOptions.signal,
             onInvalidRecord: (e) => {
               const id = Number(e.recordId);
-              if (Number.isInteger(id) && id > 0) invalidProductIds.push(id);
+              if (Number.isSafeInteger(id) && id > 0) invalidProductIds.push(id);
+              else callOptions.onInvalidRecord(e);
             },
           });
           const productIds = [
