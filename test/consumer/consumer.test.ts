@@ -176,7 +176,7 @@ afterAll(async () => {
 describe('the tarballs', () => {
   const dirOf = (name: string) => `packages/${name.replace('@sitecontent/', '')}`;
 
-  it('hold the built code, bins, README, LICENSE and CHANGELOG, and nothing else', () => {
+  it('hold the built code, bins, README, LICENSE and CHANGELOG (and the client its META.md), and nothing else', () => {
     expect(tarballs.map((t) => t.name).sort()).toEqual([
       '@sitecontent/astro',
       '@sitecontent/client',
@@ -187,9 +187,12 @@ describe('the tarballs', () => {
         expect(files, name).toContain(file);
       }
       expect(files.filter((f) => f.startsWith('dist/')).length, name).toBeGreaterThan(5);
+      // The write-back's reference, which both READMEs point to, is readable offline too.
+      if (name === '@sitecontent/client') expect(files, name).toContain('META.md');
       const unexpected = files.filter(
         (f) =>
           !['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md'].includes(f) &&
+          !(name === '@sitecontent/client' && f === 'META.md') &&
           !/^dist\/.+\.(js|d\.ts)$/.test(f) &&
           !/^bin\/[\w-]+\.js$/.test(f) &&
           !(name === '@sitecontent/emulator' && /^assets\/img\/.+\.(jpe?g|png|webp|svg)$/.test(f)),

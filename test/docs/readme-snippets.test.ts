@@ -67,6 +67,24 @@ describe('documentation snippets', () => {
     expect(build).toBeGreaterThan(cache);
     // Astro's default cacheDir, as the storefront (astro.config.mjs) and a new project use it.
     expect(steps[cache]!.with?.path).toBe('node_modules/.astro');
+    // A re-run saves its own cache entry (a key that exists already is not saved again).
+    expect(String((steps[cache]!.with as { key?: string }).key)).toMatch(
+      /github\.run_id.*github\.run_attempt/,
+    );
+    // The scheduled run is the full meta refresh the Rebuilds section describes.
+    const buildEnv = (steps[build] as { env?: Record<string, string> }).env ?? {};
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: a GitHub Actions expression, not a template
+    expect(buildEnv.SITECONTENT_REFETCH_META).toBe("${{ github.event_name == 'schedule' && '1' || '' }}");
+    // The uploaded artifact is deployed, with the permissions Pages needs.
+    const deploy = (
+      parsed.jobs as Record<
+        string,
+        { needs?: string; permissions?: Record<string, string>; steps?: { uses?: string }[] }
+      >
+    ).deploy;
+    expect(deploy?.needs).toBe('build');
+    expect(deploy?.permissions).toEqual({ pages: 'write', 'id-token': 'write' });
+    expect(deploy?.steps?.some((step) => step.uses?.startsWith('actions/deploy-pages@'))).toBe(true);
   });
 
   describe('in an Astro project built against the emulator', () => {

@@ -98,6 +98,22 @@ describe('meta cache', () => {
     expect((await load(loader)).metaRequests).toBe(0);
   });
 
+  it('SITECONTENT_REFETCH_META=1 asks every page again and keeps the answers for the next build', async () => {
+    const { load } = await project();
+    const loader = productsLoader({ seo: { maxAge: 60_000 } });
+    await load(loader);
+    process.env.SITECONTENT_REFETCH_META = '1';
+    try {
+      expect((await load(loader)).metaRequests).toBe(32);
+    } finally {
+      delete process.env.SITECONTENT_REFETCH_META;
+    }
+    expect((await load(loader)).metaRequests).toBe(0);
+    // metaMaxAge: 0 asks too, but keeps no cache: the build after it asks every page again.
+    await load(productsLoader({ seo: { maxAge: 0 } }));
+    expect((await load(loader)).metaRequests).toBe(32);
+  });
+
   it("folds in what the last build's write-back wrote, without asking", async () => {
     const { store, load, cacheDir } = await project();
     const loader = productsLoader({ seo: { maxAge: 60_000 } });

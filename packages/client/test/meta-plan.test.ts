@@ -224,6 +224,21 @@ describe('formatPlan', () => {
     expect(formatPlan(plan, { color: true })).toContain('\u001b[');
   });
 
+  it('lists the pages by module, then by number, whatever order they were planned in', async () => {
+    const client = fakeMetaClient([]);
+    const plan = await planMetaChanges(client, [
+      { md: 'goods', id: 10, ttl: 'a' },
+      { md: 'dir', id: 3, ttl: 'b' },
+      { md: 'goods', id: 9, ttl: 'c' },
+      { md: 'goods', id: 32, ttl: 'd' },
+    ]);
+    const pages = formatPlan(plan)
+      .split('\n')
+      .filter((line) => line.startsWith('+ ') || line.startsWith('~ '))
+      .map((line) => line.slice(2, line.indexOf('  (') > 0 ? line.indexOf('  (') : undefined));
+    expect(pages).toEqual(['dir 3', 'goods 9', 'goods 10', 'goods 32']);
+  });
+
   it("shows the service's current meta inert: control and bidirectional characters escaped", async () => {
     const client = fakeMetaClient([
       { md: 'goods', id: 12, meta: { ttl: 'Old\u001b]0;owned\u0007\u009b2J\u202e' } },

@@ -6,6 +6,7 @@
  * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
  */
 import type { AstroIntegration } from 'astro';
+import { REFETCH_META_ENV } from '../loaders/load-runner.js';
 import {
   type SiteContentOptions,
   siteContentDefaults,
@@ -28,6 +29,7 @@ const ENV_NAMES = [
   'SITECONTENT_API_KEY',
   'SITECONTENT_SID',
   REFRESH_TOKEN_ENV,
+  REFETCH_META_ENV,
 ] as const;
 
 export function siteContent(options: SiteContentOptions = {}): AstroIntegration {

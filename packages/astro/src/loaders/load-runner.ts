@@ -334,12 +334,20 @@ function zipItems<R>(
   return Object.assign(inOrder(), { length: records.length });
 }
 
+/**
+ * Set to `1` for a build that asks every page's meta again and keeps the answers for the builds
+ * after it (a nightly full refresh); `metaMaxAge: 0` would ask too, but keeps no cache.
+ */
+export const REFETCH_META_ENV = 'SITECONTENT_REFETCH_META';
+
 /** The meta lookups of this load: the cache's `maxAge`, a forced refetch, the last write-back. */
 async function metaLookupOf(ctx: LoaderContext, run: LoaderRun): Promise<MetaLookup> {
-  const maxAge = run.metaMaxAge ?? integrationSettings(ctx.config.root)?.metaMaxAge ?? 0;
+  const settings = integrationSettings(ctx.config.root);
+  const maxAge = run.metaMaxAge ?? settings?.metaMaxAge ?? 0;
+  const refetchEnv = settings?.env[REFETCH_META_ENV] ?? process.env[REFETCH_META_ENV];
   return metaLookup(ctx, {
     maxAge,
-    refetch: ctx.refreshContextData?.refetchMeta === true,
+    refetch: ctx.refreshContextData?.refetchMeta === true || refetchEnv === '1',
     written: maxAge > 0 ? await readWrittenMeta(ctx.config.cacheDir) : undefined,
   });
 }

@@ -29,8 +29,13 @@ export function formatPlanSummary(plan: MetaPlan): string {
   return parts.join(', ');
 }
 
+/** Pages in reading order: by module, then by number (`goods 2` before `goods 10`). */
+function byPage(a: { md: string; id: number }, b: { md: string; id: number }): number {
+  return a.md < b.md ? -1 : a.md > b.md ? 1 : a.id - b.id;
+}
+
 /**
- * The plan as a diff, one block per page, old → new per field, then the counts:
+ * The plan as a diff, one block per page in reading order, old → new per field, then the counts:
  *
  * ```
  * ~ goods 12
@@ -41,7 +46,7 @@ export function formatPlanSummary(plan: MetaPlan): string {
 export function formatPlan(plan: MetaPlan, options: FormatOptions = {}): string {
   const c = pc.createColors(options.color === true);
   const lines: string[] = [];
-  for (const entry of plan.entries) {
+  for (const entry of [...plan.entries].sort(byPage)) {
     const mark = entry.created ? c.green('+') : c.yellow('~');
     lines.push(
       `${mark} ${c.bold(`${entry.md} ${entry.id}`)}${entry.created ? c.dim('  (no meta yet)') : ''}`,
@@ -53,7 +58,7 @@ export function formatPlan(plan: MetaPlan, options: FormatOptions = {}): string 
       );
     }
   }
-  for (const error of plan.errors) {
+  for (const error of [...plan.errors].sort(byPage)) {
     lines.push(
       `${c.red('!')} ${c.bold(`${error.md} ${error.id}`)}: cannot read the current meta: ${error.reason}`,
     );
