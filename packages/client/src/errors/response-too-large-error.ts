@@ -6,6 +6,8 @@ export interface ResponseTooLargeErrorOptions extends SiteContentErrorOptions {
   limitBytes: number;
   /** How the size was known: the `Content-Length` header, or bytes counted while reading. */
   measuredBy: 'content-length' | 'stream';
+  /** The size the `Content-Length` header announced, when it did. */
+  announcedBytes?: number | undefined;
 }
 
 /**
@@ -21,9 +23,12 @@ export class ResponseTooLargeError extends SiteContentError {
   readonly measuredBy: 'content-length' | 'stream';
 
   constructor(options: ResponseTooLargeErrorOptions) {
-    const how = options.measuredBy === 'content-length' ? 'announces' : 'ran past';
+    const how =
+      options.measuredBy === 'content-length'
+        ? `it announces ${options.announcedBytes ?? 'more'} bytes, over`
+        : 'it ran past';
     super(
-      `${options.operation} returned a body larger than maxResponseBytes (HTTP ${options.status}: it ${how} the limit of ${options.limitBytes} bytes) from ${options.url ?? ''}`,
+      `${options.operation} returned a body larger than maxResponseBytes (HTTP ${options.status}: ${how} the limit of ${options.limitBytes} bytes) from ${options.url ?? ''}`,
       options,
     );
     this.status = options.status;

@@ -5,7 +5,7 @@
  */
 
 import { Pool } from 'undici';
-import { isResponseTooLargeError } from '../errors/guards.js';
+import { isResponseFormatError, isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
 import { sanitizeCause } from '../redact.js';
 import { AbortScope } from './abort-scope.js';
@@ -121,7 +121,7 @@ export class Transport {
       return await requestWhole(this.#pool(origin), request, limit, attempt.signal);
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      if (isResponseTooLargeError(err)) throw err;
+      if (isResponseTooLargeError(err) || isResponseFormatError(err)) throw err;
       const cause = sanitizeCause(err, apiKey);
       const code = errorCode(err);
       if (attempt.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {

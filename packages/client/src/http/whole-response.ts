@@ -16,7 +16,9 @@
  * string, half the size of the two-byte strings a streaming `TextDecoder` makes.
  */
 import type { IncomingHttpHeaders } from 'node:http';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Dispatcher } from 'undici';
+import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 
 export interface RawResponse {
@@ -97,7 +99,7 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
     this.#headers = headers;
     const announced = Number(headers['content-length'] ?? Number.NaN);
     if (Number.isFinite(announced) && announced > this.limit.limitBytes) {
-      controller.abort(this.#tooLarge('content-length'));
+      controller.abort(this.#tooLarge('content-length', announced));
     }
   }
 
@@ -116,8 +118,72 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
     // Most answers arrive in one read: decoded from undici's view as it is, without a copy.
     const body =
       this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks, this.#length);
-    const response = { status: this.#status, headers: this.#headers, text: decodeUtf8(body) };
+    let text: string;
+    try {
+      text = this.#decode(body);
+    } catch (error) {
+      this.#settle(() => this.reject(error));
+      return;
+    }
+    const response = { status: this.#status, headers: this.#headers, text };
     this.#settle(() => this.resolve(response));
+  }
+
+  /**
+   * The body as text. The client asks for no encoding, but a proxy may compress anyway
+   * (`Content-Encoding`), within the same size cap once inflated; a body in another charset than
+   * UTF-8 (`Content-Type: …; charset=windows-1251`) is decoded as declared, not read as broken UTF-8.
+   */
+  #decode(body: Buffer): string {
+    const encoding = headerValue(this.#headers['content-encoding']).trim().toLowerCase();
+    const bytes = encoding === '' || encoding === 'identity' ? body : this.#inflate(body, encoding);
+    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(headerValue(this.#headers['content-type']))?.[1];
+    const label = charset?.toLowerCase();
+    if (label === undefined || label === 'utf-8' || label === 'utf8' || label === 'us-ascii')
+      return decodeUtf8(bytes);
+    let decoder: InstanceType<typeof TextDecoder>;
+    try {
+      decoder = new TextDecoder(label);
+    } catch {
+      throw this.#unreadable(
+        `Content-Type names the charset ${JSON.stringify(charset)}, which this runtime cannot decode`,
+      );
+    }
+    return decoder.decode(bytes);
+  }
+
+  #inflate(body: Buffer, encoding: string): Buffer {
+    const inflate =
+      encoding === 'gzip' || encoding === 'x-gzip'
+        ? gunzipSync
+        : encoding === 'deflate'
+          ? inflateSync
+          : encoding === 'br'
+            ? brotliDecompressSync
+            : undefined;
+    if (inflate === undefined) {
+      throw this.#unreadable(
+        `Content-Encoding ${JSON.stringify(encoding)} is not one the client can read (gzip, deflate, br)`,
+      );
+    }
+    try {
+      return inflate(body, { maxOutputLength: this.limit.limitBytes });
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw this.#tooLarge('stream');
+      throw this.#unreadable(
+        `Content-Encoding ${encoding}, but the body does not inflate (${(error as Error).message})`,
+      );
+    }
+  }
+
+  #unreadable(reason: string): ResponseFormatError {
+    return new ResponseFormatError({
+      operation: this.limit.operation,
+      url: this.limit.url,
+      status: this.#status,
+      bodyPreview: '',
+      reason,
+    });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
@@ -132,15 +198,20 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
     settle();
   }
 
-  #tooLarge(measuredBy: 'content-length' | 'stream'): ResponseTooLargeError {
+  #tooLarge(measuredBy: 'content-length' | 'stream', announcedBytes?: number): ResponseTooLargeError {
     return new ResponseTooLargeError({
       operation: this.limit.operation,
       url: this.limit.url,
       status: this.#status,
       limitBytes: this.limit.limitBytes,
       measuredBy,
+      announcedBytes,
     });
   }
+}
+
+function headerValue(value: string | string[] | undefined): string {
+  return Array.isArray(value) ? value.join(', ') : (value ?? '');
 }
 
 function decodeUtf8(bytes: Buffer): string {

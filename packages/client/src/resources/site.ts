@@ -1,5 +1,6 @@
 /** site/DomainDefault, site/DomainAll. */
 import { z } from 'zod';
+import { ResponseFormatError } from '../errors/response-format-error.js';
 import { hostNameField } from '../schemas/host-name.js';
 import { type Domain, domainSchema } from '../schemas/records.js';
 import { type CallOptions, type ClientCore, list, parseRecords } from './core.js';
@@ -25,8 +26,20 @@ export function siteApi(core: ClientCore): SiteApi {
     async defaultDomain(opts) {
       const op = 'site/DomainDefault';
       const result = await core.call(op, {}, opts);
-      const rows = result.rows.length === 0 ? [undefined] : result.rows.slice(0, 1);
-      const [first] = parseRecords(op, defaultDomainSchema, { rows, url: result.url });
+      if (result.rows.length === 0) {
+        // `[]`: the site has no domain to give, which no image or canonical URL can do without.
+        throw new ResponseFormatError({
+          operation: op,
+          url: result.url,
+          status: 200,
+          bodyPreview: '[]',
+          reason: 'no domain in the answer (an empty list)',
+        });
+      }
+      const [first] = parseRecords(op, defaultDomainSchema, {
+        rows: result.rows.slice(0, 1),
+        url: result.url,
+      });
       return first!.domain;
     },
     origin: (opts) => core.siteOrigin(opts),

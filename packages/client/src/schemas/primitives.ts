@@ -21,7 +21,11 @@ export const idField = z.preprocess(
   z
     .number({ error: 'expected an integer id (number or quoted number)' })
     .refine((n) => Number.isSafeInteger(n) && n >= 0, {
-      message: 'id is not a non-negative safe integer (beyond 2^53 or fractional)',
+      error: (issue) => {
+        const n = issue.input as number;
+        const why = n < 0 ? 'negative' : Number.isInteger(n) ? 'beyond 2^53' : 'fractional';
+        return `id ${n} is not a non-negative safe integer (${why})`;
+      },
     }),
 );
 
