@@ -258,3 +258,50 @@ describe('a sync builds entries while the meta answers arrive, and writes only w
     expect(t.logs.text()).toMatch(/warn: products: .*meta\/Get.*keeping 600 entries from the previous sync/);
   });
 });
+
+describe('site/DomainDefault down during a sync', () => {
+  let emu: Emulator;
+  beforeAll(async () => {
+    emu = await emulator();
+  });
+  afterAll(async () => {
+    await emu.close();
+  });
+
+  it('image URLs use the domain the last successful lookup remembered, and the load goes on', async () => {
+    const { mkdtempSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const down = await breakingProxy(emu.url, 'site/DomainDefault', 0, 503);
+    const cachePath = mkdtempSync(join(tmpdir(), 'sitecontent-domain-'));
+    try {
+      const cacheDir = pathToFileURL(`${cachePath}/`).href;
+      const load = async () => {
+        const site = useSite({ url: down.url, key: emu.key, sid: emu.sid }, { retries: 0, cacheDir });
+        const t = loaderContext(await createStore(), 'products', productsLoader().schema, {
+          root: site.root,
+        });
+        const error = await productsLoader()
+          .load(t.ctx)
+          .catch((e: unknown) => e as Error);
+        await site.release();
+        return { t, error };
+      };
+      // Nothing remembered: the load fails on the lookup, naming it.
+      const first = await load();
+      expect(first.error?.message).toMatch(/site\/DomainDefault failed with HTTP 503/);
+      writeFileSync(
+        join(cachePath, 'sitecontent-domain.json'),
+        JSON.stringify({ domain: 'remembered.example' }),
+      );
+      const second = await load();
+      expect(second.error).toBeUndefined();
+      const product = second.t.store.get('products', '1')!.data as { img: { urls: { image: string } }[] };
+      expect(product.img[0]?.urls.image).toMatch(/^https:\/\/remembered\.example\//);
+    } finally {
+      await down.close();
+      rmSync(cachePath, { recursive: true, force: true });
+    }
+  });
+});

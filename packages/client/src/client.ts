@@ -83,6 +83,18 @@ export function createClient(options: ClientOptions): SiteContentClient {
     ? Promise.resolve(new URL(o.siteOrigin).origin)
     : undefined;
 
+  /** `fallbackSiteOrigin()`'s answer as an origin, when it gives a usable one. */
+  const fallbackOrigin = (): string | undefined => {
+    const given = o.fallbackSiteOrigin?.();
+    if (given === undefined) return undefined;
+    try {
+      const url = new URL(given);
+      return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+
   const core: ClientCore = {
     allowUnknownFields: o.allowUnknownFields,
     async call(op, input, opts) {
@@ -98,6 +110,10 @@ export function createClient(options: ClientOptions): SiteContentClient {
         // The schema admits only plain host names; URL turns an internationalized one into punycode.
         (domain) => new URL(`https://${domain}`).origin,
         (err: unknown) => {
+          // The fallback is kept like an answer: the calls after this one do not wait for the same
+          // failure. Not for `refresh`, whose caller wants the service's own answer or its error.
+          const fallback = signal?.aborted || opts?.refresh ? undefined : fallbackOrigin();
+          if (fallback !== undefined) return fallback;
           origin = undefined;
           throw err;
         },

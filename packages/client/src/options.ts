@@ -55,6 +55,13 @@ export interface ClientOptions {
   signal?: AbortSignal;
   /** Origin for absolute image URLs, e.g. `https://shop.example`; absent → asked once via site/DomainDefault. */
   siteOrigin?: string;
+  /**
+   * Without `siteOrigin`: the origin to use when site/DomainDefault cannot be asked (the service
+   * down, or answering no domain), for example the last one it gave. Called at that moment; the
+   * service is asked first. `site.origin({ refresh: true })` asks the service again and fails
+   * with its error rather than fall back.
+   */
+  fallbackSiteOrigin?: () => string | undefined;
   /** First backoff delay; later ones double, with jitter (×1–2). @default 250 */
   retryBaseDelayMs?: number;
   /** Upper bound on the time one call spends retrying. @default 60000 */
@@ -115,6 +122,9 @@ const optionsSchema = z
     userAgent: z.string().min(1).default(DEFAULTS.userAgent),
     signal: z.instanceof(AbortSignal).optional(),
     siteOrigin: httpUrl.optional(),
+    fallbackSiteOrigin: z
+      .custom<() => string | undefined>((v) => typeof v === 'function', 'must be a function')
+      .optional(),
     retryBaseDelayMs: z.number().min(0).max(60_000).default(DEFAULTS.retryBaseDelayMs),
     maxRetryTimeMs: z.number().positive().default(DEFAULTS.maxRetryTimeMs),
     onRetry: z

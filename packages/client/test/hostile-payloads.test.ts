@@ -792,3 +792,46 @@ describe('messages that say what is wrong', () => {
     expect((err as Error).message).toContain('no domain in the answer (an empty list)');
   });
 });
+
+describe('fallbackSiteOrigin', () => {
+  it('gives the image origin when site/DomainDefault fails, is kept for the calls after, and yields to an answer', async () => {
+    let asked = 0;
+    const lookupsBefore = server.requestsTo('site/DomainDefault').length;
+    const c = testClient(server, {
+      siteOrigin: undefined,
+      fallbackSiteOrigin: () => {
+        asked++;
+        return 'https://remembered.example/some/path';
+      },
+    });
+    try {
+      server.script('site/DomainDefault', { status: 503, json: [{ message: 'down', error: 'unavailable' }] });
+      server.script('goods/Get', { json: [wireProduct] });
+      expect(first(await c.products.list()).img).toMatchObject([
+        { urls: { image: 'https://remembered.example/upload/goods/12/a.jpg' } },
+      ]);
+      await c.products.list();
+      expect(asked).toBe(1);
+      expect(server.requestsTo('site/DomainDefault').length - lookupsBefore).toBe(1);
+      // A refresh wants the service's own answer: its failure is not hidden by the fallback.
+      expect(((await catchError(c.site.origin({ refresh: true }))) as Error).message).toMatch(
+        /site\/DomainDefault failed with HTTP 503/,
+      );
+      // Asked again on refresh: an answer wins over the fallback.
+      server.script('site/DomainDefault', { json: [{ domain: 'shop.example' }] });
+      expect(await c.site.origin({ refresh: true })).toBe('https://shop.example');
+    } finally {
+      await c.close();
+    }
+    // No usable fallback: the lookup's own error.
+    const none = testClient(server, { siteOrigin: undefined, fallbackSiteOrigin: () => 'not a url' });
+    try {
+      server.script('site/DomainDefault', { status: 503, json: [{ message: 'down', error: 'unavailable' }] });
+      expect(((await catchError(none.products.list())) as Error).message).toMatch(
+        /site\/DomainDefault failed with HTTP 503/,
+      );
+    } finally {
+      await none.close();
+    }
+  });
+});

@@ -60,6 +60,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           maxResponseBytes: opts.maxResponseBytes,
           retries: opts.retries,
           paramEncoding: opts.paramEncoding,
+          cacheDir: config.cacheDir.href,
           env,
         };
         registerProject(config.root, settings, logger);

@@ -5,7 +5,8 @@
  * nothing left to keep.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { isHostName, type SiteContentClient } from '@sitecontent/client';
+import type { SiteContentClient } from '@sitecontent/client';
+import { DOMAIN_FILE, domainIn } from '../state/remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
 
@@ -18,7 +19,7 @@ export interface SiteDomain {
 
 /** The domain from the service (remembered for next time), else the one remembered last time. */
 export async function siteDomain(connect: () => SiteContentClient, cacheDir: URL): Promise<SiteDomain> {
-  const cacheFile = new URL('sitecontent-domain.json', cacheDir);
+  const cacheFile = new URL(DOMAIN_FILE, cacheDir);
   try {
     const client = connect();
     // `site.origin` rather than `site.defaultDomain`: the client keeps the answer for image URLs,
@@ -43,9 +44,7 @@ async function rememberDomain(file: URL, domain: string): Promise<void> {
 
 async function recallDomain(file: URL): Promise<string | undefined> {
   try {
-    const parsed = JSON.parse(await readFile(file, 'utf8')) as { domain?: unknown };
-    // The file is ours, but a domain becomes `site`: it passes the same rule as the service's answer.
-    return typeof parsed.domain === 'string' && isHostName(parsed.domain) ? parsed.domain : undefined;
+    return domainIn(await readFile(file, 'utf8'));
   } catch {
     return undefined;
   }

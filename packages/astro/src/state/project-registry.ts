@@ -27,6 +27,8 @@ export interface SharedSettings {
   paramEncoding?: ParamEncoding | undefined;
   /** Origin of `config.site` once known (live loaders use it for canonical URLs). */
   siteOrigin?: string | undefined;
+  /** Astro's cache directory (`href`), where the last known site domain is remembered. */
+  cacheDir?: string | undefined;
   /** Environment values read at config time (`process.env` over `.env` files). */
   env: Readonly<Record<string, string | undefined>>;
 }

@@ -4,11 +4,13 @@
  * override the connection get their own client, shared among loaders with the same override;
  * loaders used without the integration share clients of their own.
  */
+
 import { createHash } from 'node:crypto';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
 import type { ResolvedConnection } from './connection.js';
 import { globalSlot, rootKey } from './global-slot.js';
 import { type RegisteredProject, registeredProject, type WarnLogger } from './project-registry.js';
+import { rememberedDomain } from './remembered-domain.js';
 
 interface ClientPool {
   /** Digest of the settings the clients were built with: other settings retire them. */
@@ -76,6 +78,11 @@ export function sharedClient(
       ...(s?.retries === undefined ? {} : { retries: s.retries }),
       ...(s?.paramEncoding === undefined ? {} : { paramEncoding: s.paramEncoding }),
       userAgent: '@sitecontent/astro',
+      // The service down at sync time: image URLs on the domain the last successful lookup gave.
+      fallbackSiteOrigin: () => {
+        const domain = s?.cacheDir === undefined ? undefined : rememberedDomain(s.cacheDir);
+        return domain === undefined ? undefined : `https://${domain}`;
+      },
       onRetry: (e) => {
         pool.logger?.warn(
           `${e.operation}: ${e.reason}; retry ${e.attempt} in ${Math.round(e.delayMs)} ms${e.clientPaused ? ' (all collections wait)' : ''}`,

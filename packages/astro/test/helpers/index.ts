@@ -177,7 +177,13 @@ let siteCounter = 0;
  */
 export function useSite(
   target: { url: string; key: string; sid: number },
-  settings: { concurrency?: number; retries?: number; timeoutMs?: number; metaMaxAge?: number } = {},
+  settings: {
+    concurrency?: number;
+    retries?: number;
+    timeoutMs?: number;
+    metaMaxAge?: number;
+    cacheDir?: string;
+  } = {},
 ) {
   const root = new URL(`file:///tmp/sitecontent-test-${process.pid}-${++siteCounter}/`);
   const logs = createLogger();
@@ -191,6 +197,7 @@ export function useSite(
       retries: settings.retries,
       timeoutMs: settings.timeoutMs,
       metaMaxAge: settings.metaMaxAge,
+      cacheDir: settings.cacheDir,
       env: {},
     },
     logs.logger,

@@ -1,0 +1,28 @@
+/**
+ * The site's domain as the last successful `site/DomainDefault` lookup gave it, kept in Astro's cache
+ * directory (integration/site-domain.ts writes it): the fallback for `site` at config time and for
+ * image URLs during a sync, when the service cannot be asked.
+ */
+import { readFileSync } from 'node:fs';
+import { isHostName } from '@sitecontent/client';
+
+export const DOMAIN_FILE = 'sitecontent-domain.json';
+
+/**
+ * The domain the last successful lookup remembered in `cacheDir`, read at once: the shared client's
+ * fallback for image URLs when `site/DomainDefault` fails during a sync.
+ */
+export function rememberedDomain(cacheDir: URL | string): string | undefined {
+  try {
+    return domainIn(readFileSync(new URL(DOMAIN_FILE, cacheDir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The domain in the remembered file's `text`, when it holds a valid one. */
+export function domainIn(text: string): string | undefined {
+  const parsed = JSON.parse(text) as { domain?: unknown };
+  // The file is ours, but a domain becomes `site`: it passes the same rule as the service's answer.
+  return typeof parsed.domain === 'string' && isHostName(parsed.domain) ? parsed.domain : undefined;
+}
