@@ -20,7 +20,12 @@ afterAll(async () => {
   await Promise.all(roots.map((root) => rm(root, { recursive: true, force: true })));
 });
 
-async function setup(integration: AstroIntegration, config: { site?: string } = {}, envFile = '') {
+async function setup(
+  integration: AstroIntegration,
+  config: { site?: string } = {},
+  envFile = '',
+  command: 'build' | 'preview' = 'build',
+) {
   const root = mkdtempSync(join(tmpdir(), 'sitecontent-int-'));
   roots.push(root);
   if (envFile) writeFileSync(join(root, '.env'), envFile);
@@ -30,7 +35,7 @@ async function setup(integration: AstroIntegration, config: { site?: string } = 
   const hook = integration.hooks['astro:config:setup']!;
   await hook({
     config: { root: rootUrl, cacheDir: new URL('.cache/', rootUrl), site: config.site },
-    command: 'build',
+    command,
     isRestart: false,
     updateConfig: (c: Record<string, unknown>) => {
       updates.push(c);
@@ -78,6 +83,18 @@ describe('siteContent()', () => {
     );
     expect(off.updates.some((u) => 'site' in u || 'image' in u)).toBe(false);
     expect(emu.stats.byOperation['site/DomainDefault']).toBe(before + 1);
+  });
+
+  it('astro preview (which serves the built site) asks the service nothing', async () => {
+    const before = emu.stats.total;
+    const { updates } = await setup(
+      siteContent({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid }),
+      {},
+      '',
+      'preview',
+    );
+    expect(emu.stats.total).toBe(before);
+    expect(updates.some((u) => 'site' in u || 'image' in u)).toBe(false);
   });
 
   it('warns (does not fail) when the domain cannot be read', async () => {

@@ -218,6 +218,19 @@ const cases: Case[] = [
     error: RecordValidationError,
   },
   {
+    name: 'impossible ISO 8601 date (not rolled over into March)',
+    op: 'products',
+    reply: { body: product({ dt: '2025-02-30' }) },
+    error: RecordValidationError,
+    match: { path: 'dt' },
+  },
+  {
+    name: 'ISO 8601 leap day and a time on it',
+    op: 'products',
+    reply: { body: product({ dt: '2024-02-29T23:30:00+02:00' }) },
+    value: (v) => expect(first(v).dt).toEqual(new Date('2024-02-29T21:30:00Z')),
+  },
+  {
     name: 'dt as ISO 8601, dd.mm.yyyy and unquoted seconds',
     op: 'products',
     reply: {

@@ -79,6 +79,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
             },
           },
         });
+        // `astro preview` serves what the build wrote: nothing of the service is needed.
+        if (command === 'preview') return;
         const wantSite = opts.setSite && !config.site;
         if (!wantSite && !opts.remoteImages) return;
         const { domain, error } = await siteDomain(

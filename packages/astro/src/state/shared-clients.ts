@@ -11,6 +11,7 @@ import type { ResolvedConnection } from './connection.js';
 import { globalSlot, rootKey } from './global-slot.js';
 import { type RegisteredProject, registeredProject, type WarnLogger } from './project-registry.js';
 import { rememberedDomain } from './remembered-domain.js';
+import { RetryLog } from './retry-log.js';
 
 interface ClientPool {
   /** Digest of the settings the clients were built with: other settings retire them. */
@@ -18,6 +19,8 @@ interface ClientPool {
   clients: Map<string, SiteContentClient>;
   /** Where retries are reported: the integration's logger, else the first loader's. */
   logger: WarnLogger | undefined;
+  /** The pool's retry warnings, a few lines however many retries (see RetryLog). */
+  retries: RetryLog;
 }
 
 const pools = () => globalSlot('client-pools', () => new Map<string, ClientPool>());
@@ -38,7 +41,13 @@ function poolFor(project: RegisteredProject | undefined): ClientPool {
     pool = undefined;
   }
   if (!pool) {
-    pool = { settingsDigest, clients: new Map(), logger: project?.logger };
+    const created: ClientPool = {
+      settingsDigest,
+      clients: new Map(),
+      logger: project?.logger,
+      retries: new RetryLog((message) => created.logger?.warn(message)),
+    };
+    pool = created;
     pools().set(key, pool);
   } else if (project?.logger) {
     pool.logger = project.logger;
@@ -83,11 +92,7 @@ export function sharedClient(
         const domain = s?.cacheDir === undefined ? undefined : rememberedDomain(s.cacheDir);
         return domain === undefined ? undefined : `https://${domain}`;
       },
-      onRetry: (e) => {
-        pool.logger?.warn(
-          `${e.operation}: ${e.reason}; retry ${e.attempt} in ${Math.round(e.delayMs)} ms${e.clientPaused ? ' (all collections wait)' : ''}`,
-        );
-      },
+      onRetry: pool.retries.retry,
     });
     pool.clients.set(cacheKey, client);
   }

@@ -90,6 +90,10 @@ export function parseDt(v: unknown): Date | undefined {
   if (/^-?\d+(?:\.\d+)?$/.test(s)) return new Date(Number(s) * 1000);
   if (DMY.test(s)) return parseDayMonthYear(s);
   if (ISO.test(s)) {
+    // V8 rolls a day the month does not have over into the next month (2025-02-30 is March 2nd).
+    const [year, month, day] = s.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const calendar = new Date(Date.UTC(year, month - 1, day));
+    if (calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return undefined;
     const d = new Date(s);
     return Number.isNaN(d.getTime()) ? undefined : d;
   }
