@@ -170,6 +170,7 @@ export { price, title, ogDescription, extra, sectionTitle, grandparentUrl, artic
     expect(output).toMatch(/sections: 14 records .*0 written, 14 unchanged, 0 removed/);
     expect(output).toMatch(/articles: 11 records .*0 written, 11 unchanged, 0 removed/);
     expect(output).not.toContain('Clearing content store');
+    expect(output).not.toContain("this build shows the previous sync's entries");
     expect(page('products/1')).toContain('<h1>Aurora X1 (2026)</h1>');
     expect(fx.files('dist/products').some((f) => f.includes('products/3/'))).toBe(false);
   });
@@ -183,6 +184,20 @@ export { price, title, ogDescription, extra, sectionTitle, grandparentUrl, artic
       /products: .*(goods|dir)\/Get.*key=\*\*\*.*keeping 31 entries from the previous sync/,
     );
     expect(output).toMatch(/sections: .*dir\/Get.*keeping 14 entries/);
+    // One line at the end names every collection that kept its entries, after the page lines.
+    const summary = output
+      .split('\n')
+      .find((line) => line.includes("this build shows the previous sync's entries of"));
+    expect(summary).toBeDefined();
+    for (const collection of ['products', 'sections', 'articles', 'modifications', 'domains']) {
+      expect(summary).toContain(collection);
+    }
+    expect(summary).toContain(
+      "the service failed for them (see the warnings above); onError: 'fail' fails such a build instead",
+    );
+    const lastPageLine = output.lastIndexOf('/products/1/index.html');
+    expect(lastPageLine).toBeGreaterThan(-1);
+    expect(lastPageLine).toBeLessThan(output.indexOf(summary!));
     expect(page('products/1')).toContain('<h1>Aurora X1 (2026)</h1>');
     expect(fx.files('dist/products')).toHaveLength(31);
   });

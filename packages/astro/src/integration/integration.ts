@@ -15,6 +15,7 @@ import {
 import { parseOptions, withDefaults } from '../options/parse-options.js';
 import { endBuildRecord, startBuildRecord } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
+import { takeKeptStale } from '../state/kept-stale.js';
 import { registerProject, type SharedSettings } from '../state/project-registry.js';
 import { releaseSharedClients, sharedClient } from '../state/shared-clients.js';
 import { readEnv } from './env-files.js';
@@ -47,6 +48,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         root = config.root;
         cacheDir = config.cacheDir;
+        takeKeptStale(config.root); // what an earlier build in this process noted
         const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
         settings = {
           baseUrl: opts.baseUrl,
@@ -144,6 +146,13 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       },
       'astro:build:done': async ({ logger }) => {
         if (!root) return;
+        const stale = takeKeptStale(root);
+        if (stale.length > 0) {
+          logger.warn(
+            `this build shows the previous sync's entries of ${stale.join(', ')}: the service failed ` +
+              "for them (see the warnings above); onError: 'fail' fails such a build instead",
+          );
+        }
         try {
           // Before releasing: the write-back uses the shared client (one bound, one back-off gate).
           if (opts.metaWriteBack && cacheDir) {

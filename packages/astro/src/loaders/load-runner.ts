@@ -20,6 +20,7 @@ import { SiteContentLoadError } from '../errors/load-error.js';
 import type { CommonLoaderOptions } from '../options/loader-options.js';
 import { isRecording, recordLoaded } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
+import { noteKeptStale } from '../state/kept-stale.js';
 import { integrationSettings } from '../state/project-registry.js';
 import { reportKeptStale } from '../state/refresh-report.js';
 import { sharedClient } from '../state/shared-clients.js';
@@ -222,6 +223,7 @@ async function loadWith(
     const warning = `${failure.message}; keeping ${stale} entries from the previous sync`;
     logger.warn(warning);
     reportKeptStale(ctx.refreshContextData, { collection, message: warning });
+    noteKeptStale(ctx.config.root, collection);
     recordEntries(ctx, run);
     return;
   }
@@ -241,6 +243,7 @@ async function loadWith(
     const warning = `${summary}; keeping them (${really})`;
     logger.warn(warning);
     reportKeptStale(ctx.refreshContextData, { collection, message: warning });
+    noteKeptStale(ctx.config.root, collection);
     recordEntries(ctx, run);
     return;
   }
@@ -258,6 +261,7 @@ async function loadWith(
         if (policy === 'fail') throw outcome.error();
         logger.warn(outcome.warning);
         reportKeptStale(ctx.refreshContextData, { collection, message: outcome.warning });
+        noteKeptStale(ctx.config.root, collection);
         recordEntries(ctx, run);
         return;
       }
