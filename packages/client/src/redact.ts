@@ -26,11 +26,18 @@ function keyForms(apiKey: string | undefined): string[] {
   return apiKey ? [...new Set([apiKey, encodeURIComponent(apiKey)])] : [];
 }
 
-/** `text` with every literal occurrence of `apiKey` (raw and URL-encoded) replaced by `***`. */
+/**
+ * `text` with every occurrence of `apiKey` (raw and URL-encoded, in any letter case: a service may
+ * echo it lowercased) replaced by `***`.
+ */
 export function maskKey(text: string, apiKey?: string): string {
-  let out = text;
-  for (const form of keyForms(apiKey)) out = out.split(form).join('***');
-  return out;
+  const forms = keyForms(apiKey);
+  if (forms.length === 0) return text;
+  const anyCase = new RegExp(
+    forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
+    'gi',
+  );
+  return text.replace(anyCase, '***');
 }
 
 /**

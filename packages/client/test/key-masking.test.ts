@@ -164,6 +164,14 @@ describe('the URL an error names', () => {
     expect(redactText((err as Error).message)).toBe((err as Error).message);
   });
 
+  it('masks the key in any letter case, raw and URL-encoded, and a key with regex characters', () => {
+    const key = 'CanaryK3y+9/Zq.7';
+    const text = `upper ${key.toUpperCase()} lower ${key.toLowerCase()} encoded ${encodeURIComponent(key).toLowerCase()} exact ${key}`;
+    expect(redactText(text, key)).toBe('upper *** lower *** encoded *** exact ***');
+    // `.` and `+` are literal: a text with other characters there keeps them.
+    expect(redactText('CanaryK3y+9/ZqX7 CanaryK3yy9/Zq.7', key)).toBe('CanaryK3y+9/ZqX7 CanaryK3yy9/Zq.7');
+  });
+
   it('masks a key that starts like the mask, and leaves a mask alone', () => {
     // A value that is not the mask is masked whole, `)` included: it may be part of a raw key.
     expect(redactText('(http://h/v1/goods/Set?key=***abc)')).toBe('(http://h/v1/goods/Set?key=***');
