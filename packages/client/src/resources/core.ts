@@ -1,7 +1,6 @@
 /** What every resource needs from the client: one call, argument checks and record validation. */
 import type { z } from 'zod';
 import { RecordValidationError } from '../errors/record-validation-error.js';
-import { ResponseFormatError } from '../errors/response-format-error.js';
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
 import type { OperationInput } from '../http/encode.js';
 import type { OperationName } from '../http/operations.js';
@@ -12,7 +11,7 @@ import {
   type WriteResult,
   writeResultSchema,
 } from '../schemas/records.js';
-import { quotedText } from '../shown-text.js';
+import { checkFilterMatch, deepRecordError, tooDeepField } from './answer-checks.js';
 
 /** Options every method takes as its last argument. */
 export interface CallOptions {
@@ -159,50 +158,6 @@ function validationError(
   });
 }
 
-/**
- * How deep a record's values may nest. The tolerant parser stops at this depth; a strictly valid
- * body has no such limit, and a field nested thousands of levels deep (an unknown field is kept
- * whole) would overflow the stack of whatever walks it later: a digest, the data store's writer.
- */
-export const MAX_RECORD_DEPTH = 64;
-
-/** The top-level field whose value nests deeper than `MAX_RECORD_DEPTH`, if any. */
-function tooDeepField(row: unknown): string | undefined {
-  if (row === null || typeof row !== 'object') return undefined;
-  const fields = row as Record<string, unknown>;
-  for (const field in fields) {
-    const value = fields[field];
-    if (value !== null && typeof value === 'object' && nestsDeeper(value, MAX_RECORD_DEPTH - 1)) return field;
-  }
-  return undefined;
-}
-
-function nestsDeeper(value: object, room: number): boolean {
-  if (room <= 0) return true;
-  for (const item of Array.isArray(value) ? value : Object.values(value)) {
-    if (item !== null && typeof item === 'object' && nestsDeeper(item, room - 1)) return true;
-  }
-  return false;
-}
-
-function deepRecordError(op: OperationName, url: string, row: unknown, field: string): RecordValidationError {
-  const id = (row as { id?: unknown }).id;
-  return new RecordValidationError({
-    operation: op,
-    url,
-    recordId: typeof id === 'string' || typeof id === 'number' ? id : undefined,
-    path: field,
-    issues: [
-      {
-        code: 'custom',
-        path: [field],
-        message: `nested deeper than ${MAX_RECORD_DEPTH} levels`,
-        input: undefined,
-      },
-    ],
-  });
-}
-
 /** Validate every row; invalid ones throw or, with `onInvalidRecord`, are reported and skipped. */
 export function parseRecords<S extends z.ZodType>(
   op: OperationName,
@@ -245,42 +200,6 @@ function parseOne<S extends z.ZodType>(op: OperationName, schema: S, { rows, url
   const parsed = schema.safeParse(rows[0]);
   if (!parsed.success) throw validationError(op, url, rows[0], parsed.error);
   return parsed.data;
-}
-
-/**
- * Every record of a filtered read must match the filter where it carries the filtered field: a
- * service, or a cache in front of it, that ignores the query string would otherwise give every page
- * the first page's meta, or one product's modifications to another, without a word. Such an answer is
- * unusable as a whole (a ResponseFormatError), not one invalid record to skip.
- */
-export function checkFilterMatch(
-  op: OperationName,
-  url: string,
-  params: OperationInput['params'],
-  records: readonly unknown[],
-): void {
-  if (params === undefined) return;
-  const given = Object.entries(params).filter(([, wanted]) => wanted !== undefined);
-  if (given.length === 0) return;
-  for (const record of records) {
-    const fields = record as Record<string, unknown>;
-    for (const [field, wanted] of given) {
-      if (!(field in fields)) continue;
-      const got = fields[field];
-      if (got === wanted || String(got) === String(wanted)) continue;
-      const shown = (v: unknown) => quotedText(String(v), 60);
-      throw new ResponseFormatError({
-        operation: op,
-        url,
-        status: 200,
-        bodyPreview:
-          field === 'id' ? `{"id":${shown(got)}}` : `{"id":${shown(fields.id)},"${field}":${shown(got)}}`,
-        reason:
-          `a record with ${field} ${shown(got)} where the request asked for ${field}=${shown(wanted)}: ` +
-          'the service, or a cache in front of it, ignored the query',
-      });
-    }
-  }
 }
 
 /** A read: one call, then every record validated (see `parseRecords`) and matched to the filter. */

@@ -1,10 +1,10 @@
 /** meta/Get, meta/Set. */
 import type { MetaFields } from '../schemas/fields.js';
 import { type Meta, metaSchema, type WriteResult } from '../schemas/records.js';
+import { checkFilterMatch } from './answer-checks.js';
 import {
   type CallOptions,
   type ClientCore,
-  checkFilterMatch,
   checkId,
   checkParam,
   checkText,
