@@ -187,7 +187,7 @@ describe('meta pull | plan | push against the demo site', () => {
 
     const declined = await runMeta(client, ['push', file], { isTTY: true, input: 'n\n' });
     expect(declined.code).toBe(1);
-    expect(declined.stderr).toContain('[y/N]');
+    expect(declined.stderr).toMatch(/Write 1 field change to 1 page of site \d+ at .*\? \[y\/N\]/);
     expect(declined.stderr).toContain('Cancelled; nothing was written.');
     expect(declined.stdout).toContain('\u001b['); // a TTY: colour
     const closed = await runMeta(client, ['push', file], { isTTY: true, input: '' });
@@ -316,5 +316,31 @@ describe('meta push under injected faults', () => {
     expect(final.stdout).toContain('Nothing to change.');
     expect(sets(emu)).toBe(afterConverged);
     expectNoKey(emu, ...runs, final);
+  });
+});
+
+describe('a stored plan applied later', () => {
+  it('is refused, with nothing sent, by a client of another site than the one it was made for', async () => {
+    const emu = await startEmulator({ seed: 'demo', keys: { 'plan-key-0123456789': [1, 2] } });
+    const site1 = createClient({ baseUrl: emu.url, apiKey: 'plan-key-0123456789', sid: 1 });
+    const site2 = createClient({ baseUrl: emu.url, apiKey: 'plan-key-0123456789', sid: 2 });
+    try {
+      const { applyMetaPlan, planMetaChanges } = await import('../src/index.js');
+      const plan = await planMetaChanges(site1, [{ md: 'goods', id: 1, ttl: 'Site 1 title' }]);
+      const stored = JSON.parse(JSON.stringify(plan)) as typeof plan;
+      expect(stored.sid).toBe(1);
+      const before = sets(emu);
+      const refused = await applyMetaPlan(site2, stored).catch((e: unknown) => e as Error);
+      expect(refused).toMatchObject({ name: 'InvalidArgumentError' });
+      expect((refused as Error).message).toContain(
+        'the plan was made for site 1, the client is for site 2; nothing was sent',
+      );
+      expect(sets(emu)).toBe(before);
+      expect((await applyMetaPlan(site1, stored)).counts.updated).toBe(1);
+    } finally {
+      await site1.close();
+      await site2.close();
+      await emu.close();
+    }
   });
 });

@@ -329,6 +329,9 @@ describe('runMetaWriteBack', () => {
     expect(String((error as Error).message)).toMatch(
       /nothing was read or written: meta\/Get failed with HTTP 401/,
     );
+    // No report (nothing was applied); the failure itself is the cause.
+    expect((error as { report?: unknown }).report).toBeUndefined();
+    expect((error as Error).cause).toBeInstanceOf(AuthError);
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error.mock.calls[0]?.[0]).toMatch(
       /^meta: cannot read the current meta of any page: .*key=\*\*\*/,

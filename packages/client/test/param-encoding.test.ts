@@ -113,6 +113,20 @@ describe('param checks before sending', () => {
     await expect(client.sections.list({ tx: 'a', par: 'b' } as never)).rejects.toThrow(
       /^dir\/Get: unknown filter\(s\) par \(known: /,
     );
+    // The wire's spelling of a filter is named as unknown, with the caller's names.
+    await expect(client.modifications.list({ goods_id: 1 } as never)).rejects.toThrow(
+      'goods/SkuGet: unknown filter(s) goods_id (known: goodsId, id, articul)',
+    );
+    await expect(client.modifications.list({ goodsId: 1, artikul: 'A' } as never)).rejects.toThrow(
+      'goods/SkuGet: unknown filter(s) artikul (known: goodsId, id, articul)',
+    );
+    // Not an object: a clear error, not a TypeError from inside.
+    await expect(client.products.list(null as never)).rejects.toThrow(
+      'goods/Get: the filter must be an object or left out',
+    );
+    await expect(client.modifications.list(undefined as never)).rejects.toThrow(
+      'goods/SkuGet: the filter must be an object',
+    );
     expect(server.requests).toHaveLength(0);
     await client.close();
   });

@@ -17,7 +17,7 @@ import {
   serializeDesiredMeta,
 } from '../meta-sync/desired-meta.js';
 import { isDesiredMetaError } from '../meta-sync/errors.js';
-import { formatApplyReport, formatIssues, formatPlan } from '../meta-sync/format.js';
+import { formatApplyReport, formatIssues, formatPlan, plural } from '../meta-sync/format.js';
 import { planMetaChanges } from '../meta-sync/plan.js';
 import { describeError } from '../meta-sync/pool.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
@@ -255,7 +255,7 @@ async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommand
     }
     const ok = await confirm(
       ctx,
-      `Write ${plan.counts.fieldChanges} field changes to ${plan.entries.length} pages of ${siteLabel(ctx)}? [y/N] `,
+      `Write ${plural(plan.counts.fieldChanges, 'field change')} to ${plural(plan.entries.length, 'page')} of ${siteLabel(ctx)}? [y/N] `,
     );
     if (!ok) {
       err('Cancelled; nothing was written.\n');

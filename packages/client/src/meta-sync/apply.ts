@@ -5,6 +5,7 @@
  * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the
  * only repetition, and it is safe: setting a field to a value is idempotent).
  */
+import { InvalidArgumentError } from '../errors/write-rejected-error.js';
 import { assertDesiredMeta } from './desired-meta.js';
 import { currentValue } from './plan.js';
 import { describeError, EveryPageStop, mapPool } from './pool.js';
@@ -55,16 +56,24 @@ export function planToDesired(plan: Pick<MetaPlan, 'entries'>): DesiredMetaEntry
 /**
  * Writes the changes of a plan (`meta/Set`, bounded concurrency) and reports what was updated,
  * what turned out to be unchanged already, and what failed (with the error's message; URLs show
- * `key=***`). Never throws for a failed page; throws a `DesiredMetaError` before sending anything
- * when the plan itself is malformed (e.g. hand-edited). After a failure no page escapes (the key
+ * `key=***`). Never throws for a failed page; throws before sending anything when the plan itself
+ * is malformed (a `DesiredMetaError`, e.g. hand-edited) or was made for another site than the
+ * client's (an `InvalidArgumentError`). After a failure no page escapes (the key
  * refused, the service unreachable) it starts no further page: those are failed with stage
  * `aborted`.
  */
 export async function applyMetaPlan(
   client: MetaSyncClient,
-  plan: Pick<MetaPlan, 'entries'>,
+  plan: Pick<MetaPlan, 'entries'> & Partial<Pick<MetaPlan, 'sid'>>,
   options: ApplyMetaOptions = {},
 ): Promise<MetaApplyReport> {
+  // A stored plan names its site: applied through a client of another site, it would write there.
+  if (plan.sid !== undefined && client.sid !== undefined && plan.sid !== client.sid) {
+    throw new InvalidArgumentError(
+      `meta/Set: the plan was made for site ${plan.sid}, the client is for site ${client.sid}; nothing was sent`,
+      { operation: 'meta/Set' },
+    );
+  }
   const { entries: targets } = assertDesiredMeta(planToDesired(plan));
   const concurrency = options.concurrency ?? APPLY_META_DEFAULTS.concurrency;
   const reread = options.reread ?? APPLY_META_DEFAULTS.reread;

@@ -14,7 +14,8 @@ export interface FormatOptions {
 
 const FIELD_WIDTH = 'og_title'.length + 1;
 
-function plural(n: number, one: string, many = `${one}s`): string {
+/** `1 page`, `2 pages`. */
+export function plural(n: number, one: string, many = `${one}s`): string {
   return `${n} ${n === 1 ? one : many}`;
 }
 

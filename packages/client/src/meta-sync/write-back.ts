@@ -63,8 +63,8 @@ export class MetaWriteBackError extends Error {
   readonly plan: MetaPlan;
   readonly report: MetaApplyReport | undefined;
 
-  constructor(message: string, plan: MetaPlan, report?: MetaApplyReport) {
-    super(message);
+  constructor(message: string, plan: MetaPlan, report?: MetaApplyReport, options?: { cause?: unknown }) {
+    super(message, options);
     this.plan = plan;
     this.report = report;
   }
@@ -109,7 +109,14 @@ export async function runMetaWriteBack(options: MetaWriteBackOptions): Promise<M
     logger.error(`meta: cannot read the current meta of any page: ${reason}`);
     const unread = emptyPlan(client);
     if (failOnError) {
-      throw new MetaWriteBackError(`meta write-back: nothing was read or written: ${reason}`, unread);
+      throw new MetaWriteBackError(
+        `meta write-back: nothing was read or written: ${reason}`,
+        unread,
+        undefined,
+        {
+          cause: error,
+        },
+      );
     }
     return { plan: unread, warnings: validation.warnings, applied: false };
   }

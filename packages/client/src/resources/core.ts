@@ -68,9 +68,13 @@ export function checkText(op: OperationName, name: string, v: unknown, allowEmpt
  * A list filter may only hold the keys its operation takes: a misspelled one (`catId`) would be
  * dropped, and the call would read the whole catalog instead of one section.
  */
-export function checkFilterKeys(op: OperationName, filter: unknown, params: object | undefined): void {
+export function checkFilterKeys(
+  op: OperationName,
+  filter: unknown,
+  params: object | undefined,
+  known: readonly string[] = Object.keys(params ?? {}),
+): void {
   if (filter === undefined || filter === null || typeof filter !== 'object') return;
-  const known = Object.keys(params ?? {});
   const unknown = Object.keys(filter).filter((key) => !known.includes(key));
   if (unknown.length > 0) {
     throw new InvalidArgumentError(
@@ -79,6 +83,16 @@ export function checkFilterKeys(op: OperationName, filter: unknown, params: obje
         operation: op,
       },
     );
+  }
+}
+
+/** A list filter is an object (or left out): `null` or a number would fail later, and less clearly. */
+export function checkFilterObject(op: OperationName, filter: unknown, required = false): void {
+  if (filter === undefined && !required) return;
+  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
+    throw new InvalidArgumentError(`${op}: the filter must be an object${required ? '' : ' or left out'}`, {
+      operation: op,
+    });
   }
 }
 
@@ -263,6 +277,7 @@ export function recordResource<S extends z.ZodType, F>(
   const { ops, schema, fields: resource } = spec;
   return {
     async list(filter, opts) {
+      checkFilterObject(ops.list, filter);
       const params = spec.listParams(ops.list, filter);
       checkFilterKeys(ops.list, filter, params);
       return list(core, ops.list, schema, params, opts);

@@ -9,6 +9,8 @@ import {
 import {
   type CallOptions,
   type ClientCore,
+  checkFilterKeys,
+  checkFilterObject,
   checkId,
   checkParam,
   create,
@@ -38,6 +40,9 @@ export function modificationsApi(core: ClientCore): ModificationsApi {
   return {
     async list(filter, opts) {
       const op = 'goods/SkuGet';
+      // Named as the caller writes them (`goodsId`, not the wire's `goods_id`), before the id check.
+      checkFilterObject(op, filter, true);
+      checkFilterKeys(op, filter, undefined, ['goodsId', 'id', 'articul']);
       const params = {
         goods_id: checkId(op, 'goodsId', filter?.goodsId),
         id: optionalId(op, 'id', filter.id),
