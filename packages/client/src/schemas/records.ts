@@ -125,13 +125,27 @@ export const domainSchema = z.looseObject({
 export const writeResultSchema = z.looseObject({ message: z.literal('Ok') });
 export const createResultSchema = z.looseObject({ message: z.literal('Ok'), id: idField });
 
-export type ProductSku = z.output<typeof productSkuSchema>;
-export type ProductImage = z.output<typeof productImageSchema>;
-export type Product = z.output<typeof productSchema>;
-export type Modification = z.output<typeof modificationSchema>;
-export type Section = z.output<typeof sectionSchema>;
-export type Article = z.output<typeof articleSchema>;
-export type Meta = z.output<typeof metaSchema>;
-export type Domain = z.output<typeof domainSchema>;
+/**
+ * A record's type with the fields this package knows, and no index signature: the loose schemas keep
+ * whatever else the service sends (`Object.keys()` shows it), but `product.titel` is a type error
+ * rather than an `unknown` that compiles. Read an extra field with `record['field']` on a
+ * `Record<string, unknown>` view of the record.
+ */
+export type KnownFields<T> = T extends Date
+  ? T
+  : T extends readonly (infer E)[]
+    ? KnownFields<E>[]
+    : T extends object
+      ? { [K in keyof T as string extends K ? never : K]: KnownFields<T[K]> }
+      : T;
+
+export type ProductSku = KnownFields<z.output<typeof productSkuSchema>>;
+export type ProductImage = KnownFields<z.output<typeof productImageSchema>>;
+export type Product = KnownFields<z.output<typeof productSchema>>;
+export type Modification = KnownFields<z.output<typeof modificationSchema>>;
+export type Section = KnownFields<z.output<typeof sectionSchema>>;
+export type Article = KnownFields<z.output<typeof articleSchema>>;
+export type Meta = KnownFields<z.output<typeof metaSchema>>;
+export type Domain = KnownFields<z.output<typeof domainSchema>>;
 export type WriteResult = z.output<typeof writeResultSchema>;
 export type CreateResult = z.output<typeof createResultSchema>;
