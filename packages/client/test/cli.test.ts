@@ -144,6 +144,20 @@ describe('exit codes', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("a mistake in get's arguments shows get's own usage, and what the resource takes", async () => {
+    const wrong = await run([...conn(), 'get', 'products', '--tx', 'phones']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain(
+      'sitecontent: --tx does not apply to "get products" (it takes --id, --catid, --cattx)',
+    );
+    expect(wrong.stderr).toContain('Resources and their filters:');
+    const none = await run([...conn(), 'get', 'domains', '--id', '1']);
+    expect(none.stderr).toContain('--id does not apply to "get domains" (it takes no filter)');
+    // Other commands' mistakes still show the top-level usage.
+    expect((await run([...conn(), 'frobnicate'])).stderr).not.toContain('Resources and their filters:');
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('missing connection settings → 2', async () => {
     expect((await run(['get', 'products'])).code).toBe(2);
     expect((await run(['--base-url', server.url, '--sid', '7', 'get', 'products'])).stderr).toContain(

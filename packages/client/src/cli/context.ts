@@ -33,6 +33,14 @@ export function keyToMask(ctx: Pick<CliContext, 'apiKey' | 'env'>): string | und
 /** Bad usage: exit code 2, message plus usage on stderr. */
 export class UsageError extends Error {
   override readonly name = 'UsageError';
+
+  /** @param usage the help of the command the error is about (default: the top-level usage). */
+  constructor(
+    message: string,
+    readonly usage?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**

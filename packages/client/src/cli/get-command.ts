@@ -70,30 +70,34 @@ export function parseGetArgs(argv: string[]): GetRequest {
   try {
     parsed = parse(argv);
   } catch (err) {
-    throw parseArgsUsageError(err, GET_OPTIONS);
+    throw new UsageError(parseArgsUsageError(err, GET_OPTIONS).message, GET_USAGE);
   }
   const { values, positionals } = parsed;
   if (values.help) return { resource: 'products', values: {}, json: false, help: true };
   const [name, ...extra] = positionals;
-  if (name === undefined) throw new UsageError('missing resource');
-  if (!(name in RESOURCES)) throw new UsageError(`unknown resource "${name}"`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`);
+  if (name === undefined) throw new UsageError('missing resource', GET_USAGE);
+  if (!(name in RESOURCES)) throw new UsageError(`unknown resource "${name}"`, GET_USAGE);
+  if (extra.length > 0) throw new UsageError(`unexpected argument "${extra[0]}"`, GET_USAGE);
   const resource = name as Resource;
   const spec = RESOURCES[resource];
   const given: Record<string, string> = {};
   for (const [flag, value] of Object.entries(values)) {
     if (flag === 'json' || flag === 'help' || typeof value !== 'string') continue;
     if (!(spec.flags as readonly string[]).includes(flag)) {
-      throw new UsageError(`--${flag} does not apply to "get ${resource}"`);
+      const takes =
+        spec.flags.length > 0
+          ? `it takes ${spec.flags.map((f) => `--${f}`).join(', ')}`
+          : 'it takes no filter';
+      throw new UsageError(`--${flag} does not apply to "get ${resource}" (${takes})`, GET_USAGE);
     }
     if (['id', 'catid', 'goods-id'].includes(flag) && !/^\d+$/.test(value)) {
-      throw new UsageError(`--${flag} must be a whole number, got "${value}"`);
+      throw new UsageError(`--${flag} must be a whole number, got "${value}"`, GET_USAGE);
     }
-    if (value === '') throw new UsageError(`--${flag} must not be empty`);
+    if (value === '') throw new UsageError(`--${flag} must not be empty`, GET_USAGE);
     given[flag] = value;
   }
   for (const flag of spec.required) {
-    if (given[flag] === undefined) throw new UsageError(`"get ${resource}" needs --${flag}`);
+    if (given[flag] === undefined) throw new UsageError(`"get ${resource}" needs --${flag}`, GET_USAGE);
   }
   return { resource, values: given, json: values.json === true, help: false };
 }

@@ -113,7 +113,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
   } catch (err) {
     if (err instanceof UsageError) {
-      io.stderr.write(`sitecontent: ${redactText(err.message, apiKey)}\n\n${USAGE}`);
+      io.stderr.write(`sitecontent: ${redactText(err.message, apiKey)}\n\n${err.usage ?? USAGE}`);
       return 2;
     }
     const message = err instanceof Error ? err.message : String(err);
