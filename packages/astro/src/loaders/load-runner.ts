@@ -220,11 +220,7 @@ async function loadWith(
         { cause: error },
       );
     }
-    const warning = `${failure.message}; keeping ${stale} entries from the previous sync`;
-    logger.warn(warning);
-    reportKeptStale(ctx.refreshContextData, { collection, message: warning });
-    noteKeptStale(ctx.config.root, collection);
-    recordEntries(ctx, run);
+    keepStale(ctx, run, `${failure.message}; keeping ${stale} entries from the previous sync`);
     return;
   }
   const { staged } = result;
@@ -232,19 +228,16 @@ async function loadWith(
 
   // An answer with nothing in it, where the last sync stored entries, is how an outage often looks
   // (a proxy's `[]`, an emptied cache): removing every page would ship an empty site with exit 0.
-  const previous = ctx.store.keys().length;
-  if (staged.items === 0 && invalid.count === 0 && previous > 0) {
+  // The store is counted only for an empty answer: `keys()` lists every entry.
+  const previous = staged.items === 0 && invalid.count === 0 ? ctx.store.keys().length : 0;
+  if (previous > 0) {
     const summary = `${collection}: the service sent nothing to store, where the last sync stored ${previous} entries`;
     const really =
       'if it really is empty now, build once with `astro build --force` (it clears the stored entries)';
     if (run.options.onError === 'fail') {
       throw new SiteContentLoadError(`${summary}; ${really}`, { collection });
     }
-    const warning = `${summary}; keeping them (${really})`;
-    logger.warn(warning);
-    reportKeptStale(ctx.refreshContextData, { collection, message: warning });
-    noteKeptStale(ctx.config.root, collection);
-    recordEntries(ctx, run);
+    keepStale(ctx, run, `${summary}; keeping them (${really})`);
     return;
   }
 
@@ -259,10 +252,7 @@ async function loadWith(
       if (policy !== undefined) {
         const outcome = allInvalid(collection, invalid, stale);
         if (policy === 'fail') throw outcome.error();
-        logger.warn(outcome.warning);
-        reportKeptStale(ctx.refreshContextData, { collection, message: outcome.warning });
-        noteKeptStale(ctx.config.root, collection);
-        recordEntries(ctx, run);
+        keepStale(ctx, run, outcome.warning);
         return;
       }
     }
@@ -354,6 +344,18 @@ async function metaLookupOf(ctx: LoaderContext, run: LoaderRun): Promise<MetaLoo
     refetch: ctx.refreshContextData?.refetchMeta === true || refetchEnv === '1',
     written: maxAge > 0 ? await readWrittenMeta(ctx.config.cacheDir) : undefined,
   });
+}
+
+/**
+ * A load that keeps the previous sync's entries: its warning goes to the log, to the dev refresh
+ * endpoint (through the refresh context) and to the build's closing line; the entries, as stored,
+ * to the build record.
+ */
+function keepStale(ctx: LoaderContext, run: LoaderRun, warning: string): void {
+  ctx.logger.warn(warning);
+  reportKeptStale(ctx.refreshContextData, { collection: ctx.collection, message: warning });
+  noteKeptStale(ctx.config.root, ctx.collection);
+  recordEntries(ctx, run);
 }
 
 /** Hands the collection's entries, as stored, to the build record (for the meta write-back at build end). */

@@ -4,7 +4,6 @@
  * override the connection get their own client, shared among loaders with the same override;
  * loaders used without the integration share clients of their own.
  */
-
 import { createHash } from 'node:crypto';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
 import type { ResolvedConnection } from './connection.js';

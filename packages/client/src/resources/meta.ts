@@ -1,16 +1,7 @@
 /** meta/Get, meta/Set. */
 import type { MetaFields } from '../schemas/fields.js';
 import { type Meta, metaSchema, type WriteResult } from '../schemas/records.js';
-import { checkFilterMatch } from './answer-checks.js';
-import {
-  type CallOptions,
-  type ClientCore,
-  checkId,
-  checkParam,
-  checkText,
-  parseRecords,
-  write,
-} from './core.js';
+import { type CallOptions, type ClientCore, checkId, checkParam, checkText, list, write } from './core.js';
 
 export interface MetaApi {
   /** meta/Get; `undefined` when the page never had meta (the service answers `[]`). */
@@ -25,10 +16,9 @@ export function metaApi(core: ClientCore): MetaApi {
       const op = 'meta/Get';
       const params = { id: checkId(op, 'id', id), md: checkText(op, 'md', md) };
       // A single record: an invalid one always throws (nothing to skip to).
-      const result = await core.call(op, { params }, opts);
-      const records = parseRecords(op, metaSchema, result);
-      checkFilterMatch(op, result.url, params, records);
-      return records[0];
+      const { onInvalidRecord: _skipNone, ...callOptions } = opts ?? {};
+      const [record] = await list(core, op, metaSchema, params, callOptions);
+      return record;
     },
     async update(md, id, fields, opts) {
       const op = 'meta/Set';
