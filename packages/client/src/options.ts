@@ -28,7 +28,7 @@ export interface ClientOptions {
   retries?: number;
   /**
    * Where the concurrency limit starts: requests in flight at once for the whole client (the rest
-   * queue in order). Set without `maxConcurrency` it is also the ceiling, as it always was (the most
+   * queue in order). Set without `maxConcurrency` it is also the ceiling (the most
    * requests in flight and sockets): the limit then moves only below it. @default 16, or
    * `maxConcurrency` when that is smaller
    */
@@ -95,29 +95,47 @@ const httpUrl = z
   .string()
   .refine((s) => URL.canParse(s) && /^https?:$/.test(new URL(s).protocol), 'must be an http(s) URL');
 
+/**
+ * The zod type of each option an integration passes through to its clients as given, without the
+ * client's defaults: one source of each option's limits for the client and for `@sitecontent/astro`.
+ */
+export const clientOptionFields = {
+  baseUrl: httpUrl.refine(
+    (s) => !URL.canParse(s) || new URL(s).search === '',
+    'must not carry a query string',
+  ),
+  apiKey: z.string().min(1, 'must not be empty'),
+  sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  timeoutMs: z.number().int().positive().max(600_000),
+  // A body becomes one string: past V8's longest string it could not be read anyway.
+  maxResponseBytes: z
+    .number()
+    .int()
+    .positive()
+    .max(MAX_STRING_LENGTH, `must be at most ${MAX_STRING_LENGTH} (the longest string)`),
+  retries: z.number().int().min(0).max(20),
+  concurrency: z.number().int().min(1).max(1024),
+  maxConcurrency: z.number().int().min(1).max(1024),
+  adaptive: z.boolean(),
+  paramEncoding: z.enum(PARAM_ENCODINGS),
+} as const;
+
+const f = clientOptionFields;
+
 // Strict, as the loaders' options are: a misspelled option (`timeout`) would otherwise be dropped
 // silently and its default used.
 const optionsSchema = z
   .strictObject({
-    baseUrl: httpUrl.refine(
-      (s) => !URL.canParse(s) || new URL(s).search === '',
-      'must not carry a query string',
-    ),
-    apiKey: z.string().min(1, 'must not be empty'),
-    sid: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-    timeoutMs: z.number().int().positive().max(600_000).default(DEFAULTS.timeoutMs),
-    // A body becomes one string: past V8's longest string it could not be read anyway.
-    maxResponseBytes: z
-      .number()
-      .int()
-      .positive()
-      .max(MAX_STRING_LENGTH, `must be at most ${MAX_STRING_LENGTH} (the longest string)`)
-      .default(DEFAULTS.maxResponseBytes),
-    retries: z.number().int().min(0).max(20).default(DEFAULTS.retries),
-    concurrency: z.number().int().min(1).max(1024).optional(),
-    maxConcurrency: z.number().int().min(1).max(1024).optional(),
-    adaptive: z.boolean().default(DEFAULTS.adaptive),
-    paramEncoding: z.enum(PARAM_ENCODINGS).default(DEFAULTS.paramEncoding),
+    baseUrl: f.baseUrl,
+    apiKey: f.apiKey,
+    sid: f.sid,
+    timeoutMs: f.timeoutMs.default(DEFAULTS.timeoutMs),
+    maxResponseBytes: f.maxResponseBytes.default(DEFAULTS.maxResponseBytes),
+    retries: f.retries.default(DEFAULTS.retries),
+    concurrency: f.concurrency.optional(),
+    maxConcurrency: f.maxConcurrency.optional(),
+    adaptive: f.adaptive.default(DEFAULTS.adaptive),
+    paramEncoding: f.paramEncoding.default(DEFAULTS.paramEncoding),
     allowUnknownFields: z.boolean().default(DEFAULTS.allowUnknownFields),
     userAgent: z.string().min(1).default(DEFAULTS.userAgent),
     signal: z.instanceof(AbortSignal).optional(),
@@ -142,8 +160,8 @@ const optionsSchema = z
 
 /**
  * Where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
- * set alone keeps its old meaning, the most requests in flight: code written before the limit could
- * grow never sends more than it asked for. Growth beyond it is asked for with `maxConcurrency`.
+ * set alone is also the ceiling, the most requests in flight: a caller that names a number never
+ * gets more than it asked for. Growth beyond it is asked for with `maxConcurrency`.
  */
 function concurrencyOf(o: {
   concurrency?: number | undefined;
