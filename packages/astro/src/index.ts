@@ -63,7 +63,6 @@ export { domainsLoader } from './loaders/domains-loader.js';
 export { modificationsLoader } from './loaders/modifications-loader.js';
 export { productsLoader } from './loaders/products-loader.js';
 export { sectionsLoader } from './loaders/sections-loader.js';
-export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './loaders/store-sync.js';
 export {
   DEFAULT_CONCURRENCY,
   DEFAULT_MAX_CONCURRENCY,
@@ -97,4 +96,5 @@ export type {
   MetaWriteBackOption,
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
-export type { SharedSettings } from './state/project-registry.js';
+export type { ProjectClientOptions, ProjectSettings } from './project/project-settings.js';
+export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './sync/sync-item.js';

@@ -9,7 +9,7 @@ import {
   productsLoader,
   sectionsLoader,
 } from '../src/index.js';
-import { registerProject } from '../src/state/project-registry.js';
+import { openProject } from '../src/project/open-projects.js';
 import {
   type AnyLoader,
   createStore,
@@ -492,7 +492,7 @@ describe('collection loaders against the emulator', () => {
       );
       // With the integration (which read the .env files, here none), the message points to .env.
       const root = new URL('file:///tmp/sitecontent-integration-without-connection/');
-      registerProject(root, { concurrency: 16, env: {} }, undefined);
+      openProject(root, { connection: {}, client: { concurrency: 16 }, metaMaxAge: 0, env: {} }, undefined);
       const withIntegration = loaderContext(await createStore(), 'products', productsLoader().schema, {
         root,
       });

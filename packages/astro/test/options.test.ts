@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createClient } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
 import {
   articlesLoader,
@@ -10,8 +11,8 @@ import {
   sectionsLoader,
   siteContent,
 } from '../src/index.js';
-import { resolveConnection } from '../src/state/connection.js';
-import { registerProject } from '../src/state/project-registry.js';
+import { resolveConnection } from '../src/project/connection.js';
+import { standaloneSettings } from '../src/project/project-settings.js';
 
 function errorOf(fn: () => unknown): Error {
   try {
@@ -84,17 +85,15 @@ describe('concurrency settings', () => {
   });
 
   it('loaders without the integration start at 32 and may grow to 64; registered settings without a ceiling keep concurrency as the ceiling', () => {
-    const standalone = resolveConnection(
-      'products',
-      { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 },
-      undefined,
-    );
+    const connection = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 };
+    const standalone = resolveConnection('products', connection, standaloneSettings(), false);
     expect(standalone).toMatchObject({ concurrency: 32, maxConcurrency: 64, adaptive: true });
-    const root = new URL('file:///tmp/sitecontent-options-test/');
-    registerProject(root, { concurrency: 4, env: {} }, undefined);
-    expect(
-      resolveConnection('products', { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 }, root),
-    ).toMatchObject({
+    const registered = { connection: {}, client: { concurrency: 4 }, metaMaxAge: 0, env: {} };
+    // The ceiling the client then holds to (it reads `concurrency` alone as the ceiling).
+    const client = createClient(resolveConnection('products', connection, registered, true));
+    const { concurrencyLimit, maxConcurrency } = client.stats();
+    void client.close();
+    expect({ concurrency: concurrencyLimit, maxConcurrency }).toMatchObject({
       concurrency: 4,
       maxConcurrency: 4,
     });

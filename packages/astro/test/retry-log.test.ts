@@ -1,7 +1,7 @@
 /** Retry warnings: a few lines however many retries, each saying how many it stands for. */
 import type { RetryEvent } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
-import { RetryLog } from '../src/state/retry-log.js';
+import { RetryLog } from '../src/project/retry-log.js';
 
 const retry = (operation: string, attempt = 1, clientPaused = false): RetryEvent =>
   ({ operation, attempt, delayMs: 1000, reason: 'HTTP 429', clientPaused }) as unknown as RetryEvent;

@@ -3,18 +3,14 @@ import { z } from 'zod';
 import { sanitizeHtml } from '../src/entries/sanitize.js';
 import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/index.js';
 import { mapBounded, Progress, streamBounded } from '../src/loaders/fan-out.js';
-import {
-  type ItemStream,
-  SANITIZE_THREAD_MIN_ITEMS,
-  type SyncItem,
-  stageEntries,
-  syncEntries,
-} from '../src/loaders/store-sync.js';
-import { createLogger, createStore, loaderContext } from './helpers/index.js';
+import { stageEntries } from '../src/sync/stage-entries.js';
+import { SANITIZE_THREAD_MIN_ITEMS } from '../src/sync/staging.js';
+import type { ItemStream, SyncItem } from '../src/sync/sync-item.js';
+import { createLogger, createStore, loaderContext, syncEntries } from './helpers/index.js';
 
 const schema = z.object({ id: z.number(), title: z.string() });
 const items = (records: { id: number; title: string }[]): SyncItem[] =>
-  records.map((r) => ({ id: String(r.id), source: r, build: () => ({ data: { ...r } }) }));
+  records.map((r) => ({ id: String(r.id), digestInputs: r, build: () => ({ data: { ...r } }) }));
 const onParseError = (_id: string, e: unknown) => {
   throw e;
 };
@@ -62,7 +58,7 @@ describe('syncEntries on a real MutableDataStore', () => {
     const htmlItems = (recs: ReturnType<typeof records>): SyncItem[] =>
       recs.map((r) => ({
         id: String(r.id),
-        source: r,
+        digestInputs: r,
         html: [r.title, r.body],
         build: (clean) => ({ data: { id: r.id, title: clean(r.title), body: clean(r.body) } }),
       }));
@@ -102,7 +98,7 @@ describe('syncEntries on a real MutableDataStore', () => {
     const body = (id: number) => `<p onclick="steal()">Item ${id}</p><script>alert(${id})</script>`;
     const rawItems: SyncItem[] = Array.from({ length: n }, (_, i) => ({
       id: String(i + 1),
-      source: i + 1,
+      digestInputs: i + 1,
       html: [body(i + 1)],
       build: (clean) => ({ data: { id: i + 1, body: clean(body(i + 1)) } }),
     }));
@@ -141,7 +137,7 @@ describe('syncEntries on a real MutableDataStore', () => {
   it('leaves out (and removes) an entry that fails the schema when told to skip', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     await syncEntries(t.ctx, items([{ id: 1, title: 'a' }]), { fingerprint: 'f', onParseError, onDuplicate });
-    const bad: SyncItem = { id: '1', source: 'bad', build: () => ({ data: { id: 'nope' } }) };
+    const bad: SyncItem = { id: '1', digestInputs: 'bad', build: () => ({ data: { id: 'nope' } }) };
     const seen: string[] = [];
     const counts = await syncEntries(t.ctx, [bad], {
       fingerprint: 'f',
@@ -232,7 +228,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
       for (let id = 1; id <= n; id++) {
         yield {
           id: String(id),
-          source: id,
+          digestInputs: id,
           html: [body(id)],
           build: (clean) => ({ data: { id, body: clean(body(id)) } }),
         };
@@ -263,7 +259,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
     t.reset();
     const next: SyncItem[] = [
       ...items([{ id: 1, title: 'changed' }]),
-      { id: '2', source: 'bad', build: () => ({ data: { id: 'nope' } }) },
+      { id: '2', digestInputs: 'bad', build: () => ({ data: { id: 'nope' } }) },
       ...items([{ id: 4, title: 'added' }]),
     ];
     await expect(syncEntries(t.ctx, next, { fingerprint: 'f', onParseError, onDuplicate })).rejects.toThrow();
@@ -280,7 +276,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
       t.ctx,
       [
         ...items([{ id: 1, title: 'a' }]),
-        { id: '2', source: 'bad', build: () => ({ data: { id: 'nope' } }) },
+        { id: '2', digestInputs: 'bad', build: () => ({ data: { id: 'nope' } }) },
         ...items([{ id: 1, title: 'again' }]),
       ],
       { fingerprint: 'f' },
@@ -409,9 +405,9 @@ describe('duplicate entry ids', () => {
   it('keeps the first record, reports both and counts the rest', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     const twice: SyncItem[] = [
-      { id: 'a', recordId: 3, source: 1, build: () => ({ data: { id: 3, title: 'first' } }) },
-      { id: 'b', recordId: 4, source: 2, build: () => ({ data: { id: 4, title: 'other' } }) },
-      { id: 'a', recordId: 9, source: 3, build: () => ({ data: { id: 9, title: 'second' } }) },
+      { id: 'a', recordId: 3, digestInputs: 1, build: () => ({ data: { id: 3, title: 'first' } }) },
+      { id: 'b', recordId: 4, digestInputs: 2, build: () => ({ data: { id: 4, title: 'other' } }) },
+      { id: 'a', recordId: 9, digestInputs: 3, build: () => ({ data: { id: 9, title: 'second' } }) },
     ];
     const reports: unknown[] = [];
     const counts = await syncEntries(t.ctx, twice, {
@@ -496,7 +492,7 @@ describe('syncEntries shares repeated parts of entries', () => {
   });
 
   const cloned = (recs: ReturnType<typeof record>[]): SyncItem[] =>
-    recs.map((r) => ({ id: String(r.id), source: r, build: () => ({ data: structuredClone(r) }) }));
+    recs.map((r) => ({ id: String(r.id), digestInputs: r, build: () => ({ data: structuredClone(r) }) }));
 
   it('stores one object per distinct value, with every entry equal to what it was built from', async () => {
     const t = loaderContext(await createStore(), 'things', partSchema);

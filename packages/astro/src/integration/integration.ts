@@ -6,18 +6,11 @@
  * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
  */
 import type { AstroIntegration } from 'astro';
-import { REFETCH_META_ENV } from '../loaders/load-runner.js';
-import {
-  type SiteContentOptions,
-  siteContentDefaults,
-  siteContentOptionsSchema,
-} from '../options/integration-options.js';
-import { parseOptions, withDefaults } from '../options/parse-options.js';
-import { endBuildRecord, startBuildRecord } from '../state/build-record.js';
-import { resolveConnection } from '../state/connection.js';
-import { takeKeptStale } from '../state/kept-stale.js';
-import { registerProject, type SharedSettings } from '../state/project-registry.js';
-import { releaseSharedClients, sharedClient } from '../state/shared-clients.js';
+import { REFETCH_META_ENV } from '../load/meta-lookup.js';
+import { resolveSiteContentOptions, type SiteContentOptions } from '../options/integration-options.js';
+import { openProject } from '../project/open-projects.js';
+import type { Project } from '../project/project.js';
+import { projectSettingsOf } from '../project/project-settings.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { createRefreshHandler, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
@@ -34,13 +27,10 @@ const ENV_NAMES = [
 ] as const;
 
 export function siteContent(options: SiteContentOptions = {}): AstroIntegration {
-  const opts = withDefaults(
-    siteContentDefaults,
-    parseOptions('siteContent', siteContentOptionsSchema, options) as SiteContentOptions,
-  );
+  const opts = resolveSiteContentOptions(options);
   let root: URL | undefined;
   let cacheDir: URL | undefined;
-  let settings: SharedSettings | undefined;
+  let project: Project | undefined;
 
   return {
     name: '@sitecontent/astro',
@@ -48,27 +38,14 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
         root = config.root;
         cacheDir = config.cacheDir;
-        takeKeptStale(config.root); // what an earlier build in this process noted
         const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
-        settings = {
-          baseUrl: opts.baseUrl,
-          apiKey: opts.apiKey,
-          sid: opts.sid,
-          concurrency: opts.concurrency,
-          maxConcurrency: opts.maxConcurrency,
-          adaptive: opts.adaptive,
-          metaMaxAge: opts.metaMaxAge,
-          timeoutMs: opts.timeoutMs,
-          maxResponseBytes: opts.maxResponseBytes,
-          retries: opts.retries,
-          paramEncoding: opts.paramEncoding,
-          cacheDir: config.cacheDir.href,
-          env,
-        };
-        registerProject(config.root, settings, logger);
+        const settings = projectSettingsOf(opts, env, config.cacheDir);
+        // Live loaders run in this process only where it serves pages.
+        const serves = command === 'dev' || command === 'preview';
+        const opened = openProject(config.root, settings, logger, serves);
+        project = opened;
         // Loaders keep a copy of their entries for the write-back only when there is one.
-        if (opts.metaWriteBack) startBuildRecord(config.root);
-        else endBuildRecord(config.root);
+        if (opts.metaWriteBack) opened.startBuildRecord();
         updateConfig({
           env: {
             schema: {
@@ -85,10 +62,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (command === 'preview') return;
         const wantSite = opts.setSite && !config.site;
         if (!wantSite && !opts.remoteImages) return;
-        const { domain, error } = await siteDomain(
-          () => sharedClient(resolveConnection('siteContent', {}, config.root), config.root, logger),
-          config.cacheDir,
-        );
+        const { domain, error } = await siteDomain(() => opened.client('siteContent'), config.cacheDir);
         if (error !== undefined) {
           logger.warn(
             `could not read the site's domain (site/DomainDefault): ${(error as Error).message}; ` +
@@ -110,19 +84,17 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       },
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
-        if (settings && config.site) settings.siteOrigin = new URL(config.site).origin;
+        if (project && config.site) project.siteOrigin = new URL(config.site).origin;
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not
         // `astro:config:setup`: read the files again, or a new key or token would wait for a restart.
-        if (settings && root) {
-          const env = readEnv(root, 'development', ENV_NAMES);
-          const changed = ENV_NAMES.filter((name) => env[name] !== settings?.env[name]);
-          settings.env = env;
+        if (project && root) {
+          const changed = project.rereadEnv(readEnv(root, 'development', ENV_NAMES), ENV_NAMES);
           if (changed.length > 0) logger.info(`.env read again: ${changed.join(', ')} changed`);
         }
         if (opts.refreshEndpoint === false || !refreshContent) return;
-        const token = settings?.env[REFRESH_TOKEN_ENV];
+        const token = project?.settings.env[REFRESH_TOKEN_ENV];
         if (!token) {
           logger.info(
             `refresh endpoint off: set ${REFRESH_TOKEN_ENV} to enable POST ${opts.refreshEndpoint}`,
@@ -142,11 +114,11 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         logger.info(`refresh endpoint: POST ${path}`);
       },
       'astro:server:done': async () => {
-        if (root) await releaseSharedClients(root);
+        await project?.close();
       },
       'astro:build:done': async ({ logger }) => {
-        if (!root) return;
-        const stale = takeKeptStale(root);
+        if (!project) return;
+        const stale = project.takeKeptStale();
         if (stale.length > 0) {
           logger.warn(
             `this build shows the previous sync's entries of ${stale.join(', ')}: the service failed ` +
@@ -156,11 +128,10 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         try {
           // Before releasing: the write-back uses the shared client (one bound, one back-off gate).
           if (opts.metaWriteBack && cacheDir) {
-            await runBuildMetaWriteBack(root, cacheDir, opts.metaWriteBack, logger);
+            await runBuildMetaWriteBack(project, cacheDir, opts.metaWriteBack, logger);
           }
         } finally {
-          endBuildRecord(root);
-          await releaseSharedClients(root);
+          await project.close();
         }
       },
     },

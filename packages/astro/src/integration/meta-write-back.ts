@@ -5,7 +5,7 @@
  * `@sitecontent/client` (packages/client/META.md, "Build-time write-back").
  *
  * Where the entries come from: the loaders hand their collection's stored entries to the build
- * record (state/build-record.ts) at the end of every sync, keep-stale included. Reading
+ * record (project/build-record.ts) at the end of every sync, keep-stale included. Reading
  * `<cacheDir>/data-store.json` instead would need Astro's internal store class (not in its export
  * map) and its devalue file format, and would not say which loader filled a collection (collection
  * names are the user's); the record gives the exact parsed `data` (dates as `Date`) of this build,
@@ -20,22 +20,10 @@ import {
 } from '@sitecontent/client';
 import { META_WRITTEN_FILE, type WrittenMeta } from '../loaders/meta-cache.js';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
-import { type LoadedEntry, loadedCollections } from '../state/build-record.js';
-import { resolveConnection } from '../state/connection.js';
-import { sharedClient } from '../state/shared-clients.js';
+import type { Project } from '../project/project.js';
 
 /** The environment variable that turns the dry run into a write (`SITECONTENT_WRITE=1`). */
 export const META_WRITE_ENV = 'SITECONTENT_WRITE';
-
-/** Entries of every collection of `kind`, merged by entry id (first collection wins). */
-function entriesOf(root: URL, kind: string): LoadedEntry[] {
-  const byId = new Map<string, LoadedEntry>();
-  for (const loaded of loadedCollections(root).values()) {
-    if (loaded.kind !== kind) continue;
-    for (const entry of loaded.entries) if (!byId.has(entry.id)) byId.set(entry.id, entry);
-  }
-  return [...byId.values()];
-}
 
 /**
  * Leaves what was written for the next sync's meta cache (loaders/meta-cache.ts), so pages show it
@@ -62,17 +50,17 @@ export async function recordWrittenMeta(
 }
 
 /**
- * Runs the write-back for the project at `root` (called from `astro:build:done`) and records what it
+ * Runs the write-back for `project` (called from `astro:build:done`) and records what it
  * wrote in `cacheDir` — also when some pages failed, since the others were written.
  */
 export async function runBuildMetaWriteBack(
-  root: URL,
+  project: Project,
   cacheDir: URL,
   option: MetaWriteBackOption,
   logger: MetaWriteBackLogger,
 ): Promise<MetaWriteBackResult> {
   try {
-    const result = await writeBack(root, option, logger);
+    const result = await writeBack(project, option, logger);
     await recordWrittenMeta(cacheDir, result);
     return result;
   } catch (error) {
@@ -81,11 +69,13 @@ export async function runBuildMetaWriteBack(
   }
 }
 
-async function writeBack(root: URL, option: MetaWriteBackOption, logger: MetaWriteBackLogger) {
+async function writeBack(project: Project, option: MetaWriteBackOption, logger: MetaWriteBackLogger) {
+  const record = project.buildRecord;
+  const entriesOf = (kind: string) => record?.entriesOf(kind) ?? [];
   const entries = {
-    products: entriesOf(root, 'products'),
-    sections: entriesOf(root, 'sections'),
-    articles: entriesOf(root, 'articles'),
+    products: entriesOf('products'),
+    sections: entriesOf('sections'),
+    articles: entriesOf('articles'),
   } as unknown as MetaWriteBackEntries;
   const write = process.env[META_WRITE_ENV] === '1';
   const loaded = entries.products.length + entries.sections.length + entries.articles.length;
@@ -99,7 +89,7 @@ async function writeBack(root: URL, option: MetaWriteBackOption, logger: MetaWri
       `${entries.sections.length} sections, ${entries.articles.length} articles`,
   );
   const desired = await option.desired(entries);
-  const client = sharedClient(resolveConnection('metaWriteBack', {}, root), root, logger);
+  const client = project.client('metaWriteBack');
   return runMetaWriteBack({
     client,
     desired,

@@ -11,7 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
 import { z } from 'zod';
 import { LOADER_NAMES } from '../loader-names.js';
-import { type KeptStaleReport, REFRESH_REPORT_KEY } from '../state/refresh-report.js';
+import { type KeptStaleReport, REFRESH_REPORT_KEY } from '../project/refresh-report.js';
 
 export const REFRESH_TOKEN_ENV = 'SITECONTENT_REFRESH_TOKEN';
 const ALL_LOADERS = Object.values(LOADER_NAMES);

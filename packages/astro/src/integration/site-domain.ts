@@ -6,7 +6,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';
-import { DOMAIN_FILE, domainIn } from '../state/remembered-domain.js';
+import { DOMAIN_FILE, domainIn } from '../project/remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
 

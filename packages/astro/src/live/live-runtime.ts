@@ -5,9 +5,7 @@ import { indexSections, type SectionIndex } from '../entries/section-index.js';
 import { mapBounded } from '../loaders/fan-out.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
-import { resolveConnection } from '../state/connection.js';
-import { integrationSettings } from '../state/project-registry.js';
-import { sharedClient } from '../state/shared-clients.js';
+import { liveProject } from '../project/open-projects.js';
 
 export interface LiveRuntime {
   client(collection: string): SiteContentClient;
@@ -29,7 +27,7 @@ export function liveRuntime(
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
   const siteOrigin = (client: SiteContentClient): Promise<string> => {
-    const fixed = site ?? integrationSettings(undefined)?.siteOrigin;
+    const fixed = site ?? liveProject().siteOrigin;
     if (fixed) return Promise.resolve(new URL(fixed).origin);
     origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
     origin.catch(() => {
@@ -39,7 +37,7 @@ export function liveRuntime(
   };
   return {
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
-    client: (collection) => sharedClient(resolveConnection(collection, options, undefined), undefined),
+    client: (collection) => liveProject().client(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
     sectionIndex: async (client) =>
       indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),

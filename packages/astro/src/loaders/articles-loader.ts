@@ -2,9 +2,9 @@ import type { Loader } from 'astro/loaders';
 import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
 import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
+import { runLoad } from '../load/run-load.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
-import { runLoad } from './load-runner.js';
 import { callOption, catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
@@ -57,7 +57,7 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
               const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
               return {
                 id: String(article.id),
-                source: { r: article, s: ref, m: meta, o: origin },
+                digestInputs: { record: article, section: ref, meta, origin },
                 html: [article.stxt, article.txt],
                 build: (clean) =>
                   buildArticleEntry(article, {

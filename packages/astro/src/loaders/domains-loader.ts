@@ -1,9 +1,9 @@
 import type { Loader } from 'astro/loaders';
 import { buildDomainEntry } from '../entries/domain-entry.js';
 import { domainDataSchema } from '../entries/schemas.js';
+import { runLoad } from '../load/run-load.js';
 import { DOMAINS_LOADER_NAME } from '../loader-names.js';
 import { type DomainsLoaderOptions, loaderOptions } from '../options/loader-options.js';
-import { runLoad } from './load-runner.js';
 
 /** The site's domains (`site/DomainAll`). Entry id: the domain name. */
 export function domainsLoader(options: DomainsLoaderOptions = {}) {
@@ -20,7 +20,7 @@ export function domainsLoader(options: DomainsLoaderOptions = {}) {
           const domains = await client.site.domains(callOptions);
           return domains.map((domain) => ({
             id: domain.domain,
-            source: domain,
+            digestInputs: domain,
             build: () => buildDomainEntry(domain),
           }));
         },

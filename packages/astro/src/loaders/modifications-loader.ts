@@ -1,11 +1,11 @@
 import type { Loader } from 'astro/loaders';
 import { buildModificationEntry } from '../entries/modification-entry.js';
 import { modificationDataSchemaFor } from '../entries/schemas.js';
+import { runLoad } from '../load/run-load.js';
 import { MODIFICATIONS_LOADER_NAME } from '../loader-names.js';
 import { loaderOptions, type ModificationsLoaderOptions } from '../options/loader-options.js';
-import { runLoad } from './load-runner.js';
+import type { SyncItem } from '../sync/sync-item.js';
 import { catalogFilter } from './shared.js';
-import type { SyncItem } from './store-sync.js';
 
 /**
  * Every modification of every product: one `goods/Get`, then one `goods/SkuGet` per product through
@@ -55,7 +55,7 @@ export function modificationsLoader<const P extends string = 'products'>(
                 if (onlyVisible && !mod.shw) continue;
                 yield {
                   id: String(mod.id),
-                  source: mod,
+                  digestInputs: mod,
                   build: () => buildModificationEntry(mod, productsCollection),
                 };
               }

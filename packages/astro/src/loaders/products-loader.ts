@@ -3,9 +3,9 @@ import type { Loader } from 'astro/loaders';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
+import { runLoad } from '../load/run-load.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
-import { runLoad } from './load-runner.js';
 import { callOption, catalogFilter, optionFingerprint, pageModuleOf, warnSectionsMissing } from './shared.js';
 
 /**
@@ -81,7 +81,7 @@ export function productsLoader<const S extends string = 'sections', const Q exte
               const ref = sectionReference(sectionsCollection, section);
               return {
                 id: String(product.id),
-                source: { r: product, u: url, s: ref, m: meta, o: origin },
+                digestInputs: { record: product, url, section: ref, meta, origin },
                 html: [product.stxt, product.txt],
                 build: (clean) =>
                   buildProductEntry(product, {

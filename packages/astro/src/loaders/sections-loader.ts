@@ -1,9 +1,9 @@
 import type { Loader } from 'astro/loaders';
 import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
+import { runLoad } from '../load/run-load.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
-import { runLoad } from './load-runner.js';
 import { optionFingerprint, pageModuleOf } from './shared.js';
 
 /**
@@ -61,7 +61,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
               return {
                 id: section.tx,
                 recordId: section.id,
-                source: { r: section, p: parent, m: meta, o: origin },
+                digestInputs: { record: section, parent, meta, origin },
                 html: [section.txt],
                 build: (clean) =>
                   buildSectionEntry(section, {

@@ -16,15 +16,6 @@ export function catalogFilter(filter: CatalogFilterOptions | undefined): Catalog
   };
 }
 
-/**
- * Sets a key of a collection's meta store, unless it already holds that value: any write to the
- * store, meta included, makes Astro serialize the whole data store again at the end of the sync (0.7 s
- * at 10,000 products), so a sync with nothing changed must write nothing.
- */
-export function setMetaIfChanged(meta: LoaderContext['meta'], key: string, value: string): void {
-  if (meta.get(key) !== value) meta.set(key, value);
-}
-
 /** Record ids a warning names before it only counts the rest. */
 const NAMED_IDS = 10;
 

@@ -1,8 +1,9 @@
 /** Options of `siteContent()`: the type, its defaults and its schema. */
-import type { ParamEncoding } from '@sitecontent/client';
+import { clientOptionFields, type ParamEncoding } from '@sitecontent/client';
 import { z } from 'zod';
-import { apiKeyField, concurrencyField, httpUrlField, paramEncodingField, sidField } from './fields.js';
+import { connectionShape } from './fields.js';
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
+import { parseOptions } from './parse-options.js';
 
 /**
  * Where the shared client's concurrency limit starts, with or without the integration (and for the
@@ -35,10 +36,13 @@ export interface SiteContentOptions {
   /**
    * Where the shared limit of requests in flight starts, across every collection. It then adapts
    * between 1 and `maxConcurrency`: up while latency stays flat, down when it climbs or the service
-   * answers 429/503. @default 32 (the client's own default is 16; see the README)
+   * answers 429/503. @default 32, or `maxConcurrency` when that is smaller (the client's own default is 16; see the README)
    */
   concurrency?: number;
-  /** The most requests in flight (and sockets) the shared limit may grow to; at least `concurrency`. @default 64 */
+  /**
+   * The most requests in flight (and sockets) the shared limit may grow to; at least `concurrency`.
+   * @default 64, or `concurrency` when that is larger
+   */
   maxConcurrency?: number;
   /** `false` holds the limit at `concurrency` (429/503 still halve it). @default true */
   adaptive?: boolean;
@@ -72,37 +76,53 @@ export interface SiteContentOptions {
   metaWriteBack?: MetaWriteBackOption;
 }
 
-export const siteContentDefaults = {
-  concurrency: DEFAULT_CONCURRENCY,
-  maxConcurrency: DEFAULT_MAX_CONCURRENCY,
-  adaptive: true,
-  setSite: true,
-  remoteImages: true,
-  refreshEndpoint: DEFAULT_REFRESH_PATH,
-} satisfies SiteContentOptions;
-
+/**
+ * The one schema of `siteContent()`'s options, with their defaults: the client's own limits for the
+ * options it passes through (`clientOptionFields`), checked once after the defaults are in.
+ */
 export const siteContentOptionsSchema = z
   .strictObject({
-    baseUrl: httpUrlField.optional(),
-    sid: sidField.optional(),
-    apiKey: apiKeyField.optional(),
-    concurrency: concurrencyField.optional(),
-    maxConcurrency: concurrencyField.optional(),
-    adaptive: z.boolean().optional(),
-    metaMaxAge: z.number().int().nonnegative().optional(),
-    timeoutMs: z.number().int().positive().optional(),
-    maxResponseBytes: z.number().int().positive().optional(),
-    retries: z.number().int().min(0).max(10).optional(),
-    paramEncoding: paramEncodingField.optional(),
-    setSite: z.boolean().optional(),
-    remoteImages: z.boolean().optional(),
-    refreshEndpoint: z.union([z.literal(false), z.string().startsWith('/', 'must start with /')]).optional(),
+    ...connectionShape,
+    concurrency: clientOptionFields.concurrency.optional(),
+    maxConcurrency: clientOptionFields.maxConcurrency.optional(),
+    adaptive: clientOptionFields.adaptive.default(true),
+    timeoutMs: clientOptionFields.timeoutMs.optional(),
+    maxResponseBytes: clientOptionFields.maxResponseBytes.optional(),
+    retries: clientOptionFields.retries.optional(),
+    paramEncoding: clientOptionFields.paramEncoding.optional(),
+    metaMaxAge: z.number().int().nonnegative().default(0),
+    setSite: z.boolean().default(true),
+    remoteImages: z.boolean().default(true),
+    refreshEndpoint: z
+      .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
+      .default(DEFAULT_REFRESH_PATH),
     metaWriteBack: metaWriteBackOptionSchema.optional(),
   })
-  .refine(
-    (o) => o.maxConcurrency === undefined || o.maxConcurrency >= (o.concurrency ?? DEFAULT_CONCURRENCY),
-    {
-      message: 'must be at least concurrency',
-      path: ['maxConcurrency'],
-    },
-  );
+  // Only what the user set can conflict: the start stays under a ceiling they set low, and the
+  // ceiling leaves room to grow above a start they set high (`concurrency: 100` alone).
+  .transform((o) => {
+    const concurrency =
+      o.concurrency ?? Math.min(DEFAULT_CONCURRENCY, o.maxConcurrency ?? DEFAULT_CONCURRENCY);
+    return {
+      ...o,
+      concurrency,
+      maxConcurrency: o.maxConcurrency ?? Math.max(DEFAULT_MAX_CONCURRENCY, concurrency),
+    };
+  })
+  .refine((o) => o.maxConcurrency >= o.concurrency, {
+    message: 'must be at least concurrency',
+    path: ['maxConcurrency'],
+  });
+
+/** `siteContent()`'s options, checked and with every default in. */
+export type ResolvedSiteContentOptions = z.output<typeof siteContentOptionsSchema>;
+
+/** The defaults of `siteContent()`, as its schema gives them. */
+export const siteContentDefaults: ResolvedSiteContentOptions = siteContentOptionsSchema.parse({});
+
+/** `siteContent()`'s options, checked; throws `SiteContentOptionsError` naming every bad option. */
+export function resolveSiteContentOptions(
+  options: SiteContentOptions | undefined,
+): ResolvedSiteContentOptions {
+  return parseOptions('siteContent', siteContentOptionsSchema, options);
+}

@@ -1,10 +1,9 @@
 /**
  * The entries the loaders left in the store during one build, kept for the meta write-back at
  * `astro:build:done` (integration/meta-write-back.ts explains why not the data-store file). Only a
- * build whose integration asked for it (`startBuildRecord`) keeps anything: without the write-back
- * no second copy of the entries stays in memory.
+ * project whose integration has a write-back keeps one: without it no second copy of the entries
+ * stays in memory.
  */
-import { globalSlot, rootKey } from './global-slot.js';
 
 /** An entry as a loader left it in Astro's data store (what `getCollection()` returns, minus `body`). */
 export interface LoadedEntry {
@@ -21,35 +20,21 @@ export interface LoadedCollection {
   entries: readonly LoadedEntry[];
 }
 
-const records = () => globalSlot('build-records', () => new Map<string, Map<string, LoadedCollection>>());
+export class BuildRecord {
+  readonly #collections = new Map<string, LoadedCollection>();
 
-/** Starts (or restarts) the record of the build of the project at `root`. */
-export function startBuildRecord(root: URL): void {
-  records().set(rootKey(root), new Map());
-}
+  /** Keeps the entries of `collection` after its sync (keep-stale included), replacing earlier ones. */
+  record(collection: string, loaded: LoadedCollection): void {
+    this.#collections.set(collection, loaded);
+  }
 
-/** Whether the build of the project at `root` keeps a record (so a loader need not collect entries). */
-export function isRecording(root: URL | string | undefined): boolean {
-  return root !== undefined && records().has(rootKey(root));
-}
-
-/** Keeps the entries of `collection` (after its sync, keep-stale included) when the build records. */
-export function recordLoaded(
-  root: URL | string | undefined,
-  collection: string,
-  kind: string,
-  entries: readonly LoadedEntry[],
-): void {
-  if (root === undefined) return;
-  records().get(rootKey(root))?.set(collection, { kind, entries });
-}
-
-/** Collections loaded in this build, by collection name (empty when the build keeps no record). */
-export function loadedCollections(root: URL | string): ReadonlyMap<string, LoadedCollection> {
-  return records().get(rootKey(root)) ?? new Map();
-}
-
-/** Forgets the record (build end). */
-export function endBuildRecord(root: URL): void {
-  records().delete(rootKey(root));
+  /** The entries of every collection of `kind`, merged by entry id (the first collection wins). */
+  entriesOf(kind: string): LoadedEntry[] {
+    const byId = new Map<string, LoadedEntry>();
+    for (const loaded of this.#collections.values()) {
+      if (loaded.kind !== kind) continue;
+      for (const entry of loaded.entries) if (!byId.has(entry.id)) byId.set(entry.id, entry);
+    }
+    return [...byId.values()];
+  }
 }

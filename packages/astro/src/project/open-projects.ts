@@ -1,84 +1,75 @@
 /**
- * The integration's settings per project, for the loaders of that project (see docs/architecture.md,
- * "The shared client"). The integration registers at `astro:config:setup`; loaders look their
- * project up by `config.root`, which both the hook and the loader context see. The API key is only
- * ever held here, in memory: never in the Astro config (whose JSON Astro stores in the data store's
- * meta), never in entries.
+ * The open projects of this process, by Astro root: the package's one piece of process-wide state.
+ * It is on `globalThis` because Astro imports `astro.config.mjs` (the integration) and
+ * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
+ * loaded twice in one process; a `Symbol.for` key is the same for both copies.
  */
-import type { ParamEncoding } from '@sitecontent/client';
-import { globalSlot, rootKey } from './global-slot.js';
+import type { WarnLogger } from './client-pool.js';
+import { Project } from './project.js';
+import { type ProjectSettings, standaloneSettings } from './project-settings.js';
 
-/** Settings an integration shares with its loaders (after validation and env lookup). */
-export interface SharedSettings {
-  baseUrl?: string | undefined;
-  apiKey?: string | undefined;
-  sid?: number | undefined;
-  /** Where the shared client's concurrency limit starts, across every collection. */
-  concurrency: number;
-  /** The ceiling of the adaptive limit; without it, `concurrency` is the ceiling. */
-  maxConcurrency?: number | undefined;
-  /** `false` holds the limit at `concurrency`. */
-  adaptive?: boolean | undefined;
-  timeoutMs?: number | undefined;
-  maxResponseBytes?: number | undefined;
-  /** Default `maxAge` of the loaders' meta cache, in ms. */
-  metaMaxAge?: number | undefined;
-  retries?: number | undefined;
-  paramEncoding?: ParamEncoding | undefined;
-  /** Origin of `config.site` once known (live loaders use it for canonical URLs). */
-  siteOrigin?: string | undefined;
-  /** Astro's cache directory (`href`), where the last known site domain is remembered. */
-  cacheDir?: string | undefined;
-  /** Environment values read at config time (`process.env` over `.env` files). */
-  env: Readonly<Record<string, string | undefined>>;
+interface OpenProjects {
+  byRoot: Map<string, Project>;
+  /** The project whose pages this process serves (`astro dev`, `astro preview`), for the live loaders. */
+  serving: Project | undefined;
 }
 
-/** Minimal logger shape (Astro's integration logger fits). */
-export interface WarnLogger {
-  warn(message: string): void;
-  info(message: string): void;
+const SLOT = Symbol.for('@sitecontent/astro/projects');
+
+function openProjects(): OpenProjects {
+  const g = globalThis as { [SLOT]?: OpenProjects };
+  g[SLOT] ??= { byRoot: new Map(), serving: undefined };
+  return g[SLOT];
 }
 
-/** One project's entry: its integration settings and the logger the shared clients report to. */
-export interface RegisteredProject {
-  /** The project root as a key (see `rootKey`). */
-  root: string;
-  settings: SharedSettings;
-  logger: WarnLogger | undefined;
-}
-
-interface Registry {
-  byRoot: Map<string, RegisteredProject>;
-  latest: RegisteredProject | undefined;
-}
-
-const registry = () => globalSlot<Registry>('projects', () => ({ byRoot: new Map(), latest: undefined }));
-
-/** Registers (or replaces) the integration's settings for a project root. */
-export function registerProject(
-  root: URL,
-  settings: SharedSettings,
-  logger: WarnLogger | undefined,
-): RegisteredProject {
-  const reg = registry();
-  const key = rootKey(root);
-  const current: RegisteredProject = { root: key, settings, logger };
-  reg.byRoot.set(key, current);
-  reg.latest = current;
-  return current;
+/** A project root as a comparable key: its `href`, always ending in `/`. */
+export function rootKey(root: URL | string): string {
+  const href = typeof root === 'string' ? root : root.href;
+  return href.endsWith('/') ? href : `${href}/`;
 }
 
 /**
- * The project registered for `root`. Live loaders run without a root: with exactly one project
- * registered in this process, that one is meant.
+ * Opens the integration's project for `root`, closing one opened before for the same root (a second
+ * build in the same process, a config reload). `serves`: this process serves its pages, so live
+ * loaders use it.
  */
-export function registeredProject(root: URL | string | undefined): RegisteredProject | undefined {
-  const reg = registry();
-  const found = root === undefined ? undefined : reg.byRoot.get(rootKey(root));
-  return found ?? (reg.byRoot.size === 1 ? reg.latest : undefined);
+export function openProject(
+  root: URL,
+  settings: ProjectSettings,
+  logger: WarnLogger | undefined,
+  serves = false,
+): Project {
+  const projects = openProjects();
+  const key = rootKey(root);
+  const previous = projects.byRoot.get(key);
+  if (previous) void previous.close();
+  const project = new Project(settings, logger, true);
+  projects.byRoot.set(key, project);
+  if (serves) projects.serving = project;
+  else if (projects.serving === previous) projects.serving = undefined;
+  return project;
 }
 
-/** Settings of the integration registered for `root`, if any. */
-export function integrationSettings(root: URL | string | undefined): SharedSettings | undefined {
-  return registeredProject(root)?.settings;
+/**
+ * The project of the loaders at `root`: the one the integration opened, else one for loaders used
+ * without the integration (its defaults, connections from `process.env`), opened on first use.
+ */
+export function projectAt(root: URL | string): Project {
+  const projects = openProjects();
+  const key = rootKey(root);
+  let project = projects.byRoot.get(key);
+  if (!project) {
+    project = new Project(standaloneSettings(), undefined, false);
+    projects.byRoot.set(key, project);
+  }
+  return project;
+}
+
+/**
+ * The project of the live loaders, which run per request and see no root: the one whose pages this
+ * process serves, else loaders without the integration (a production server, where Astro runs no
+ * integration hooks) under a key of their own.
+ */
+export function liveProject(): Project {
+  return openProjects().serving ?? projectAt('sitecontent:live/');
 }

@@ -6,14 +6,6 @@
  * dev, a second build in the same process) fetches afresh.
  */
 import type { SiteContentClient } from '@sitecontent/client';
-import { globalSlot } from './global-slot.js';
-
-interface SyncState {
-  /** Loads of this client running now. */
-  active: number;
-  /** In-flight or settled results by name, dropped when the last running load ends. */
-  memo: Map<string, Promise<unknown>>;
-}
 
 /** One loader's part of a sync: results shared with the other loaders of the sync, and its end. */
 export interface SyncScope {
@@ -22,41 +14,51 @@ export interface SyncScope {
    * caller starts it, the others await the same promise. A failure is not kept (a later caller
    * within the sync asks again); each caller applies its own failure policy.
    */
-  shared<T>(name: string, fetch: () => Promise<T>): Promise<T>;
+  once<T>(name: string, fetch: () => Promise<T>): Promise<T>;
   /** Call once when the loader is done (also on failure). */
   end(): void;
 }
 
-const syncs = () => globalSlot('syncs', () => new WeakMap<SiteContentClient, SyncState>());
+interface SyncState {
+  /** Loads of this client running now. */
+  active: number;
+  /** In-flight or settled results by name, dropped when the last running load ends. */
+  results: Map<string, Promise<unknown>>;
+}
 
-/** Starts one loader's part of the sync of `client` (call synchronously when the load starts). */
-export function beginSync(client: SiteContentClient): SyncScope {
-  let state = syncs().get(client);
-  if (!state) {
-    state = { active: 0, memo: new Map() };
-    syncs().set(client, state);
+/** The syncs of one project, one per client. */
+export class Syncs {
+  readonly #byClient = new WeakMap<SiteContentClient, SyncState>();
+
+  /** Starts one loader's part of the sync of `client` (call synchronously when the load starts). */
+  begin(client: SiteContentClient): SyncScope {
+    let state = this.#byClient.get(client);
+    if (!state) {
+      state = { active: 0, results: new Map() };
+      this.#byClient.set(client, state);
+    }
+    const s = state;
+    s.active++;
+    let ended = false;
+    return {
+      once<T>(name: string, fetch: () => Promise<T>): Promise<T> {
+        let p = s.results.get(name) as Promise<T> | undefined;
+        if (!p) {
+          const started = fetch();
+          p = started;
+          s.results.set(name, started);
+          // Also marks the rejection handled when no loader is waiting for it any more.
+          started.catch(() => {
+            if (s.results.get(name) === started) s.results.delete(name);
+          });
+        }
+        return p;
+      },
+      end() {
+        if (ended) return;
+        ended = true;
+        if (--s.active === 0) s.results.clear();
+      },
+    };
   }
-  const s = state;
-  s.active++;
-  let ended = false;
-  return {
-    shared<T>(name: string, fetch: () => Promise<T>): Promise<T> {
-      let p = s.memo.get(name) as Promise<T> | undefined;
-      if (!p) {
-        const started = fetch();
-        p = started;
-        s.memo.set(name, started);
-        // Also marks the rejection handled when no loader is waiting for it any more.
-        started.catch(() => {
-          if (s.memo.get(name) === started) s.memo.delete(name);
-        });
-      }
-      return p;
-    },
-    end() {
-      if (ended) return;
-      ended = true;
-      if (--s.active === 0) s.memo.clear();
-    },
-  };
 }

@@ -17,10 +17,10 @@ import { pathToFileURL } from 'node:url';
 import { type Emulator, type EmulatorOptions, startEmulator } from '@sitecontent/emulator';
 import type { LoaderContext } from 'astro/loaders';
 import type { z } from 'zod';
-import { registerProject } from '../../src/state/project-registry.js';
-import { releaseSharedClients } from '../../src/state/shared-clients.js';
+import { openProject } from '../../src/project/open-projects.js';
 
 export * from './fixture.js';
+export * from './sync.js';
 
 const require = createRequire(import.meta.url);
 const astroDir = dirname(require.resolve('astro/package.json'));
@@ -172,7 +172,7 @@ export function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
 let siteCounter = 0;
 
 /**
- * Registers integration settings for a fresh project root, as `siteContent()` does in
+ * Opens a project for a fresh root, as `siteContent()` does in
  * `astro:config:setup`, so loaders called with `config.root` = `root` share one client.
  */
 export function useSite(
@@ -187,22 +187,23 @@ export function useSite(
 ) {
   const root = new URL(`file:///tmp/sitecontent-test-${process.pid}-${++siteCounter}/`);
   const logs = createLogger();
-  registerProject(
+  const project = openProject(
     root,
     {
-      baseUrl: target.url,
-      apiKey: target.key,
-      sid: target.sid,
-      concurrency: settings.concurrency ?? 16,
-      retries: settings.retries,
-      timeoutMs: settings.timeoutMs,
-      metaMaxAge: settings.metaMaxAge,
+      connection: { baseUrl: target.url, apiKey: target.key, sid: target.sid },
+      // No ceiling: `concurrency` is the most requests in flight, as the tests count them.
+      client: {
+        concurrency: settings.concurrency ?? 16,
+        ...(settings.retries === undefined ? {} : { retries: settings.retries }),
+        ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+      },
+      metaMaxAge: settings.metaMaxAge ?? 0,
       cacheDir: settings.cacheDir,
       env: {},
     },
     logs.logger,
   );
-  return { root, logs, release: () => releaseSharedClients(root) };
+  return { root, logs, release: () => project.close() };
 }
 
 /** Listens on 127.0.0.1 (a free port); `close()` also ends kept-alive connections. */

@@ -1,0 +1,95 @@
+/**
+ * One Astro project as the package sees it: the integration's settings, the clients, the sync in
+ * progress, the build record for the meta write-back and the collections that kept stale entries.
+ * The integration opens it at `astro:config:setup` and closes it at the end of the build or the dev
+ * server (open-projects.ts); loaders look it up by `config.root`.
+ */
+import type { SiteContentClient } from '@sitecontent/client';
+import type { ConnectionOptions } from '../options/loader-options.js';
+import { BuildRecord } from './build-record.js';
+import { ClientPool, type WarnLogger } from './client-pool.js';
+import { resolveConnection } from './connection.js';
+import type { ProjectSettings } from './project-settings.js';
+import { type SyncScope, Syncs } from './sync-scope.js';
+
+export class Project {
+  /** Where retries and other project-wide notices go: the integration's logger, else the first loader's. */
+  logger: WarnLogger | undefined;
+  /** Origin of `config.site`, once Astro's config is final (the live loaders' canonical URLs). */
+  siteOrigin: string | undefined;
+  #settings: ProjectSettings;
+  readonly #clients: ClientPool;
+  readonly #syncs = new Syncs();
+  #buildRecord: BuildRecord | undefined;
+  readonly #keptStale = new Set<string>();
+
+  /**
+   * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
+   * without the integration did.
+   */
+  constructor(
+    settings: ProjectSettings,
+    logger: WarnLogger | undefined,
+    readonly fromIntegration: boolean,
+  ) {
+    this.#settings = settings;
+    this.logger = logger;
+    this.#clients = new ClientPool(
+      (message) => this.logger?.warn(message),
+      () => this.#settings.cacheDir,
+    );
+  }
+
+  get settings(): ProjectSettings {
+    return this.#settings;
+  }
+
+  /**
+   * Takes the environment as read again (a dev server restarted for a changed `.env`) and returns the
+   * names of the variables that changed. Clients of the old connection stay until the project closes.
+   */
+  rereadEnv(env: ProjectSettings['env'], names: readonly string[]): string[] {
+    const changed = names.filter((name) => env[name] !== this.#settings.env[name]);
+    this.#settings = { ...this.#settings, env };
+    return changed;
+  }
+
+  /** The client of `collection`'s connection (its own options over the project's); one per connection. */
+  client(collection: string, options: ConnectionOptions = {}): SiteContentClient {
+    return this.#clients.client(resolveConnection(collection, options, this.#settings, this.fromIntegration));
+  }
+
+  /** Starts one loader's part of the sync of `client` (call synchronously when the load starts). */
+  beginSync(client: SiteContentClient): SyncScope {
+    return this.#syncs.begin(client);
+  }
+
+  /** Keeps the loaded entries of this build for the meta write-back, from now until `close()`. */
+  startBuildRecord(): void {
+    this.#buildRecord = new BuildRecord();
+  }
+
+  /** The build's loaded entries, when the project keeps them (a write-back is configured). */
+  get buildRecord(): BuildRecord | undefined {
+    return this.#buildRecord;
+  }
+
+  /** Notes that `collection` kept its previous entries in this build. */
+  noteKeptStale(collection: string): void {
+    this.#keptStale.add(collection);
+  }
+
+  /** The collections noted since the last call, in the order noted. */
+  takeKeptStale(): string[] {
+    const collections = [...this.#keptStale];
+    this.#keptStale.clear();
+    return collections;
+  }
+
+  /** Closes the clients and forgets the build's record; a later load opens new clients. */
+  async close(): Promise<void> {
+    this.#buildRecord = undefined;
+    this.#keptStale.clear();
+    await this.#clients.close();
+  }
+}

@@ -1,0 +1,25 @@
+import type { SyncItem, SyncSource } from './sync-item.js';
+
+/**
+ * The items in batches of `size`. An array's slots are emptied as they are batched, so its records
+ * can be let go as soon as they are built.
+ */
+export async function* batchesOf(items: SyncSource, size: number): AsyncGenerator<(SyncItem | undefined)[]> {
+  if (Array.isArray(items)) {
+    for (let start = 0; start < items.length; start += size) {
+      const batch = items.slice(start, start + size);
+      items.fill(undefined, start, start + size);
+      yield batch;
+    }
+    return;
+  }
+  let batch: SyncItem[] = [];
+  for await (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}

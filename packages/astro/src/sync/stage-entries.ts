@@ -1,0 +1,106 @@
+/**
+ * Incremental store update, first step (docs/architecture.md, "Incremental sync"): staging builds
+ * and parses the entries of changed records while the later records are still being fetched; the
+ * store is written only at commit (commit-staged.ts), after every fetch of the collection succeeded,
+ * so a failure never leaves a half-updated collection.
+ *
+ * Each record's digest is computed from its digest inputs (the raw record and what the loader adds)
+ * and a fingerprint of the loader version and options. It is compared with the stored entry's digest
+ * *before* building and parsing the entry: an unchanged record costs one hash, no sanitizing, no
+ * `parseData` and no write.
+ */
+import type { LoaderContext } from 'astro/loaders';
+import { type CommitHandlers, commitStaged, type StagedWrites, type SyncCounts } from './commit-staged.js';
+import { batchesOf } from './item-batches.js';
+import { type Batch, Staging } from './staging.js';
+import type { SyncSource } from './sync-item.js';
+
+export interface StageOptions {
+  /** Loader version + options that shape the entries; part of every digest. */
+  fingerprint: string;
+  /** Whether HTML fields are sanitized (the loader's `sanitize` option). @default true */
+  sanitize?: boolean;
+}
+
+/** The entries of one sync, built and parsed, not yet in the store. */
+export interface StagedEntries {
+  /** How many items the fetch gave. */
+  readonly items: number;
+  /** When the last item arrived (`performance.now()`). */
+  readonly fetchedAt: number;
+  /** Writes the staged entries and removes those of records gone; call at most once. */
+  commit(handlers: CommitHandlers): SyncCounts;
+}
+
+/** Staging either has every item, or the fetch behind them failed (its error, as thrown). */
+export type StageResult = { ok: true; staged: StagedEntries } | { ok: false; fetchError: unknown };
+
+/** Entries per batch: the worker thread sanitizes the next batch while the main thread builds this one. */
+const BATCH_SIZE = 256;
+
+/**
+ * Builds and parses the entries of the changed items of `source` as they arrive, in order, without
+ * touching the store. A failure of the fetch (the `source` promise or its stream) comes back as
+ * `fetchError`; a failure of staging itself is thrown.
+ */
+export async function stageEntries(
+  ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
+  source: SyncSource | Promise<SyncSource>,
+  options: StageOptions,
+): Promise<StageResult> {
+  let items: SyncSource;
+  try {
+    items = await source;
+  } catch (fetchError) {
+    return { ok: false, fetchError };
+  }
+  const staging = new Staging(ctx, options, items);
+  const batches = batchesOf(items, BATCH_SIZE);
+  let fetchedAt: number;
+  try {
+    const failed = await stageBatches(staging, batches);
+    if (failed) return failed;
+    fetchedAt = performance.now();
+  } finally {
+    await batches.return(undefined);
+    await staging.close();
+  }
+  const writes: StagedWrites = staging.staged();
+  let committed = false;
+  const commit = (handlers: CommitHandlers): SyncCounts => {
+    if (committed) throw new Error('staged entries were already committed');
+    committed = true;
+    return commitStaged(ctx, writes, handlers);
+  };
+  return { ok: true, staged: { items: staging.taken, fetchedAt, commit } };
+}
+
+/**
+ * Stages batch after batch as they arrive. With a sanitizing thread the work is pipelined: the
+ * thread sanitizes a batch while the main thread builds the one before it.
+ */
+async function stageBatches(
+  staging: Staging,
+  batches: AsyncGenerator<Batch['items']>,
+): Promise<{ ok: false; fetchError: unknown } | undefined> {
+  let waiting: Batch | undefined;
+  for (;;) {
+    let step: IteratorResult<Batch['items']>;
+    try {
+      step = await batches.next();
+    } catch (fetchError) {
+      return { ok: false, fetchError };
+    }
+    if (step.done) break;
+    const batch = staging.prepare(step.value);
+    if (!staging.pipelined) {
+      await staging.build(batch);
+      continue;
+    }
+    if (waiting !== undefined) await staging.build(waiting);
+    waiting = batch;
+  }
+  staging.allArrived();
+  if (waiting !== undefined) await staging.build(waiting);
+  return undefined;
+}
