@@ -7,11 +7,13 @@ import {
   type CallOptions,
   isRecordValidationError,
   type Meta,
+  type OrderedResults,
   type Section,
   type SiteContentClient,
   shownId,
   shownRecord,
   shownText,
+  streamBounded,
 } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { isSiteContentCallbackError } from '../errors/guards.js';
@@ -25,7 +27,7 @@ import { integrationSettings } from '../state/project-registry.js';
 import { reportKeptStale } from '../state/refresh-report.js';
 import { sharedClient } from '../state/shared-clients.js';
 import { beginSync, type SyncScope } from '../state/sync-scope.js';
-import { type OrderedResults, Progress, streamBounded } from './fan-out.js';
+import { Progress } from './fan-out-progress.js';
 import {
   allInvalid,
   authFix,

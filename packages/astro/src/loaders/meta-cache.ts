@@ -10,10 +10,9 @@
  * written meta without asking again.
  */
 import { readFile } from 'node:fs/promises';
-import type { Meta } from '@sitecontent/client';
+import type { Meta, OrderedResults } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
-import type { OrderedResults } from './fan-out.js';
 import { setMetaIfChanged } from './shared.js';
 
 /** Key of the cache in a collection's meta store. */
