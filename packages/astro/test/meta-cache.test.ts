@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productsLoader } from '../src/index.js';
 import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
-import { META_CACHE_KEY, META_WRITTEN_FILE } from '../src/loaders/meta-cache.js';
+import { META_CACHE_KEY, META_WRITTEN_FILE } from '../src/load/meta-cache.js';
 import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
 
 type Loader = ReturnType<typeof productsLoader>;

@@ -2,11 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sanitizeHtml } from '../src/entries/sanitize.js';
 import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/index.js';
-import { mapBounded, Progress, streamBounded } from '../src/loaders/fan-out.js';
 import { stageEntries } from '../src/sync/stage-entries.js';
 import { SANITIZE_THREAD_MIN_ITEMS } from '../src/sync/staging.js';
 import type { ItemStream, SyncItem } from '../src/sync/sync-item.js';
-import { createLogger, createStore, loaderContext, syncEntries } from './helpers/index.js';
+import { createStore, loaderContext, syncEntries } from './helpers/index.js';
 
 const schema = z.object({ id: z.number(), title: z.string() });
 const items = (records: { id: number; title: string }[]): SyncItem[] =>
@@ -332,75 +331,6 @@ describe('stageEntries: entries built while records arrive, written at commit', 
   });
 });
 
-describe('streamBounded', () => {
-  it('hands out each result in order as soon as it and those before it are in', async () => {
-    const gates = Array.from({ length: 6 }, gate);
-    const started: number[] = [];
-    const stream = streamBounded([0, 1, 2, 3, 4, 5], 3, async (n) => {
-      started.push(n);
-      await gates[n]!.wait();
-      return n * 10;
-    });
-    // The calls start at once, not at the first read.
-    await Promise.resolve();
-    expect(started).toEqual([0, 1, 2]);
-    const reader = stream[Symbol.asyncIterator]();
-    gates[1]!.open();
-    gates[0]!.open();
-    expect(await reader.next()).toEqual({ done: false, value: 0 });
-    expect(await reader.next()).toEqual({ done: false, value: 10 });
-    // Item 3 is in before item 2: it waits for its turn.
-    gates[3]!.open();
-    await vi.waitFor(() => expect(started).toContain(4));
-    const third = reader.next();
-    gates[2]!.open();
-    expect(await third).toEqual({ done: false, value: 20 });
-    expect(await reader.next()).toEqual({ done: false, value: 30 });
-    gates[4]!.open();
-    gates[5]!.open();
-    expect(await reader.next()).toEqual({ done: false, value: 40 });
-    expect(await reader.next()).toEqual({ done: false, value: 50 });
-    expect(await reader.next()).toEqual({ done: true, value: undefined });
-    expect(stream.length).toBe(6);
-  });
-
-  it('throws the first failure at the next read, once the running calls have settled', async () => {
-    const settled: string[] = [];
-    const stream = streamBounded([0, 1, 2, 3, 4, 5, 6, 7], 3, async (n, _i, signal) => {
-      if (n === 1) throw new Error('boom');
-      await new Promise((r) => setTimeout(r, 10));
-      settled.push(`${n}${signal.aborted ? ' aborted' : ''}`);
-      return n;
-    });
-    const reader = stream[Symbol.asyncIterator]();
-    await expect(reader.next()).rejects.toThrow('boom');
-    // 0 and 2 were running and saw the abort; nothing after the failure started.
-    expect(settled.sort()).toEqual(['0 aborted', '2 aborted']);
-  });
-
-  it('stopping the iteration early aborts the calls in flight and starts no more', async () => {
-    const started: number[] = [];
-    const aborted: number[] = [];
-    const stream = streamBounded(
-      Array.from({ length: 20 }, (_, i) => i),
-      2,
-      async (n, _i, signal) => {
-        started.push(n);
-        if (n > 0) await new Promise((r) => signal.addEventListener('abort', r, { once: true }));
-        if (signal.aborted) aborted.push(n);
-        return n;
-      },
-    );
-    for await (const n of stream) {
-      expect(n).toBe(0);
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 5));
-    expect(aborted.length).toBeGreaterThan(0);
-    expect(started.length).toBeLessThanOrEqual(3);
-  });
-});
-
 describe('duplicate entry ids', () => {
   it('keeps the first record, reports both and counts the rest', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
@@ -418,55 +348,6 @@ describe('duplicate entry ids', () => {
     expect(reports).toEqual([['a', 3, 9]]);
     expect(counts).toMatchObject({ written: 2, duplicates: 1 });
     expect(t.store.get('things', 'a')?.data.title).toBe('first');
-  });
-});
-
-describe('mapBounded and Progress', () => {
-  it('never runs more than the limit at once and keeps order', async () => {
-    let running = 0;
-    let peak = 0;
-    const out = await mapBounded(
-      Array.from({ length: 50 }, (_, i) => i),
-      4,
-      async (n) => {
-        running++;
-        peak = Math.max(peak, running);
-        await new Promise((r) => setTimeout(r, 1));
-        running--;
-        return n * 2;
-      },
-    );
-    expect(peak).toBe(4);
-    expect(out[49]).toBe(98);
-  });
-
-  it('stops on the first failure and aborts the others', async () => {
-    const aborted: boolean[] = [];
-    await expect(
-      mapBounded([1, 2, 3, 4, 5, 6], 2, async (n, _i, signal) => {
-        if (n === 2) throw new Error('boom');
-        await new Promise((r) => setTimeout(r, 5));
-        aborted.push(signal.aborted);
-        return n;
-      }),
-    ).rejects.toThrow('boom');
-    expect(aborted.length).toBeLessThan(5);
-  });
-
-  it('logs done/total at most every interval', () => {
-    const { logger, lines } = createLogger();
-    let now = 0;
-    const p = new Progress(logger, 'meta', 100, 2000, () => now);
-    for (let i = 0; i < 100; i++) {
-      now += 100; // 10 s in total
-      p.tick();
-    }
-    expect(lines.map((l) => l.message)).toEqual([
-      'meta: 20/100',
-      'meta: 40/100',
-      'meta: 60/100',
-      'meta: 80/100',
-    ]);
   });
 });
 

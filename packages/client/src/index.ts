@@ -1,3 +1,10 @@
+export {
+  type BoundedCall,
+  type MapProgress,
+  mapBounded,
+  type OrderedResults,
+  streamBounded,
+} from './bounded-map.js';
 export { type ClientStats, createClient, type SiteContentClient } from './client.js';
 export * from './errors/index.js';
 export { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';

@@ -18,7 +18,7 @@ import {
   type MetaWriteBackResult,
   runMetaWriteBack,
 } from '@sitecontent/client';
-import { META_WRITTEN_FILE, type WrittenMeta } from '../loaders/meta-cache.js';
+import { META_WRITTEN_FILE, type WrittenMeta } from '../load/meta-cache.js';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
 import type { Project } from '../project/project.js';
 

@@ -1,8 +1,7 @@
 /** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
-import type { Meta, SiteContentClient } from '@sitecontent/client';
+import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
 import { indexSections, type SectionIndex } from '../entries/section-index.js';
-import { mapBounded } from '../loaders/fan-out.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';

@@ -1,11 +1,12 @@
 /** What a loader's fetch is given: the client, the call options, the fan-out, and the sync's shared answers. */
 import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent/client';
+import { type OrderedResults, streamBounded } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
-import { type OrderedResults, Progress, streamBounded } from '../loaders/fan-out.js';
-import type { MetaLookup, MetaRequest } from '../loaders/meta-cache.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import type { ItemStream, SyncItem, SyncSource } from '../sync/sync-item.js';
+import { Progress } from './fan-out-progress.js';
 import { InvalidRecords } from './invalid-records.js';
+import type { MetaLookup, MetaRequest } from './meta-cache.js';
 
 /** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
 export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'signal'>>;

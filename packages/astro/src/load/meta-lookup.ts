@@ -1,7 +1,7 @@
 /** The meta lookups of one load: the cache's `maxAge`, a forced refetch, the last write-back. */
 import type { LoaderContext } from 'astro/loaders';
-import { type MetaLookup, metaLookup, readWrittenMeta } from '../loaders/meta-cache.js';
 import type { ProjectSettings } from '../project/project-settings.js';
+import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
 
 /**
  * Set to `1` for a build that asks every page's meta again and keeps the answers for the builds

@@ -18,8 +18,8 @@ import {
 } from '../meta-sync/desired-meta.js';
 import { isDesiredMetaError } from '../meta-sync/errors.js';
 import { formatApplyReport, formatIssues, formatPlan, plural } from '../meta-sync/format.js';
+import { describeError } from '../meta-sync/page-failures.js';
 import { planMetaChanges } from '../meta-sync/plan.js';
-import { describeError } from '../meta-sync/pool.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
 import type { MetaPlan } from '../meta-sync/types.js';
 import { type CliContext, parseArgsUsageError, UsageError } from './context.js';

@@ -5,10 +5,11 @@
  * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the
  * only repetition, and it is safe: setting a field to a value is idempotent).
  */
+import { mapBounded } from '../bounded-map.js';
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
 import { assertDesiredMeta } from './desired-meta.js';
+import { describeError, EveryPageStop } from './page-failures.js';
 import { currentValue } from './plan.js';
-import { describeError, EveryPageStop, mapPool } from './pool.js';
 import {
   type DesiredMetaEntry,
   META_FIELDS,
@@ -97,7 +98,7 @@ export async function applyMetaPlan(
     options.onProgress?.({ done, total: targets.length, ...progress });
   };
 
-  await mapPool(
+  const run = mapBounded(
     targets,
     concurrency,
     async (target, index) => {
@@ -136,8 +137,10 @@ export async function applyMetaPlan(
         if (stop.stopsAll(error)) everyPage = failure.reason;
       }
     },
+    undefined,
     stop.signal,
   );
+  await stop.ended(run);
 
   targets.forEach((target, index) => {
     if (settled.has(index)) return;

@@ -2,8 +2,9 @@
  * Planning (META.md): read the current meta of every desired target and keep only the fields that
  * would change.
  */
+import { mapBounded } from '../bounded-map.js';
 import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, EveryPageStop, mapPool } from './pool.js';
+import { describeError, EveryPageStop } from './page-failures.js';
 import {
   type CurrentMeta,
   type DesiredMetaEntry,
@@ -75,7 +76,7 @@ export async function planMetaChanges(
 
   let done = 0;
   type Outcome = { entry?: MetaPlanEntry; error?: MetaTargetFailure };
-  const outcomes = await mapPool(
+  const run = mapBounded(
     entries,
     concurrency,
     async (desiredEntry): Promise<Outcome> => {
@@ -94,16 +95,18 @@ export async function planMetaChanges(
       options.onProgress?.({ done, total: entries.length });
       return outcome;
     },
+    undefined,
     stop.signal,
   );
+  const outcomes = await stop.ended(run);
   signal?.throwIfAborted();
   if (stop.failure !== undefined) throw stop.failure.error;
 
   const planEntries: MetaPlanEntry[] = [];
   const errors: MetaTargetFailure[] = [];
-  for (const outcome of outcomes) {
-    if (outcome?.entry !== undefined) planEntries.push(outcome.entry);
-    if (outcome?.error !== undefined) errors.push(outcome.error);
+  for (const outcome of outcomes ?? []) {
+    if (outcome.entry !== undefined) planEntries.push(outcome.entry);
+    if (outcome.error !== undefined) errors.push(outcome.error);
   }
   const plan: MetaPlan = {
     version: 1,

@@ -3,8 +3,8 @@
  * operations, as desired entries that `planMetaChanges` (and `sitecontent meta plan | push`) accept
  * unchanged.
  */
+import { mapBounded } from '../bounded-map.js';
 import { currentValue } from './plan.js';
-import { mapPool } from './pool.js';
 import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from './types.js';
 
 /** Modules `pullMeta` knows how to enumerate. */
@@ -105,7 +105,7 @@ export async function pullMeta(
   targets.sort((a, b) => order(a.md) - order(b.md) || a.md.localeCompare(b.md) || a.id - b.id);
 
   let done = 0;
-  const pulled = await mapPool(
+  const pulled = await mapBounded(
     targets,
     options.concurrency ?? PULL_META_DEFAULTS.concurrency,
     async ({ md, id }) => {
@@ -117,6 +117,7 @@ export async function pullMeta(
       for (const field of META_FIELDS) entry[field] = currentValue(current, field);
       return entry;
     },
+    undefined,
     signal,
   );
   signal?.throwIfAborted();

@@ -7,8 +7,8 @@ import { applyMetaPlan } from './apply.js';
 import { validateDesiredMeta } from './desired-meta.js';
 import { DesiredMetaError, type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
 import { formatApplyReport, formatPlan } from './format.js';
+import { describeError, failsEveryPage } from './page-failures.js';
 import { planMetaChanges } from './plan.js';
-import { describeError, failsEveryPage } from './pool.js';
 import type { MetaApplyProgress, MetaApplyReport, MetaPlan, MetaSyncClient } from './types.js';
 
 /** The logger shape the write-back writes to (Astro's `AstroIntegrationLogger` fits). */

@@ -2,31 +2,6 @@ import { isAuthError, isNetworkError } from '../errors/guards.js';
 import { NOT_SENT_CODES } from '../http/transport.js';
 import { redactText } from '../redact.js';
 
-/**
- * Runs `task` over `items` with at most `concurrency` in flight, in order of start. Stops starting
- * new items once `signal` is aborted (items not started are left out of the results: their slot is
- * `undefined`). The client has its own global bound; this one keeps a huge list from creating a
- * promise per item up front.
- */
-export async function mapPool<T, R>(
-  items: readonly T[],
-  concurrency: number,
-  task: (item: T, index: number) => Promise<R>,
-  signal?: AbortSignal,
-): Promise<(R | undefined)[]> {
-  const results: (R | undefined)[] = new Array(items.length).fill(undefined);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length && signal?.aborted !== true) {
-      const index = next++;
-      results[index] = await task(items[index] as T, index);
-    }
-  };
-  const width = Math.max(1, Math.min(Math.floor(concurrency) || 1, items.length));
-  await Promise.all(Array.from({ length: width }, worker));
-  return results;
-}
-
 /** Turns any thrown value into a one-line reason, with `key=` values in URLs redacted. */
 export function describeError(error: unknown): { reason: string; code?: string } {
   const message = error instanceof Error ? error.message : String(error);
@@ -51,8 +26,8 @@ export function failsEveryPage(error: unknown): boolean {
 
 /**
  * Stops a run over pages at its first failure no page escapes ({@link failsEveryPage}). `signal`
- * aborts with the caller's signal or at that failure (its reason: the error), for `mapPool` to start
- * no further page and, where it is passed on, to call off the requests in flight.
+ * aborts with the caller's signal or at that failure (its reason: the error), for `mapBounded` to
+ * start no further page and, where it is passed on, to call off the requests in flight.
  */
 export class EveryPageStop {
   readonly signal: AbortSignal;
@@ -74,5 +49,18 @@ export class EveryPageStop {
     this.#first = { error };
     this.#stop.abort(error);
     return true;
+  }
+
+  /**
+   * Waits for a run given {@link signal}: its results, or `undefined` when this stop (the caller's
+   * signal or a failure no page escapes) ended it; any other failure of the run is thrown.
+   */
+  async ended<R>(run: Promise<R>): Promise<R | undefined> {
+    try {
+      return await run;
+    } catch (error) {
+      if (this.signal.aborted && error === this.signal.reason) return undefined;
+      throw error;
+    }
   }
 }

@@ -10,11 +10,10 @@
  * written meta without asking again.
  */
 import { readFile } from 'node:fs/promises';
-import type { Meta } from '@sitecontent/client';
+import type { Meta, OrderedResults } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { setMetaIfChanged } from '../sync/sync-item.js';
-import type { OrderedResults } from './fan-out.js';
 
 /** Key of the cache in a collection's meta store. */
 export const META_CACHE_KEY = 'sitecontent:meta-cache';

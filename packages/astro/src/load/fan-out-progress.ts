@@ -1,0 +1,50 @@
+/**
+ * Progress of a loader's fan-out (one `goods/SkuGet` or `meta/Get` per record), for the client's
+ * `streamBounded` to tick: a long fetch shows in the build log how far it got.
+ */
+import type { MapProgress } from '@sitecontent/client';
+
+export interface ProgressLogger {
+  info(message: string): void;
+}
+
+export const PROGRESS_INTERVAL_MS = 2000;
+
+/** Progress of a fan-out, logged at most every `intervalMs` as `label: done/total`. */
+export class Progress implements MapProgress {
+  #done = 0;
+  #lastLog: number;
+  readonly #logger: ProgressLogger;
+  readonly #label: string;
+  readonly #total: number;
+  readonly #intervalMs: number;
+  readonly #now: () => number;
+
+  constructor(
+    logger: ProgressLogger,
+    label: string,
+    total: number,
+    intervalMs = PROGRESS_INTERVAL_MS,
+    now: () => number = Date.now,
+  ) {
+    this.#logger = logger;
+    this.#label = label;
+    this.#total = total;
+    this.#intervalMs = intervalMs;
+    this.#now = now;
+    this.#lastLog = now();
+  }
+
+  get done(): number {
+    return this.#done;
+  }
+
+  tick(): void {
+    this.#done++;
+    const now = this.#now();
+    if (now - this.#lastLog >= this.#intervalMs && this.#done < this.#total) {
+      this.#lastLog = now;
+      this.#logger.info(`${this.#label}: ${this.#done}/${this.#total}`);
+    }
+  }
+}
