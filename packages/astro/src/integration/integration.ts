@@ -13,8 +13,8 @@ import type { Project } from '../project/project.js';
 import { projectSettingsOf } from '../project/project-settings.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
-import { createRefreshHandler, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
-import { siteDomain } from './site-domain.js';
+import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
+import { applySiteDomain } from './site-domain.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
 // importing `astro/config` here would pull Vite into every page bundle that imports this package.
@@ -25,6 +25,16 @@ const ENV_NAMES = [
   REFRESH_TOKEN_ENV,
   REFETCH_META_ENV,
 ] as const;
+
+/** What `siteContent()` declares in `astro:env`: the connection, the key secret. */
+const ENV_SCHEMA = {
+  SITECONTENT_API_KEY: { type: 'string', context: 'server', access: 'secret', optional: true },
+  // Secret, though not confidential: a public value is inlined into every page's module graph, so a
+  // different service URL (the embedded emulator's random port) would invalidate every page of an
+  // incremental build.
+  SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'secret', optional: true },
+  SITECONTENT_SID: { type: 'number', context: 'server', access: 'public', optional: true },
+} as const;
 
 export function siteContent(options: SiteContentOptions = {}): AstroIntegration {
   const opts = resolveSiteContentOptions(options);
@@ -39,48 +49,28 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         root = config.root;
         cacheDir = config.cacheDir;
         const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
-        const settings = projectSettingsOf(opts, env, config.cacheDir);
         // Live loaders run in this process only where it serves pages.
         const serves = command === 'dev' || command === 'preview';
-        const opened = openProject(config.root, settings, logger, serves);
+        const opened = openProject(
+          config.root,
+          projectSettingsOf(opts, env, config.cacheDir),
+          logger,
+          serves,
+        );
         project = opened;
         // Loaders keep a copy of their entries for the write-back only when there is one.
         if (opts.metaWriteBack) opened.startBuildRecord();
-        updateConfig({
-          env: {
-            schema: {
-              SITECONTENT_API_KEY: { type: 'string', context: 'server', access: 'secret', optional: true },
-              // Secret, though not confidential: a public value is inlined into every page's module graph,
-              // so a different service URL (the embedded emulator's random port) would invalidate every
-              // page of an incremental build.
-              SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'secret', optional: true },
-              SITECONTENT_SID: { type: 'number', context: 'server', access: 'public', optional: true },
-            },
-          },
-        });
+        updateConfig({ env: { schema: ENV_SCHEMA } });
         // `astro preview` serves what the build wrote: nothing of the service is needed.
         if (command === 'preview') return;
-        const wantSite = opts.setSite && !config.site;
-        if (!wantSite && !opts.remoteImages) return;
-        const { domain, error } = await siteDomain(() => opened.client('siteContent'), config.cacheDir);
-        if (error !== undefined) {
-          logger.warn(
-            `could not read the site's domain (site/DomainDefault): ${(error as Error).message}; ` +
-              (domain
-                ? `using ${domain} from the last successful build`
-                : `${wantSite ? '`site` stays unset and ' : ''}remote images are not allowed automatically`),
-          );
-        }
-        if (!domain) return;
-        if (wantSite) {
-          updateConfig({ site: `https://${domain}` });
-          const from =
-            error === undefined ? 'site/DomainDefault' : 'remembered from the last successful build';
-          logger.info(`site set to https://${domain} (${from})`);
-        }
-        if (opts.remoteImages) {
-          updateConfig({ image: { remotePatterns: [{ protocol: 'https', hostname: domain }] } });
-        }
+        await applySiteDomain({
+          client: () => opened.client('siteContent'),
+          config,
+          setSite: opts.setSite,
+          remoteImages: opts.remoteImages,
+          updateConfig,
+          logger,
+        });
       },
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
@@ -94,24 +84,12 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           if (changed.length > 0) logger.info(`.env read again: ${changed.join(', ')} changed`);
         }
         if (opts.refreshEndpoint === false || !refreshContent) return;
-        const token = project?.settings.env[REFRESH_TOKEN_ENV];
-        if (!token) {
-          logger.info(
-            `refresh endpoint off: set ${REFRESH_TOKEN_ENV} to enable POST ${opts.refreshEndpoint}`,
-          );
-          return;
-        }
-        const handler = createRefreshHandler({ token, refreshContent, logger });
-        const path = opts.refreshEndpoint;
-        server.middlewares.use((req, res, next) => {
-          const pathname = (req.url ?? '').split('?')[0];
-          if (pathname !== path) {
-            next();
-            return;
-          }
-          handler(req, res).catch(next);
+        mountRefreshEndpoint(server.middlewares, {
+          path: opts.refreshEndpoint,
+          token: project?.settings.env[REFRESH_TOKEN_ENV],
+          refreshContent,
+          logger,
         });
-        logger.info(`refresh endpoint: POST ${path}`);
       },
       'astro:server:done': async () => {
         await project?.close();
@@ -126,7 +104,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           );
         }
         try {
-          // Before releasing: the write-back uses the shared client (one bound, one back-off gate).
+          // Before closing: the write-back uses the project's client (one bound, one back-off gate).
           if (opts.metaWriteBack && cacheDir) {
             await runBuildMetaWriteBack(project, cacheDir, opts.metaWriteBack, logger);
           }

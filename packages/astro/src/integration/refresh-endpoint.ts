@@ -60,10 +60,14 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A refresh the endpoint accepted: the loaders to run, and whether every page's meta is asked again. */
+export interface RefreshRequest {
+  loaders: string[];
+  refetchMeta: boolean;
+}
+
 /** The body's loaders and `refetchMeta`, or what is wrong with it (`''` or no body: every loader). */
-export function parseRefreshBody(
-  text: string,
-): { loaders: string[]; refetchMeta: boolean } | { error: string } {
+export function parseRefreshBody(text: string): RefreshRequest | { error: string } {
   let json: unknown = {};
   if (text.trim() !== '') {
     try {
@@ -113,63 +117,103 @@ export interface RefreshHandlerOptions {
 
 /** Connect-style middleware, mounted at the endpoint path. */
 export function createRefreshHandler(options: RefreshHandlerOptions) {
-  const { logger } = options;
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (req.method !== 'POST') {
-      res.setHeader('allow', 'POST');
-      send(res, 405, { ok: false, error: 'use POST' });
-      return;
-    }
-    const given = givenToken(req);
-    if (!given || !sameToken(given, options.token)) {
-      logger.warn('refresh endpoint: rejected a request with a missing or wrong token');
-      send(res, 401, { ok: false, error: 'missing or wrong token' });
-      return;
-    }
-    let text: string;
-    try {
-      text = await readBody(req);
-    } catch (error) {
-      const tooLarge = error instanceof BodyTooLargeError;
-      send(res, tooLarge ? 413 : 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
-      return;
-    }
-    const body = parseRefreshBody(text);
-    if ('error' in body) {
-      send(res, 400, { ok: false, error: body.error });
-      return;
-    }
-    const started = performance.now();
-    // Filled by loads that failed to fetch and kept their previous entries (they do not throw).
-    const keptStale: KeptStaleReport[] = [];
-    try {
-      logger.info(`refresh endpoint: refreshing ${body.loaders.join(', ')}`);
-      await options.refreshContent({
-        loaders: body.loaders,
-        context: {
-          source: 'sitecontent-refresh-endpoint',
-          refetchMeta: body.refetchMeta,
-          [REFRESH_REPORT_KEY]: keptStale,
-        },
-      });
-    } catch (error) {
-      const message = (error as Error).message;
-      logger.error(`refresh endpoint: the refresh failed: ${message}`);
-      send(res, 500, { ok: false, loaders: body.loaders, error: message });
-      return;
-    }
-    const durationMs = Math.round(performance.now() - started);
-    if (keptStale.length > 0) {
-      // The service failed: the content is the last sync's, which a webhook must be able to tell.
-      send(res, 502, {
-        ok: false,
-        loaders: body.loaders,
-        durationMs,
-        error: keptStale.map((report) => report.message).join('; '),
-        keptStale: keptStale.map((report) => report.collection),
-      });
-      return;
-    }
-    send(res, 200, { ok: true, loaders: body.loaders, durationMs });
+    const body = await acceptedBody(req, res, options);
+    if (body !== undefined) await refresh(res, body, options);
   };
+}
+
+/** The request's body when the method, token and body are right; otherwise answers and gives nothing. */
+async function acceptedBody(
+  req: IncomingMessage,
+  res: ServerResponse,
+  options: RefreshHandlerOptions,
+): Promise<RefreshRequest | undefined> {
+  if (req.method !== 'POST') {
+    res.setHeader('allow', 'POST');
+    send(res, 405, { ok: false, error: 'use POST' });
+    return undefined;
+  }
+  const given = givenToken(req);
+  if (!given || !sameToken(given, options.token)) {
+    options.logger.warn('refresh endpoint: rejected a request with a missing or wrong token');
+    send(res, 401, { ok: false, error: 'missing or wrong token' });
+    return undefined;
+  }
+  let text: string;
+  try {
+    text = await readBody(req);
+  } catch (error) {
+    const tooLarge = error instanceof BodyTooLargeError;
+    send(res, tooLarge ? 413 : 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
+    return undefined;
+  }
+  const body = parseRefreshBody(text);
+  if ('error' in body) {
+    send(res, 400, { ok: false, error: body.error });
+    return undefined;
+  }
+  return body;
+}
+
+async function refresh(res: ServerResponse, body: RefreshRequest, options: RefreshHandlerOptions) {
+  const { logger } = options;
+  const started = performance.now();
+  // Filled by loads that failed to fetch and kept their previous entries (they do not throw).
+  const keptStale: KeptStaleReport[] = [];
+  try {
+    logger.info(`refresh endpoint: refreshing ${body.loaders.join(', ')}`);
+    await options.refreshContent({
+      loaders: body.loaders,
+      context: {
+        source: 'sitecontent-refresh-endpoint',
+        refetchMeta: body.refetchMeta,
+        [REFRESH_REPORT_KEY]: keptStale,
+      },
+    });
+  } catch (error) {
+    const message = (error as Error).message;
+    logger.error(`refresh endpoint: the refresh failed: ${message}`);
+    send(res, 500, { ok: false, loaders: body.loaders, error: message });
+    return;
+  }
+  const durationMs = Math.round(performance.now() - started);
+  if (keptStale.length > 0) {
+    // The service failed: the content is the last sync's, which a webhook must be able to tell.
+    send(res, 502, {
+      ok: false,
+      loaders: body.loaders,
+      durationMs,
+      error: keptStale.map((report) => report.message).join('; '),
+      keptStale: keptStale.map((report) => report.collection),
+    });
+    return;
+  }
+  send(res, 200, { ok: true, loaders: body.loaders, durationMs });
+}
+
+/** Connect's `use` (Vite's dev server middlewares). */
+interface Middlewares {
+  use(handler: (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void): unknown;
+}
+
+/** Mounts the endpoint at `path` on the dev server, or says how to turn it on when no token is set. */
+export function mountRefreshEndpoint(
+  middlewares: Middlewares,
+  options: Omit<RefreshHandlerOptions, 'token'> & { path: string; token: string | undefined },
+): void {
+  const { path, token, logger } = options;
+  if (!token) {
+    logger.info(`refresh endpoint off: set ${REFRESH_TOKEN_ENV} to enable POST ${path}`);
+    return;
+  }
+  const handler = createRefreshHandler({ ...options, token });
+  middlewares.use((req, res, next) => {
+    if ((req.url ?? '').split('?')[0] !== path) {
+      next();
+      return;
+    }
+    handler(req, res).catch(next);
+  });
+  logger.info(`refresh endpoint: POST ${path}`);
 }

@@ -6,6 +6,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';
+import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { DOMAIN_FILE, domainIn } from '../project/remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
@@ -47,5 +48,41 @@ async function recallDomain(file: URL): Promise<string | undefined> {
     return domainIn(await readFile(file, 'utf8'));
   } catch {
     return undefined;
+  }
+}
+
+export interface SiteDomainSetup {
+  client: () => SiteContentClient;
+  config: Pick<AstroConfig, 'site' | 'cacheDir'>;
+  /** The `setSite` option: set `site` when the config has none. */
+  setSite: boolean;
+  /** The `remoteImages` option: allow the domain in `image.remotePatterns`. */
+  remoteImages: boolean;
+  updateConfig: (config: Record<string, unknown>) => unknown;
+  logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>;
+}
+
+/** Sets `site` and allows the site's domain for `<Image>`, as the options ask, at config time. */
+export async function applySiteDomain(setup: SiteDomainSetup): Promise<void> {
+  const { config, logger, updateConfig } = setup;
+  const wantSite = setup.setSite && !config.site;
+  if (!wantSite && !setup.remoteImages) return;
+  const { domain, error } = await siteDomain(setup.client, config.cacheDir);
+  if (error !== undefined) {
+    logger.warn(
+      `could not read the site's domain (site/DomainDefault): ${(error as Error).message}; ` +
+        (domain
+          ? `using ${domain} from the last successful build`
+          : `${wantSite ? '`site` stays unset and ' : ''}remote images are not allowed automatically`),
+    );
+  }
+  if (!domain) return;
+  if (wantSite) {
+    updateConfig({ site: `https://${domain}` });
+    const from = error === undefined ? 'site/DomainDefault' : 'remembered from the last successful build';
+    logger.info(`site set to https://${domain} (${from})`);
+  }
+  if (setup.remoteImages) {
+    updateConfig({ image: { remotePatterns: [{ protocol: 'https', hostname: domain }] } });
   }
 }

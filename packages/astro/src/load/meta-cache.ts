@@ -95,62 +95,85 @@ export function metaLookup(
   ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>,
   settings: MetaCacheSettings,
 ): MetaLookup {
-  const now = settings.now ?? Date.now;
-  const enabled = settings.maxAge > 0;
-  const previous = enabled ? readCache(ctx) : new Map<string, CachedMeta>();
-  if (enabled && settings.written) foldWritten(previous, settings.written);
-  const next = new Map<string, CachedMeta>();
-  let reused = 0;
-  return {
-    get reused() {
-      return reused;
-    },
-    metas(pages, fetch) {
-      if (!enabled) return fetch(pages);
-      const at = now();
-      const digests = pages.map((page) => ctx.generateDigest(JSON.stringify(page.record)));
-      const reusable = pages.map((page, i) => {
-        const cached = previous.get(pageKey(page.md, page.id));
-        return !settings.refetch &&
-          cached !== undefined &&
-          cached.r === digests[i] &&
-          at - cached.t < settings.maxAge
-          ? cached
-          : undefined;
-      });
-      const answers = fetch(pages.filter((_, i) => reusable[i] === undefined));
-      async function* inOrder(): AsyncGenerator<Meta | undefined> {
-        const asked = answers[Symbol.asyncIterator]();
-        try {
-          for (let i = 0; i < pages.length; i++) {
-            const page = pages[i]!;
-            const cached = reusable[i];
-            if (cached !== undefined) {
-              next.set(pageKey(page.md, page.id), cached);
-              reused++;
-              yield cached.m ?? undefined;
-              continue;
-            }
-            const answer = await asked.next();
-            if (answer.done) throw new Error(`meta/Get: no answer for page ${page.md}:${page.id}`);
-            next.set(pageKey(page.md, page.id), { r: digests[i]!, t: at, m: answer.value ?? null });
-            yield answer.value;
-          }
-        } finally {
-          // Stopped early: the requests still running are not waited for.
-          await asked.return?.();
+  return settings.maxAge > 0 ? new MetaCache(ctx, settings) : new NoMetaCache(ctx);
+}
+
+/** `maxAge` 0: every page is asked, and a cache an earlier sync left is removed. */
+class NoMetaCache implements MetaLookup {
+  readonly reused = 0;
+  constructor(private readonly ctx: Pick<LoaderContext, 'meta'>) {}
+
+  metas(pages: readonly MetaRequest[], fetch: (pages: readonly MetaRequest[]) => MetaAnswers): MetaAnswers {
+    return fetch(pages);
+  }
+
+  commit(): void {
+    if (this.ctx.meta.has(META_CACHE_KEY)) this.ctx.meta.delete(META_CACHE_KEY);
+  }
+}
+
+class MetaCache implements MetaLookup {
+  reused = 0;
+  readonly #ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>;
+  readonly #settings: MetaCacheSettings;
+  readonly #previous: Map<string, CachedMeta>;
+  readonly #next = new Map<string, CachedMeta>();
+
+  constructor(ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>, settings: MetaCacheSettings) {
+    this.#ctx = ctx;
+    this.#settings = settings;
+    this.#previous = readCache(ctx);
+    if (settings.written) foldWritten(this.#previous, settings.written);
+  }
+
+  metas(pages: readonly MetaRequest[], fetch: (pages: readonly MetaRequest[]) => MetaAnswers): MetaAnswers {
+    const at = (this.#settings.now ?? Date.now)();
+    const digests = pages.map((page) => this.#ctx.generateDigest(JSON.stringify(page.record)));
+    const reusable = pages.map((page, i) => this.#reusable(page, digests[i]!, at));
+    const answers = fetch(pages.filter((_, i) => reusable[i] === undefined));
+    const cache = this;
+    async function* inOrder(): AsyncGenerator<Meta | undefined> {
+      const asked = answers[Symbol.asyncIterator]();
+      try {
+        for (let i = 0; i < pages.length; i++) {
+          const page = pages[i]!;
+          const reused = reusable[i];
+          if (reused !== undefined) cache.reused++;
+          const cached = reused ?? (await cache.#asked(page, asked, digests[i]!, at));
+          cache.#next.set(pageKey(page.md, page.id), cached);
+          yield cached.m ?? undefined;
         }
+      } finally {
+        // Stopped early: the requests still running are not waited for.
+        await asked.return?.();
       }
-      return Object.assign(inOrder(), { length: pages.length });
-    },
-    commit() {
-      if (!enabled) {
-        if (ctx.meta.has(META_CACHE_KEY)) ctx.meta.delete(META_CACHE_KEY);
-        return;
-      }
-      setMetaIfChanged(ctx.meta, META_CACHE_KEY, JSON.stringify(Object.fromEntries(next)));
-    },
-  };
+    }
+    return Object.assign(inOrder(), { length: pages.length });
+  }
+
+  commit(): void {
+    setMetaIfChanged(this.#ctx.meta, META_CACHE_KEY, JSON.stringify(Object.fromEntries(this.#next)));
+  }
+
+  /** The cached answer for `page` when its record is unchanged and the answer young enough. */
+  #reusable(page: MetaRequest, digest: string, at: number): CachedMeta | undefined {
+    if (this.#settings.refetch) return undefined;
+    const cached = this.#previous.get(pageKey(page.md, page.id));
+    return cached !== undefined && cached.r === digest && at - cached.t < this.#settings.maxAge
+      ? cached
+      : undefined;
+  }
+
+  async #asked(
+    page: MetaRequest,
+    asked: AsyncIterator<Meta | undefined>,
+    digest: string,
+    at: number,
+  ): Promise<CachedMeta> {
+    const answer = await asked.next();
+    if (answer.done) throw new Error(`meta/Get: no answer for page ${page.md}:${page.id}`);
+    return { r: digest, t: at, m: answer.value ?? null };
+  }
 }
 
 /** Applies what the write-back wrote to the answers cached before it wrote them. */
