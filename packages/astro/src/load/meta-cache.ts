@@ -69,6 +69,13 @@ export interface MetaCacheSettings {
 }
 
 /** A page whose meta a loader needs: its record (for the digest), module and id. */
+/** A page to ask `meta/Get` for. */
+export interface MetaPage {
+  md: string;
+  id: number;
+}
+
+/** A page as the lookup is given it, with its record for the digest (only its digest is kept). */
 export interface MetaRequest {
   record: unknown;
   md: string;
@@ -78,13 +85,19 @@ export interface MetaRequest {
 /** Answers in the order of the pages asked for, each as soon as it is in. */
 export type MetaAnswers = OrderedResults<Meta | undefined>;
 
+/**
+ * The page of a request without its record: the pages asked for are held until the last answer,
+ * and the raw records must not be (each is let go as soon as its entry is built).
+ */
+const pageOf = ({ md, id }: MetaRequest): MetaPage => ({ md, id });
+
 /** The meta lookups of one load, and the cache they leave for the next. */
 export interface MetaLookup {
   /**
    * Meta of each page, in order, as the answers arrive: from the cache where it may be reused, else
    * from `fetch`, which is given the other pages (in order) and must start asking at once.
    */
-  metas(pages: readonly MetaRequest[], fetch: (pages: readonly MetaRequest[]) => MetaAnswers): MetaAnswers;
+  metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers;
   /** Stores the cache for the next sync; call only when the load succeeded. */
   commit(): void;
   /** Pages answered from the cache in this load. */
@@ -103,8 +116,8 @@ class NoMetaCache implements MetaLookup {
   readonly reused = 0;
   constructor(private readonly ctx: Pick<LoaderContext, 'meta'>) {}
 
-  metas(pages: readonly MetaRequest[], fetch: (pages: readonly MetaRequest[]) => MetaAnswers): MetaAnswers {
-    return fetch(pages);
+  metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
+    return fetch(requests.map(pageOf));
   }
 
   commit(): void {
@@ -126,9 +139,10 @@ class MetaCache implements MetaLookup {
     if (settings.written) foldWritten(this.#previous, settings.written);
   }
 
-  metas(pages: readonly MetaRequest[], fetch: (pages: readonly MetaRequest[]) => MetaAnswers): MetaAnswers {
+  metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
     const at = (this.#settings.now ?? Date.now)();
-    const digests = pages.map((page) => this.#ctx.generateDigest(JSON.stringify(page.record)));
+    const digests = requests.map((page) => this.#ctx.generateDigest(JSON.stringify(page.record)));
+    const pages = requests.map(pageOf);
     const reusable = pages.map((page, i) => this.#reusable(page, digests[i]!, at));
     const answers = fetch(pages.filter((_, i) => reusable[i] === undefined));
     const cache = this;
@@ -156,7 +170,7 @@ class MetaCache implements MetaLookup {
   }
 
   /** The cached answer for `page` when its record is unchanged and the answer young enough. */
-  #reusable(page: MetaRequest, digest: string, at: number): CachedMeta | undefined {
+  #reusable(page: MetaPage, digest: string, at: number): CachedMeta | undefined {
     if (this.#settings.refetch) return undefined;
     const cached = this.#previous.get(pageKey(page.md, page.id));
     return cached !== undefined && cached.r === digest && at - cached.t < this.#settings.maxAge
@@ -165,7 +179,7 @@ class MetaCache implements MetaLookup {
   }
 
   async #asked(
-    page: MetaRequest,
+    page: MetaPage,
     asked: AsyncIterator<Meta | undefined>,
     digest: string,
     at: number,
