@@ -98,3 +98,4 @@ export type {
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
 export type { SharedSettings } from './state/project-registry.js';
+export * from './structured-data/index.js';
