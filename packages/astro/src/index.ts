@@ -97,5 +97,12 @@ export type {
   MetaWriteBackOption,
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
+export {
+  type HeadFields,
+  type HeadMeta,
+  type HeadSeo,
+  type SeoHeadProps,
+  seoHeadFields,
+} from './seo-head/head-fields.js';
 export type { SharedSettings } from './state/project-registry.js';
 export * from './structured-data/index.js';
