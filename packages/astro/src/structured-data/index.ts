@@ -1,6 +1,7 @@
 export type { ArticleSource } from './article.js';
 export { jsonLdScriptText } from './json-ld-text.js';
 export type { ListedProduct, TrailSource } from './lists.js';
+export type { PricePoint } from './offer.js';
 export {
   ARTICLE_TYPES,
   type ArticleType,
@@ -14,7 +15,12 @@ export {
   VARIANT_PROPERTIES,
   type VariantProperty,
 } from './options.js';
-export type { ModificationSource, ProductJsonLd, ProductSource } from './product.js';
+export {
+  type ModificationSource,
+  offerPrices,
+  type ProductJsonLd,
+  type ProductSource,
+} from './product.js';
 export type { SiteFacts } from './site.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';
 export type { ChangeTime, PageSource, ShownRecord, WebPageType } from './web-page.js';

@@ -79,6 +79,23 @@ function variantName(name: string, modification: ModificationSource): string {
   return label ? `${name} — ${label}` : name;
 }
 
+/**
+ * The prices a product page's JSON-LD states, in the order of `modifications`: one per modification,
+ * or, without modifications, the product's lowest `sku` price; none when the service states no price.
+ * A page that shows the lowest of them shows the price its JSON-LD states.
+ */
+export function offerPrices(
+  productEntry: WithData<ProductSource>,
+  modificationEntries: readonly WithData<ModificationSource>[],
+): PricePoint[] {
+  const product = dataOf(productEntry);
+  if (modificationEntries.length === 0) {
+    const point = productPrice(product);
+    return point ? [point] : [];
+  }
+  return modificationEntries.map((entry) => modificationPrice(product, dataOf(entry)));
+}
+
 /** A product page's JSON-LD from its entry and the modifications the page lists. */
 export function productJsonLd(
   productEntry: WithData<ProductSource>,
@@ -115,7 +132,7 @@ export function productJsonLd(
     return group;
   }
   const only = modifications[0];
-  const point = only ? modificationPrice(product, only) : productPrice(product);
+  const [point] = offerPrices(product, modifications);
   const single: WithContext<Product> = {
     '@context': CONTEXT,
     '@type': 'Product',
