@@ -152,13 +152,19 @@ describe('structured data from the loaders’ entries', () => {
     expect(await richResultErrors([single])).toEqual([]);
   });
 
-  it('a product the service states no price for has no offer, which Google’s rules report', async () => {
+  it('Google’s rules report a product the service states no price for (no offer) and a group without variesBy', async () => {
     const bare = withModCount(0);
     expect(bare, 'the product whose modifications the test deleted').toBeDefined();
     expect(bare.data.sku).toEqual([]);
     const unpriced = jsonLd.product(bare, []);
     expect(unpriced).not.toHaveProperty('offers');
     expect((await richResultErrors([unpriced])).join('\n')).toContain('offers');
+    // And a group without what Google requires of one.
+    const group = json(jsonLd.product(product(1), modsOf(product(1))));
+    const { variesBy: _, ...withoutVariesBy } = group;
+    expect(await richResultErrors([withoutVariesBy])).toEqual([
+      'Required attribute "variesBy" is missing (variesBy)',
+    ]);
   });
 
   it('options set availability (by rule), condition and a brand for products without a vendor', () => {

@@ -24,9 +24,24 @@ export async function richResultIssues(nodes: readonly object[]): Promise<RichRe
   return (await new Validator().validate({ jsonld })) as RichResultIssue[];
 }
 
+/** Fields Google requires of a `ProductGroup`, which the validator has no rules for. */
+const PRODUCT_GROUP_REQUIRED = ['productGroupID', 'variesBy', 'hasVariant'] as const;
+
+function productGroupErrors(nodes: readonly object[]): string[] {
+  return nodes
+    .filter((node) => (node as { '@type'?: unknown })['@type'] === 'ProductGroup')
+    .flatMap((node) =>
+      PRODUCT_GROUP_REQUIRED.filter((field) => {
+        const value = (node as Record<string, unknown>)[field];
+        return value === undefined || (Array.isArray(value) && value.length === 0);
+      }).map((field) => `Required attribute "${field}" is missing (${field})`),
+    );
+}
+
 /** The errors among `nodes`' issues, as `message (fields)` lines for a readable assertion. */
 export async function richResultErrors(nodes: readonly object[]): Promise<string[]> {
-  return (await richResultIssues(nodes))
+  const issues = (await richResultIssues(nodes))
     .filter((issue) => issue.severity === 'ERROR')
     .map((issue) => `${issue.issueMessage} (${(issue.fieldNames ?? []).join(', ')})`);
+  return [...issues, ...productGroupErrors(nodes)];
 }
