@@ -25,16 +25,13 @@ export function articleJsonLd(
   const description =
     article.seo?.description || truncateOnWordBoundary(plainText(article.stxt) || plainText(article.txt));
   const image = article.seo?.ogImage;
+  const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
   return {
     '@context': 'https://schema.org',
     '@type': options.articleType,
     headline: plainText(article.zag),
-    url: pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' }),
-    mainEntityOfPage: pageUrlOn(options.site, article.url, {
-      collection: 'articles',
-      id: article.id,
-      field: 'url',
-    }),
+    url,
+    mainEntityOfPage: url,
     ...(description ? { description } : {}),
     ...(image ? { image: [image] } : {}),
     ...(article.dt ? { datePublished: article.dt.toISOString() } : {}),
