@@ -10,6 +10,7 @@ import { jsonLdScriptText } from '../structured-data/json-ld-text.js';
 export interface HeadSeo {
   title: string;
   description: string;
+  /** Meta keywords. @default none */
   keywords?: string | undefined;
   /** @default the title */
   ogTitle?: string | undefined;
@@ -24,7 +25,10 @@ export interface HeadSeo {
 export interface SeoHeadProps {
   /** The page's SEO fields, e.g. an entry's `data.seo`. */
   seo: HeadSeo;
-  /** The page's root-relative URL, e.g. an entry's `data.url`: canonical and `og:url` on the site's origin. */
+  /**
+   * The page's root-relative URL, e.g. an entry's `data.url`: canonical and `og:url` on the site's
+   * origin. @default none: `seo.canonical` is used
+   */
   url?: string | undefined;
   /** JSON-LD nodes (the `structuredData()` builders' results), one `<script>` each. @default none */
   jsonLd?: object | readonly object[] | undefined;
