@@ -13,6 +13,8 @@ import path from 'node:path';
 import { createClient, type Modification } from '@sitecontent/client';
 import { startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { richResultErrors } from '../packages/astro/test/helpers/rich-results.js';
+import { jsonLdOf, offersOf, shownPriceOf } from './helpers/json-ld.js';
 import {
   articleModule,
   astroStateDirs,
@@ -189,6 +191,37 @@ describe('storefront build', () => {
     } finally {
       await client.close();
     }
+  });
+
+  it('states JSON-LD on every product, section and article page; products pass Google’s rules', async () => {
+    const types = { product: 'Product', section: 'BreadcrumbList', article: 'Article' } as const;
+    let products = 0;
+    for (const [pathname, entry] of demo.expected) {
+      const nodes = jsonLdOf(pages.get(pathname) ?? '');
+      expect(nodes.map((n) => n['@type']).join(' '), pathname).toContain(types[entry.kind]);
+      if (entry.kind !== 'product') continue;
+      products++;
+      const product = nodes.find((n) => n['@type'] === 'Product' || n['@type'] === 'ProductGroup')!;
+      expect(product.brand, pathname).toBeTruthy();
+      expect((product.image as string[]).length, pathname).toBeGreaterThan(0);
+      const offers = offersOf(product);
+      expect(offers.length, pathname).toBeGreaterThan(0);
+      for (const offer of offers) {
+        expect(offer, pathname).toMatchObject({
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStock',
+        });
+        expect(typeof offer.price, pathname).toBe('number');
+      }
+      // The price the page shows is the lowest price its JSON-LD states.
+      expect(shownPriceOf(pages.get(pathname) ?? ''), pathname).toBe(
+        Math.min(...offers.map((o) => o.price as number)),
+      );
+      expect(await richResultErrors(nodes), pathname).toEqual([]);
+    }
+    expect(products).toBe(demo.products.length);
+    expect(jsonLdOf(pages.get('/') ?? '').map((n) => n['@type'])).toEqual(['Organization', 'WebSite']);
+    expect(jsonLdOf(pages.get('/404') ?? '')).toEqual([]);
   });
 
   it('lists every page except the 404 in the sitemap', async () => {

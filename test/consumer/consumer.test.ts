@@ -195,7 +195,9 @@ describe('the tarballs', () => {
           !(name === '@sitecontent/client' && f === 'META.md') &&
           !/^dist\/.+\.(js|d\.ts)$/.test(f) &&
           !/^bin\/[\w-]+\.js$/.test(f) &&
-          !(name === '@sitecontent/emulator' && /^assets\/img\/.+\.(jpe?g|png|webp|svg)$/.test(f)),
+          !(name === '@sitecontent/emulator' && /^assets\/img\/.+\.(jpe?g|png|webp|svg)$/.test(f)) &&
+          // Astro components ship as source, for the project's Astro to compile.
+          !(name === '@sitecontent/astro' && /^components\/[\w-]+\.astro$/.test(f)),
       );
       expect(unexpected, name).toEqual([]);
       expect(
@@ -266,6 +268,12 @@ describe('a new Astro project with the tarballs', () => {
     const html = await readFile(path.join(dist, page!), 'utf8');
     expect(html).toContain(`<h1>${product.zag}</h1>`);
     expect(html).toMatch(new RegExp(`<link rel="canonical" href="https://${domain.replace(/\./g, '\\.')}/`));
+    // SeoHead, compiled from the tarball's source, writes the product's JSON-LD.
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html);
+    expect(jsonLd, 'a JSON-LD script').not.toBeNull();
+    const node = JSON.parse(jsonLd![1]!) as { '@type': string; name: string };
+    expect(['Product', 'ProductGroup']).toContain(node['@type']);
+    expect(node.name).toBe(product.zag);
     // The guide's page strikes out an old price only where there is one (price_old 0 means none).
     const all = await Promise.all(pages.map((f) => readFile(path.join(dist, f), 'utf8')));
     expect(all.some((text) => /<del>\d/.test(text))).toBe(true);

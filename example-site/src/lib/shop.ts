@@ -5,8 +5,11 @@ import { STOREFRONT_LOCAL_IMAGES } from 'astro:env/server';
 import {
   breadcrumbsFor,
   buildSectionTree,
+  type HeadSeo,
   type ImageUrls,
   imageUrls,
+  offerPrices,
+  type PricePoint,
   plainText,
   type SectionTreeNode,
   truncateOnWordBoundary,
@@ -25,21 +28,8 @@ export const STORE = {
   currency: 'USD',
 } as const;
 
-/** What the layout puts in <head>; built from an entry's `seo` data by `seoOf()`. */
-export interface PageSeo {
-  title: string;
-  description: string;
-  keywords?: string | undefined;
-  /** og:title; defaults to `title`. */
-  ogTitle?: string | undefined;
-  /** og:description; defaults to `description`. */
-  ogDescription?: string | undefined;
-  /** Absolute URL of the page's Open Graph image. */
-  ogImage?: string | undefined;
-  /** Absolute canonical URL. */
-  canonical?: string | undefined;
-  ogType?: 'website' | 'article' | 'product';
-}
+/** What the layout puts in <head> (the package's `SeoHead` fields); built from an entry's `seo` by `seoOf()`. */
+export type PageSeo = HeadSeo;
 
 export interface Crumb {
   label: string;
@@ -198,19 +188,19 @@ export interface PriceInfo {
   from: boolean;
 }
 
-/** The cheapest visible modification's price (and its old price when higher). */
+/**
+ * The lowest of the prices the product page's JSON-LD states (`offerPrices`: one per visible
+ * modification, else the product's lowest `sku` price), with its old price when higher.
+ */
 export function priceOf(shop: Shop, product: ProductEntry): PriceInfo | undefined {
-  const mods = modificationsOf(shop, product);
-  const cheapest = mods[0];
-  if (cheapest) {
-    const from = mods.some((m) => m.data.price !== cheapest.data.price);
-    const oldPrice = cheapest.data.price_old > cheapest.data.price ? cheapest.data.price_old : undefined;
-    return { price: cheapest.data.price, oldPrice, from };
-  }
-  const prices = product.data.sku.map((s) => s.price).filter((p) => p > 0);
-  if (prices.length === 0) return undefined;
-  const price = Math.min(...prices);
-  return { price, from: prices.some((p) => p !== price) };
+  const offers = offerPrices(product, modificationsOf(shop, product));
+  const cheapest = offers.reduce<PricePoint | undefined>(
+    (low, o) => (!low || o.price < low.price ? o : low),
+    undefined,
+  );
+  if (!cheapest) return undefined;
+  const from = offers.some((o) => o.price !== cheapest.price);
+  return { price: cheapest.price, oldPrice: cheapest.oldPrice, from };
 }
 
 const money = new Intl.NumberFormat(STORE.locale, { style: 'currency', currency: STORE.currency });
@@ -239,17 +229,18 @@ export function swatchesOf(mods: ModificationEntry[]): { color: string; label: s
 
 type SeoData = NonNullable<ProductEntry['data']['seo']>;
 
-/** Page head data from an entry's `seo` (service meta with fallbacks, computed by the loader). */
+/**
+ * Page head data from an entry's `seo` (service meta with fallbacks, computed by the loader); the
+ * canonical comes from the entry's `url`, which the layout passes beside it.
+ */
 export function seoOf(seo: SeoData | undefined, fallback: { title: string; description: string }): PageSeo {
   if (!seo) return { title: fallback.title, description: fallback.description };
   return {
     title: seo.title || fallback.title,
     description: seo.description || fallback.description,
     keywords: seo.keywords || undefined,
-    ogTitle: seo.ogTitle || undefined,
     ogDescription: seo.ogDescription || undefined,
     ogImage: seo.ogImage || undefined,
-    canonical: seo.canonical || undefined,
   };
 }
 

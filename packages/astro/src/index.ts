@@ -97,4 +97,12 @@ export type {
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
 export type { ProjectClientOptions, ProjectSettings } from './project/project-settings.js';
+export {
+  type HeadFields,
+  type HeadMeta,
+  type HeadSeo,
+  type SeoHeadProps,
+  seoHeadFields,
+} from './seo-head/head-fields.js';
+export * from './structured-data/index.js';
 export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './sync/sync-item.js';

@@ -1,0 +1,67 @@
+/**
+ * JSON-LD of a section page: the `BreadcrumbList` of the trail down to a page (any page: section,
+ * product or article) and the `ItemList` of the products a section lists.
+ */
+import type { BreadcrumbList, ItemList, WithContext } from 'schema-dts';
+import { plainText } from '../entries/plain-text.js';
+import { breadcrumbsFor } from '../helpers/breadcrumbs.js';
+import { dataOf, type WithData } from '../helpers/entry-data.js';
+import type { SectionLike } from '../helpers/section-tree.js';
+import type { ResolvedStructuredDataOptions } from './options.js';
+import { pageUrlOn } from './page-url.js';
+
+/** An entry with a place in the section tree: a section, or a product or article with its `section`. */
+export type TrailSource = Parameters<typeof breadcrumbsFor>[0];
+
+/** The product fields a list names. */
+export interface ListedProduct {
+  id: number;
+  zag: string;
+  url: string;
+}
+
+/**
+ * The breadcrumb trail from the root section down to `entry` (of `collection`), each crumb with its
+ * absolute URL, as `breadcrumbsFor()` gives it.
+ */
+export function breadcrumbListJsonLd(
+  entry: TrailSource,
+  collection: string,
+  sections: readonly WithData<SectionLike>[],
+  options: ResolvedStructuredDataOptions,
+): WithContext<BreadcrumbList> {
+  const trail = breadcrumbsFor(entry, sections);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map((crumb, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: plainText(crumb.label),
+      item: pageUrlOn(options.site, crumb.url, {
+        collection: index === trail.length - 1 ? collection : 'sections',
+        id: crumb.id,
+        field: 'url',
+      }),
+    })),
+  };
+}
+
+/** The products a section page lists, in the page's order, each by name and absolute URL. */
+export function productListJsonLd(
+  products: readonly WithData<ListedProduct>[],
+  options: ResolvedStructuredDataOptions,
+): WithContext<ItemList> {
+  const items = products.map((entry) => dataOf(entry));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    numberOfItems: items.length,
+    itemListElement: items.map((product, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: plainText(product.zag),
+      url: pageUrlOn(options.site, product.url, { collection: 'products', id: product.id, field: 'url' }),
+    })),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Options of the structured-data builders: the facts a page's JSON-LD states that the Site Content
+ * Interface does not hold (currency, availability, condition, a brand for products without a
+ * vendor). Validated once, when `structuredData()` is called.
+ */
+import { z } from 'zod';
+import { functionField, httpUrlField } from '../options/fields.js';
+import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
+
+/** schema.org availability values (`https://schema.org/<name>`) Google reads on an offer. */
+export const AVAILABILITIES = [
+  'InStock',
+  'OutOfStock',
+  'PreOrder',
+  'PreSale',
+  'BackOrder',
+  'MadeToOrder',
+  'LimitedAvailability',
+  'OnlineOnly',
+  'InStoreOnly',
+  'SoldOut',
+  'Discontinued',
+  'Reserved',
+] as const;
+export type Availability = (typeof AVAILABILITIES)[number];
+
+/** schema.org item conditions (`https://schema.org/<name>`). */
+export const ITEM_CONDITIONS = [
+  'NewCondition',
+  'UsedCondition',
+  'RefurbishedCondition',
+  'DamagedCondition',
+] as const;
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
+
+/** The article types a page can state; Google reads all three the same way. */
+export const ARTICLE_TYPES = ['Article', 'BlogPosting', 'NewsArticle'] as const;
+export type ArticleType = (typeof ARTICLE_TYPES)[number];
+
+/** Product properties a group's variants can differ by, as Google reads `variesBy`. */
+export const VARIANT_PROPERTIES = [
+  'color',
+  'size',
+  'material',
+  'pattern',
+  'suggestedAge',
+  'suggestedGender',
+] as const;
+export type VariantProperty = (typeof VARIANT_PROPERTIES)[number];
+
+/** What an availability rule is asked about: one offer, priced from a modification or from the product. */
+export interface OfferFacts {
+  /** The product's id. */
+  productId: number;
+  /** The modification's id; `undefined` for an offer priced from the product's own `sku` list. */
+  modificationId: number | undefined;
+  price: number;
+  /** The modification's `sf` flag (shown in the service's widget); `undefined` without a modification. */
+  sf: boolean | undefined;
+}
+
+export interface StructuredDataOptions {
+  /** The site's origin (Astro's `site`, e.g. `Astro.site`): entry URLs become absolute on it. */
+  site: string | URL;
+  /** ISO 4217 code of every price, e.g. `'EUR'`. Required: the interface states no currency. */
+  currency: string;
+  /**
+   * Availability of an offer: one value for all, or a function of the offer. The interface has no
+   * stock levels, so a shown (`shw`) record counts as for sale. @default 'InStock'
+   */
+  availability?: Availability | ((offer: OfferFacts) => Availability);
+  /** Condition of every offered item. @default 'NewCondition' */
+  itemCondition?: ItemCondition;
+  /** Brand of a product whose `vendor` is empty; without it such a product states no brand. @default undefined */
+  brand?: string | undefined;
+  /**
+   * What a product's modifications differ by (`variesBy` of its `ProductGroup`). The interface's
+   * only variant fact is a modification's `color`. @default ['color']
+   */
+  variesBy?: readonly VariantProperty[];
+  /** `@type` of an article page. @default 'Article' */
+  articleType?: ArticleType;
+}
+
+export const structuredDataDefaults = {
+  availability: 'InStock',
+  itemCondition: 'NewCondition',
+  variesBy: ['color'],
+  articleType: 'Article',
+} as const satisfies Partial<StructuredDataOptions>;
+
+const structuredDataOptionsSchema = z.strictObject({
+  site: z.preprocess((value) => (value instanceof URL ? value.href : value), httpUrlField),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as EUR'),
+  availability: z.union([z.enum(AVAILABILITIES), functionField]).optional(),
+  itemCondition: z.enum(ITEM_CONDITIONS).optional(),
+  brand: z.string().trim().min(1, 'must not be empty').optional(),
+  variesBy: z.array(z.enum(VARIANT_PROPERTIES)).min(1).optional(),
+  articleType: z.enum(ARTICLE_TYPES).optional(),
+});
+
+/** The options as the builders read them: every default filled in, `site` reduced to its origin. */
+export type ResolvedStructuredDataOptions = Omit<
+  WithDefaults<StructuredDataOptions, typeof structuredDataDefaults>,
+  'site'
+> & { site: string };
+
+/** `options` validated (throws `SiteContentOptionsError` naming every bad path) with defaults applied. */
+export function resolveStructuredDataOptions(options: StructuredDataOptions): ResolvedStructuredDataOptions {
+  const parsed = parseOptions(
+    'structuredData',
+    structuredDataOptionsSchema,
+    options,
+  ) as StructuredDataOptions;
+  const site = new URL(String(parsed.site)).origin;
+  return { ...withDefaults(structuredDataDefaults, parsed), site };
+}

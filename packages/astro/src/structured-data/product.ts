@@ -1,0 +1,145 @@
+/**
+ * JSON-LD of a product page: a `Product` with one `Offer` (no modification, or one), or a
+ * `ProductGroup` whose `hasVariant` holds one `Product` per modification. Prices are the ones the
+ * page shows: pass the modifications the page lists (usually the shown ones, `shw`).
+ */
+import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
+import { plainText } from '../entries/plain-text.js';
+import type { ModificationData, ProductData } from '../entries/schemas.js';
+import { truncateOnWordBoundary } from '../entries/seo.js';
+import { dataOf, type WithData } from '../helpers/entry-data.js';
+import { offerOf, type PricePoint } from './offer.js';
+import type { ResolvedStructuredDataOptions } from './options.js';
+import { pageUrlOn } from './page-url.js';
+import type { ChangeTime } from './web-page.js';
+
+/** The product fields the builder reads, as the products loader stores them. */
+export type ProductSource = Pick<
+  ProductData,
+  'id' | 'zag' | 'stxt' | 'txt' | 'vendor' | 'sku' | 'img' | 'url'
+> & {
+  seo?: { description: string } | undefined;
+} & ChangeTime;
+
+/** The modification fields the builder reads, as the modifications loader stores them. */
+export type ModificationSource = Pick<
+  ModificationData,
+  'id' | 'price' | 'price_old' | 'articul' | 'stxt' | 'color' | 'sf'
+> &
+  ChangeTime;
+
+/** What a product page's JSON-LD is: a single product or a group of variants. */
+export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
+
+const CONTEXT = 'https://schema.org';
+
+/** The description a product states: its meta description, else the plain text of its teaser or text. */
+function descriptionOf(product: ProductSource): string {
+  return (
+    product.seo?.description || truncateOnWordBoundary(plainText(product.stxt) || plainText(product.txt))
+  );
+}
+
+/** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
+function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions): { brand?: Brand } {
+  const name = product.vendor.trim() || options.brand;
+  return name ? { brand: { '@type': 'Brand', name } } : {};
+}
+
+/**
+ * The price of a product page without modification entries (the modifications collection is not
+ * loaded, say): the lowest positive price of the product's `sku` list, the price such a page shows
+ * as "from". `undefined` when the service states no price.
+ */
+function productPrice(product: ProductSource): PricePoint | undefined {
+  const prices = product.sku.map((sku) => sku.price).filter((price) => price > 0);
+  if (prices.length === 0) return undefined;
+  return {
+    productId: product.id,
+    modificationId: undefined,
+    price: Math.min(...prices),
+    sf: undefined,
+    oldPrice: undefined,
+  };
+}
+
+function modificationPrice(product: ProductSource, modification: ModificationSource): PricePoint {
+  return {
+    productId: product.id,
+    modificationId: modification.id,
+    price: modification.price,
+    sf: modification.sf,
+    oldPrice: modification.price_old > modification.price ? modification.price_old : undefined,
+  };
+}
+
+/** The name of a variant: the product's, then the modification's label (its text, code or colour). */
+function variantName(name: string, modification: ModificationSource): string {
+  const label = plainText(modification.stxt) || modification.articul || modification.color;
+  return label ? `${name} — ${label}` : name;
+}
+
+/**
+ * The prices a product page's JSON-LD states, in the order of `modifications`: one per modification,
+ * or, without modifications, the product's lowest `sku` price; none when the service states no price.
+ * A page that shows the lowest of them shows the price its JSON-LD states.
+ */
+export function offerPrices(
+  productEntry: WithData<ProductSource>,
+  modificationEntries: readonly WithData<ModificationSource>[],
+): PricePoint[] {
+  const product = dataOf(productEntry);
+  if (modificationEntries.length === 0) {
+    const point = productPrice(product);
+    return point ? [point] : [];
+  }
+  return modificationEntries.map((entry) => modificationPrice(product, dataOf(entry)));
+}
+
+/** A product page's JSON-LD from its entry and the modifications the page lists. */
+export function productJsonLd(
+  productEntry: WithData<ProductSource>,
+  modificationEntries: readonly WithData<ModificationSource>[],
+  options: ResolvedStructuredDataOptions,
+): ProductJsonLd {
+  const product = dataOf(productEntry);
+  const modifications = modificationEntries.map((entry) => dataOf(entry));
+  const url = pageUrlOn(options.site, product.url, { collection: 'products', id: product.id, field: 'url' });
+  const name = plainText(product.zag);
+  const common = {
+    name,
+    description: descriptionOf(product),
+    url,
+    image: product.img.map((image) => image.urls.big),
+    ...brandOf(product, options),
+  };
+  if (modifications.length > 1) {
+    const group: WithContext<ProductGroup> = {
+      '@context': CONTEXT,
+      '@type': 'ProductGroup',
+      ...common,
+      productGroupID: String(product.id),
+      variesBy: options.variesBy.map((property) => `${CONTEXT}/${property}`),
+      hasVariant: modifications.map((modification) => ({
+        '@type': 'Product',
+        name: variantName(name, modification),
+        ...(modification.articul ? { sku: modification.articul } : {}),
+        ...(modification.color ? { color: modification.color } : {}),
+        image: common.image,
+        offers: offerOf(modificationPrice(product, modification), url, options),
+      })),
+    };
+    return group;
+  }
+  const only = modifications[0];
+  const [point] = offerPrices(product, modifications);
+  const single: WithContext<Product> = {
+    '@context': CONTEXT,
+    '@type': 'Product',
+    ...common,
+    ...(only?.articul ? { sku: only.articul } : {}),
+    ...(only?.color ? { color: only.color } : {}),
+    ...(point ? { offers: offerOf(point, url, options) } : {}),
+  };
+  return single;
+}

@@ -1,0 +1,66 @@
+/**
+ * `structuredData(options)`: the JSON-LD builders bound to one site's options, validated once.
+ * Every builder takes entries as the loaders store them (or their bare `data`) and returns
+ * schema.org JSON-LD typed with `schema-dts`, ready for `<SeoHead jsonLd={…} />`.
+ */
+import type {
+  Article,
+  BreadcrumbList,
+  ItemList,
+  Organization,
+  WebPage,
+  WebSite,
+  WithContext,
+} from 'schema-dts';
+import type { WithData } from '../helpers/entry-data.js';
+import type { SectionLike } from '../helpers/section-tree.js';
+import { type ArticleSource, articleJsonLd } from './article.js';
+import { breadcrumbListJsonLd, type ListedProduct, productListJsonLd, type TrailSource } from './lists.js';
+import { resolveStructuredDataOptions, type StructuredDataOptions } from './options.js';
+import { type ModificationSource, type ProductJsonLd, type ProductSource, productJsonLd } from './product.js';
+import { organizationJsonLd, type SiteFacts, webSiteJsonLd } from './site.js';
+import { type PageSource, type ShownRecord, type WebPageType, webPageJsonLd } from './web-page.js';
+
+/** The collections whose entries have pages, for errors that name a record. */
+export type PageCollection = 'products' | 'sections' | 'articles';
+
+export interface StructuredDataBuilders {
+  /** A product page: `Product` with an `Offer` (none or one modification) or `ProductGroup` with `hasVariant`. */
+  product(
+    product: WithData<ProductSource>,
+    modifications: readonly WithData<ModificationSource>[],
+  ): ProductJsonLd;
+  /** The trail from the root section down to `entry` (a section, product or article of `collection`). */
+  breadcrumbs(
+    entry: TrailSource,
+    collection: PageCollection,
+    sections: readonly WithData<SectionLike>[],
+  ): WithContext<BreadcrumbList>;
+  /** The products a section page lists, in its order. */
+  productList(products: readonly WithData<ListedProduct>[]): WithContext<ItemList>;
+  /** An article page: `Article`, `BlogPosting` or `NewsArticle` (the `articleType` option). */
+  article(article: WithData<ArticleSource>): WithContext<Article>;
+  /** The page itself, with `dateModified` from the entry and what it lists (`changedAt`), when known. */
+  webPage(
+    entry: WithData<PageSource>,
+    collection: PageCollection,
+    type: WebPageType,
+    shown?: readonly WithData<ShownRecord>[],
+  ): WithContext<WebPage>;
+  organization(facts: SiteFacts): WithContext<Organization>;
+  website(facts: SiteFacts): WithContext<WebSite>;
+}
+
+/** The JSON-LD builders for one site; throws `SiteContentOptionsError` for a bad option. */
+export function structuredData(options: StructuredDataOptions): StructuredDataBuilders {
+  const resolved = resolveStructuredDataOptions(options);
+  return {
+    product: (product, modifications) => productJsonLd(product, modifications, resolved),
+    breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
+    productList: (products) => productListJsonLd(products, resolved),
+    article: (article) => articleJsonLd(article, resolved),
+    webPage: (entry, collection, type, shown = []) => webPageJsonLd(entry, collection, type, shown, resolved),
+    organization: (facts) => organizationJsonLd(facts, resolved),
+    website: (facts) => webSiteJsonLd(facts, resolved),
+  };
+}

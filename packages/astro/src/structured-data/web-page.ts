@@ -1,0 +1,60 @@
+/**
+ * JSON-LD of the page itself (`ItemPage`, `CollectionPage`, `WebPage`): where a page states when
+ * its content last changed. A `Product` or an `ItemList` has no `dateModified`; the page holding it does.
+ */
+import type { WebPage, WithContext } from 'schema-dts';
+import { plainText } from '../entries/plain-text.js';
+import { dataOf, type WithData } from '../helpers/entry-data.js';
+import type { ResolvedStructuredDataOptions } from './options.js';
+import { pageUrlOn } from './page-url.js';
+
+/** When a record last changed, if the entry knows it (the loaders set it when its digest changed). */
+export interface ChangeTime {
+  changedAt?: Date | undefined;
+}
+
+/** A record the page shows, with its change time when known. */
+export interface ShownRecord extends ChangeTime {
+  id: number | string;
+}
+
+/** The fields of an entry with a page, as the products, sections and articles loaders store them. */
+export interface PageSource extends ChangeTime {
+  id: number | string;
+  zag: string;
+  url: string;
+  seo?: { title: string; description: string } | undefined;
+}
+
+/** The page types a storefront's pages are. */
+export type WebPageType = 'WebPage' | 'ItemPage' | 'CollectionPage';
+
+/** The latest change time among `sources`, as an ISO date-time; `undefined` when none knows it. */
+export function latestChange(...sources: readonly ChangeTime[]): string | undefined {
+  const times = sources.flatMap((source) => (source.changedAt ? [source.changedAt.getTime()] : []));
+  return times.length > 0 ? new Date(Math.max(...times)).toISOString() : undefined;
+}
+
+/**
+ * The page of `entry` (of `collection`) as a `type`, with `dateModified` from the latest change
+ * time of the entry and of `shown` (what else the page lists: modifications, products).
+ */
+export function webPageJsonLd(
+  entry: WithData<PageSource>,
+  collection: string,
+  type: WebPageType,
+  shown: readonly WithData<ShownRecord>[],
+  options: ResolvedStructuredDataOptions,
+): WithContext<WebPage> {
+  const data = dataOf(entry);
+  const dateModified = latestChange(data, ...shown.map((item) => dataOf(item)));
+  const description = data.seo?.description;
+  return {
+    '@context': 'https://schema.org',
+    '@type': type,
+    url: pageUrlOn(options.site, data.url, { collection, id: data.id, field: 'url' }),
+    name: data.seo?.title || plainText(data.zag),
+    ...(description ? { description } : {}),
+    ...(dateModified ? { dateModified } : {}),
+  };
+}

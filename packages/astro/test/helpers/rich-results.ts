@@ -1,0 +1,47 @@
+/// <reference path="./structured-data-validator.d.ts" />
+/**
+ * Google's rich-result rules, offline: `@adobe/structured-data-validator` without the schema.org
+ * vocabulary (which it would download), fed JSON-LD in the shape its extractor gives.
+ */
+import Validator from '@adobe/structured-data-validator';
+
+export interface RichResultIssue {
+  issueMessage: string;
+  severity: 'ERROR' | 'WARNING';
+  fieldNames?: string[];
+}
+
+/** The issues Google's rules find in `nodes` (JSON-LD objects, each with its `@type`). */
+export async function richResultIssues(nodes: readonly object[]): Promise<RichResultIssue[]> {
+  const jsonld: Record<string, object[]> = {};
+  for (const node of nodes) {
+    const type = String((node as { '@type'?: unknown })['@type']);
+    // The validator deletes keys it reads for locations: give it a copy.
+    const nodes = jsonld[type] ?? [];
+    nodes.push(structuredClone(node));
+    jsonld[type] = nodes;
+  }
+  return (await new Validator().validate({ jsonld })) as RichResultIssue[];
+}
+
+/** Fields Google requires of a `ProductGroup`, which the validator has no rules for. */
+const PRODUCT_GROUP_REQUIRED = ['productGroupID', 'variesBy', 'hasVariant'] as const;
+
+function productGroupErrors(nodes: readonly object[]): string[] {
+  return nodes
+    .filter((node) => (node as { '@type'?: unknown })['@type'] === 'ProductGroup')
+    .flatMap((node) =>
+      PRODUCT_GROUP_REQUIRED.filter((field) => {
+        const value = (node as Record<string, unknown>)[field];
+        return value === undefined || (Array.isArray(value) && value.length === 0);
+      }).map((field) => `Required attribute "${field}" is missing (${field})`),
+    );
+}
+
+/** The errors among `nodes`' issues, as `message (fields)` lines for a readable assertion. */
+export async function richResultErrors(nodes: readonly object[]): Promise<string[]> {
+  const issues = (await richResultIssues(nodes))
+    .filter((issue) => issue.severity === 'ERROR')
+    .map((issue) => `${issue.issueMessage} (${(issue.fieldNames ?? []).join(', ')})`);
+  return [...issues, ...productGroupErrors(nodes)];
+}
