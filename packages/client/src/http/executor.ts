@@ -13,6 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError, isSiteContentError } from '../errors/guards.js';
+import type { HttpStatusError } from '../errors/http-status-error.js';
 import { TimeoutError } from '../errors/transport-errors.js';
 import { AbortScope } from './abort-scope.js';
 import type { BackoffGate } from './backoff-gate.js';
@@ -116,53 +117,10 @@ export class Executor {
     signal: AbortSignal,
   ): Promise<unknown[]> {
     const s = this.settings;
-
     /** When this call's next attempt may start, from a 503's `Retry-After` (0: no wait). */
-    let notBefore = 0;
-    const attempt = async (): Promise<unknown[]> => {
-      const wait = notBefore - performance.now();
-      if (wait > 0) await sleep(wait, undefined, { signal });
-      const release = await this.#slot(signal);
-      const inFlight = this.bound.slots.active;
-      const started = performance.now();
-      let status = 0;
-      try {
-        const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
-        const rttMs = performance.now() - started;
-        status = res.status;
-        const rows = interpretResponse(op, shownUrl, res, s.apiKey);
-        // Only answers that succeeded describe the service's latency; failures are not timed.
-        this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
-        return rows;
-      } catch (err) {
-        if (signal.aborted) throw signal.reason;
-        if (isHttpStatusError(err) && isCongestionStatus(err.status)) {
-          const pauseMs =
-            err.retryAfterMs === undefined ? undefined : Math.min(err.retryAfterMs, s.maxRetryTimeMs);
-          if (pauseMs !== undefined) {
-            // 429: every call of this client waits; 503: only this call's retry does.
-            if (isGateStatus(err.status)) this.gate.pause(pauseMs);
-            else notBefore = performance.now() + pauseMs;
-          }
-          // The service is overloaded: fewer requests in flight (once per burst, see AdaptiveLimit).
-          this.bound.congestion(started, pauseMs);
-        }
-        // Permanent failures stop at once, without the backoff.
-        throw isRetryable(op, err) ? err : new AbortError(err as Error);
-      } finally {
-        release();
-        s.onRequest?.({
-          operation: op,
-          status,
-          durationMs: performance.now() - started,
-          concurrencyLimit: this.bound.limit,
-          maxConcurrency: this.bound.max,
-        });
-      }
-    };
-
+    const retryAt = { notBefore: 0 };
     const startedAt = performance.now();
-    return pRetry(attempt, {
+    return pRetry(() => this.#attempt(op, req, shownUrl, signal, retryAt), {
       retries: s.retries,
       factor: 2,
       minTimeout: s.retryBaseDelayMs,
@@ -185,6 +143,59 @@ export class Executor {
         return true;
       },
     });
+  }
+
+  /** One attempt: wait for a slot, send, read the answer; a permanent failure stops the retries. */
+  async #attempt(
+    op: OperationName,
+    req: EncodedRequest,
+    shownUrl: string,
+    signal: AbortSignal,
+    retryAt: { notBefore: number },
+  ): Promise<unknown[]> {
+    const s = this.settings;
+    const wait = retryAt.notBefore - performance.now();
+    if (wait > 0) await sleep(wait, undefined, { signal });
+    const release = await this.#slot(signal);
+    const inFlight = this.bound.slots.active;
+    const started = performance.now();
+    let status = 0;
+    try {
+      const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
+      const rttMs = performance.now() - started;
+      status = res.status;
+      const rows = interpretResponse(op, shownUrl, res, s.apiKey);
+      // Only answers that succeeded describe the service's latency; failures are not timed.
+      this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
+      return rows;
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      if (isHttpStatusError(err) && isCongestionStatus(err.status)) this.#congested(err, started, retryAt);
+      // Permanent failures stop at once, without the backoff.
+      throw isRetryable(op, err) ? err : new AbortError(err as Error);
+    } finally {
+      release();
+      s.onRequest?.({
+        operation: op,
+        status,
+        durationMs: performance.now() - started,
+        concurrencyLimit: this.bound.limit,
+        maxConcurrency: this.bound.max,
+      });
+    }
+  }
+
+  /** The service is overloaded (429, 503): honour its `Retry-After`, and fewer requests in flight. */
+  #congested(err: HttpStatusError, sentAt: number, retryAt: { notBefore: number }): void {
+    const pauseMs =
+      err.retryAfterMs === undefined ? undefined : Math.min(err.retryAfterMs, this.settings.maxRetryTimeMs);
+    if (pauseMs !== undefined) {
+      // 429: every call of this client waits; 503: only this call's retry does.
+      if (isGateStatus(err.status)) this.gate.pause(pauseMs);
+      else retryAt.notBefore = performance.now() + pauseMs;
+    }
+    // Once per burst (see AdaptiveLimit).
+    this.bound.congestion(sentAt, pauseMs);
   }
 
   /**

@@ -49,8 +49,8 @@ const plain = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
 /**
- * `apiKey` is only used to mask the key should the service echo it (in an error message or an
- * HTML error page quoting the request URL).
+ * The rows of an answer, or the error it stands for. `apiKey` is only used to mask the key should the
+ * service echo it (in an error message or an HTML error page quoting the request URL).
  */
 export function interpretResponse(
   op: OperationName,
@@ -59,8 +59,6 @@ export function interpretResponse(
   apiKey?: string,
 ): unknown[] {
   const parsed = parseTolerantJson(res.text);
-  // Only a failure shows the body; masking it on every success cost as much as parsing small bodies.
-  const bodyPreview = () => redactedPreview(res.text, SHOWN_TEXT_MAX, apiKey);
   const head = parsed.ok ? firstObject(parsed.value) : undefined;
   const isServiceError = head !== undefined && 'error' in head;
 
@@ -75,55 +73,64 @@ export function interpretResponse(
       serviceMessage: str(head.message, apiKey) ?? '',
     });
   }
-
-  if (!ok2xx) {
-    const options = {
-      operation: op,
-      url,
-      status: res.status,
-      serviceCode: isServiceError ? str(head.error, apiKey) : undefined,
-      serviceMessage: head ? str(head.message, apiKey) : undefined,
-      retryAfterMs: parseRetryAfter(res.headers['retry-after']),
-      bodyText: head ? undefined : bodyTextOf(res.text, apiKey),
-      location:
-        res.status >= 300 && res.status < 400 && typeof res.headers.location === 'string'
-          ? redactText(res.headers.location, apiKey)
-          : undefined,
-    };
-    if (res.status === 401 || res.status === 403) throw new AuthError(options);
-    if (res.status === 404) throw new NotFoundError(options);
-    throw new HttpStatusError(options);
-  }
-
-  if (!parsed.ok) {
+  if (!ok2xx) throw statusError(op, url, res, head, apiKey);
+  const problem = unusableBody(op, parsed, head, apiKey);
+  if (problem !== undefined) {
     throw new ResponseFormatError({
       operation: op,
       url,
       status: res.status,
-      bodyPreview: bodyPreview(),
-      reason: redactText(parsed.reason, apiKey),
-      unparseable: true,
+      // Only a failure shows the body; masking it on every success cost as much as parsing small bodies.
+      bodyPreview: redactedPreview(res.text, SHOWN_TEXT_MAX, apiKey),
+      ...problem,
     });
   }
+  // `unusableBody` found none: the body parsed, as an array.
+  return (parsed as Extract<typeof parsed, { ok: true }>).value as unknown[];
+}
+
+/** The error of a status outside 2xx: 401/403 and 404 have classes of their own. */
+function statusError(
+  op: OperationName,
+  url: string,
+  res: RawResponse,
+  head: Record<string, unknown> | undefined,
+  apiKey: string | undefined,
+): HttpStatusError {
+  const isServiceError = head !== undefined && 'error' in head;
+  const options = {
+    operation: op,
+    url,
+    status: res.status,
+    serviceCode: isServiceError ? str(head.error, apiKey) : undefined,
+    serviceMessage: head ? str(head.message, apiKey) : undefined,
+    retryAfterMs: parseRetryAfter(res.headers['retry-after']),
+    bodyText: head ? undefined : bodyTextOf(res.text, apiKey),
+    location:
+      res.status >= 300 && res.status < 400 && typeof res.headers.location === 'string'
+        ? redactText(res.headers.location, apiKey)
+        : undefined,
+  };
+  if (res.status === 401 || res.status === 403) return new AuthError(options);
+  if (res.status === 404) return new NotFoundError(options);
+  return new HttpStatusError(options);
+}
+
+/** Why a 2xx body cannot be read as rows, if it cannot. */
+function unusableBody(
+  op: OperationName,
+  parsed: ReturnType<typeof parseTolerantJson>,
+  head: Record<string, unknown> | undefined,
+  apiKey: string | undefined,
+): { reason: string; unparseable?: true } | undefined {
+  if (!parsed.ok) return { reason: redactText(parsed.reason, apiKey), unparseable: true };
   // The error shape on a success status (a service whose database is down answering 200): its
   // message says what happened, where reading it as a record would only report missing fields.
-  if (!isWrite(op) && isServiceError && isErrorBody(parsed.value)) {
-    throw new ResponseFormatError({
-      operation: op,
-      url,
-      status: res.status,
-      bodyPreview: bodyPreview(),
+  if (!isWrite(op) && head !== undefined && 'error' in head && isErrorBody(parsed.value)) {
+    return {
       reason: `an error answered as a success: ${str(head.message, apiKey) ?? ''} (${str(head.error, apiKey) ?? ''})`,
-    });
+    };
   }
-  if (!Array.isArray(parsed.value)) {
-    throw new ResponseFormatError({
-      operation: op,
-      url,
-      status: res.status,
-      bodyPreview: bodyPreview(),
-      reason: `expected a JSON array, got ${jsonKind(parsed.value)}`,
-    });
-  }
-  return parsed.value;
+  if (!Array.isArray(parsed.value)) return { reason: `expected a JSON array, got ${jsonKind(parsed.value)}` };
+  return undefined;
 }
