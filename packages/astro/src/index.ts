@@ -1,6 +1,6 @@
-export { defaultArticleModule } from './entries/article-entry.js';
+export { defaultArticleModule } from './entries/meta-module.js';
 export { plainText } from './entries/plain-text.js';
-export { defaultProductUrl } from './entries/product-entry.js';
+export { defaultProductUrl } from './entries/product-page.js';
 export { sanitizeHtml } from './entries/sanitize.js';
 export {
   type ArticleData,

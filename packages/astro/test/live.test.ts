@@ -82,6 +82,23 @@ describe('live loaders', () => {
     );
   });
 
+  it('a product URL off the site is shown escaped and cut, naming the productUrl option', async () => {
+    // The same words as the build-time loader: one derivation (entries/product-page.ts) for both.
+    const hostile = `//evil.example/\u001b]0;owned\u0007${'x'.repeat(500)}`;
+    const loader = liveProductsLoader({
+      ...conn(),
+      productUrl: (p) => (p.id === 1 ? hostile : `/p/${p.id}`),
+    });
+    const entry = await loader.loadEntry({ collection: 'liveProducts', filter: { id: '1' } });
+    const message = (entry as { error: Error }).error.message;
+    expect(message).toContain('"//evil.example/\\u001b]0;owned\\u0007xx');
+    expect(message).not.toContain('\u001b]');
+    expect(message).not.toContain('x'.repeat(300));
+    expect(message).toMatch(
+      /x"… is not a root-relative path: must not start with \/\/ \(another host\) \(returned by the productUrl option\)/,
+    );
+  });
+
   it('a productUrl or metaModule function that fails is named with the option and the record', async () => {
     // The project's own code, named as the build-time loaders name it (SiteContentCallbackError).
     const products = liveProductsLoader({

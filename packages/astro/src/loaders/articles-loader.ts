@@ -1,11 +1,12 @@
 import type { Loader } from 'astro/loaders';
-import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
+import { buildArticleEntry } from '../entries/article-entry.js';
+import { articleModuleOf } from '../entries/meta-module.js';
 import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { callOption, catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
+import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
@@ -43,13 +44,12 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
             ctx.collection,
             articles.filter((article) => !index.byId.has(article.catid)),
           );
-          const moduleFor = articleModuleFor(metaModule, index);
           return itemsWithMeta(
             articles,
             seo
               ? (article) => ({
                   record: article,
-                  md: callOption(ctx.collection, 'metaModule', article.id, () => moduleFor(article)),
+                  md: articleModuleOf(ctx.collection, metaModule, article, index),
                   id: article.id,
                 })
               : undefined,

@@ -1,10 +1,13 @@
 import type { Loader } from 'astro/loaders';
+import { pageModuleOf } from '../entries/meta-module.js';
 import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
+import { indexSections } from '../entries/section-index.js';
+import { sectionParent } from '../entries/section-parent.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
 import { runLoad } from './load-runner.js';
-import { optionFingerprint, pageModuleOf } from './shared.js';
+import { optionFingerprint } from './shared.js';
 
 /**
  * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
@@ -43,7 +46,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
           invalid.addAll(shared.invalid);
           const all = shared.sections;
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
-          const kept = new Set(sections.map((s) => s.tx));
+          const index = indexSections(all);
           return itemsWithMeta(
             sections,
             seo
@@ -54,10 +57,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
                 })
               : undefined,
             (section, meta) => {
-              // A parent this collection leaves out is no entry to refer to.
-              const parent = kept.has(section.par)
-                ? { collection: sectionsCollection, id: section.par }
-                : null;
+              const parent = sectionParent(section, index, { sectionsCollection, onlyVisible });
               return {
                 id: section.tx,
                 recordId: section.id,

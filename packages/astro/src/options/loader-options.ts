@@ -5,7 +5,7 @@
  */
 import type { Article, Product, Section } from '@sitecontent/client';
 import { z } from 'zod';
-import { defaultProductUrl } from '../entries/product-entry.js';
+import { defaultProductUrl } from '../entries/product-page.js';
 import type { SeoOption, SeoPresenceOf } from '../entries/schemas.js';
 import { connectionShape, functionField } from './fields.js';
 import { parseOptions, type WithDefaults, withDefaults } from './parse-options.js';

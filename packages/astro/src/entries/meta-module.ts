@@ -1,0 +1,48 @@
+/** The meta module (`md`) of a record's page (build-time and live loaders alike). */
+import type { Article } from '@sitecontent/client';
+import type { ArticlesLoaderOptions, MetaModule } from '../options/loader-options.js';
+import { callOption } from './option-callback.js';
+import type { SectionIndex } from './section-index.js';
+
+/** The `md` of a product or section: the `metaModule` option; a function that fails is named with the record. */
+export function pageModuleOf<R>(
+  collection: string,
+  metaModule: MetaModule<R>,
+  record: R,
+  recordId: number | string,
+): string {
+  return typeof metaModule === 'function'
+    ? callOption(collection, 'metaModule', recordId, () => metaModule(record))
+    : metaModule;
+}
+
+const MODULE_SECTIONS = new Set(['blog', 'news']);
+
+/** Default `md` of an article: the nearest `blog`/`news` section up the tree, else `article`. */
+export function defaultArticleModule(article: Pick<Article, 'catid'>, index: SectionIndex): string {
+  const seen = new Set<string>();
+  let current = index.byId.get(article.catid);
+  while (current && !seen.has(current.tx)) {
+    if (MODULE_SECTIONS.has(current.tx)) return current.tx;
+    seen.add(current.tx);
+    current = current.par ? index.byTx.get(current.par) : undefined;
+  }
+  return 'article';
+}
+
+/**
+ * The `md` of an article: the `metaModule` option (a function gets the article's section), else
+ * {@link defaultArticleModule}; a function that fails is named with the record.
+ */
+export function articleModuleOf(
+  collection: string,
+  metaModule: ArticlesLoaderOptions['metaModule'],
+  article: Article,
+  index: SectionIndex,
+): string {
+  if (metaModule === undefined) return defaultArticleModule(article, index);
+  if (typeof metaModule === 'string') return metaModule;
+  return callOption(collection, 'metaModule', article.id, () =>
+    metaModule(article, index.byId.get(article.catid)),
+  );
+}
