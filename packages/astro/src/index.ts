@@ -1,4 +1,3 @@
-export { defaultArticleModule } from './entries/meta-module.js';
 export { plainText } from './entries/plain-text.js';
 export { defaultProductUrl } from './entries/product-page.js';
 export { sanitizeHtml } from './entries/sanitize.js';

@@ -1,5 +1,5 @@
 /** The meta module (`md`) of a record's page (build-time and live loaders alike). */
-import type { Article } from '@sitecontent/client';
+import { type Article, articleMetaModule } from '@sitecontent/client';
 import type { ArticlesLoaderOptions, MetaModule } from '../options/loader-options.js';
 import { callOption } from './option-callback.js';
 import type { SectionIndex } from './section-index.js';
@@ -16,23 +16,10 @@ export function pageModuleOf<R>(
     : metaModule;
 }
 
-const MODULE_SECTIONS = new Set(['blog', 'news']);
-
-/** Default `md` of an article: the nearest `blog`/`news` section up the tree, else `article`. */
-export function defaultArticleModule(article: Pick<Article, 'catid'>, index: SectionIndex): string {
-  const seen = new Set<string>();
-  let current = index.byId.get(article.catid);
-  while (current && !seen.has(current.tx)) {
-    if (MODULE_SECTIONS.has(current.tx)) return current.tx;
-    seen.add(current.tx);
-    current = current.par ? index.byTx.get(current.par) : undefined;
-  }
-  return 'article';
-}
-
 /**
- * The `md` of an article: the `metaModule` option (a function gets the article's section), else
- * {@link defaultArticleModule}; a function that fails is named with the record.
+ * The `md` of an article: the `metaModule` option (a function gets the article's section), else the
+ * client's `articleMetaModule`, the rule `sitecontent meta pull` uses too; a function that fails is
+ * named with the record.
  */
 export function articleModuleOf(
   collection: string,
@@ -40,7 +27,7 @@ export function articleModuleOf(
   article: Article,
   index: SectionIndex,
 ): string {
-  if (metaModule === undefined) return defaultArticleModule(article, index);
+  if (metaModule === undefined) return articleMetaModule(article, index);
   if (typeof metaModule === 'string') return metaModule;
   return callOption(collection, 'metaModule', article.id, () =>
     metaModule(article, index.byId.get(article.catid)),
