@@ -102,4 +102,17 @@ describe('imageUrls with an origin', () => {
       }
     }
   });
+
+  it('refuses a path or file that a browser would read as another host, naming the image and field', () => {
+    // `/\img.evil.example\/x.svg` is `//img.evil.example/x.svg` to a browser.
+    expect(() => imageUrls({ img: [img('/\\img.evil.example\\', 'x.svg')] }, { origin: '' })).toThrow(
+      /^imageUrls: image 1, field path \("\/\\\\img\.evil\.example\\\\"\), gives an image URL off the site: must not contain a backslash/,
+    );
+    expect(() => imageUrls({ img: [img('goods', '\\\\img.evil.example\\x.svg')] }, { origin: '' })).toThrow(
+      /image 1, field image .*backslash/,
+    );
+    expect(() => imageUrls({ img: [img('goods\n', 'x.svg')] }, { origin: 'https://cdn.example' })).toThrow(
+      /field path .*control characters/,
+    );
+  });
 });

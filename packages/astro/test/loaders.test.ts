@@ -446,6 +446,36 @@ describe('collection loaders against the emulator', () => {
     );
   });
 
+  it('a product whose image would load from another host is an invalid record at its image field', async () => {
+    // `/\\img.evil.example\\/x.svg` is `//img.evil.example/x.svg` to a browser.
+    const hostileImage = (rows: Record<string, unknown>[]) =>
+      rows.map((row) =>
+        String(row.id) === '1'
+          ? {
+              ...row,
+              img: [{ id: 9, path: '/\\img.evil.example\\', image: 'x.svg', image_small: '', image_big: '' }],
+            }
+          : row,
+      );
+    const strictSite = await siteThrough('goods/Get', hostileImage);
+    const strict = loaderContext(await createStore(), 'products', productsLoader().schema, {
+      root: strictSite.root,
+    });
+    const error = await productsLoader()
+      .load(strict.ctx)
+      .catch((e: unknown) => e as Error);
+    expect(error?.message).toMatch(
+      /^products: record 1 is invalid at field img\.0\.path: .*off the site: must not contain a backslash/,
+    );
+    const lenientSite = await siteThrough('goods/Get', hostileImage);
+    const loader = productsLoader({ onInvalid: 'skip' });
+    const lenient = loaderContext(await createStore(), 'products', loader.schema, { root: lenientSite.root });
+    await loader.load(lenient.ctx);
+    expect(lenient.store.has('products', '1')).toBe(false);
+    expect(lenient.store.has('products', '2')).toBe(true);
+    expect(JSON.stringify(lenient.store.values('products'))).not.toContain('evil.example');
+  });
+
   it('domains: the domain name as id', async () => {
     const t = track(await setup(emu, domainsLoader(), 'domains'));
     await t.load();
