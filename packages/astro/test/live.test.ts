@@ -26,9 +26,9 @@ describe('live loaders', () => {
     expect(entry.data).toMatchObject({
       zag: 'Aurora X1',
       section: { collection: 'sections', id: 'phones' },
-      url: '/catalog/phones/1',
+      url: '/catalog/phones/1/',
     });
-    expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1');
+    expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1/');
     expect(entry.rendered?.html).toContain('<ul>');
     expect(entry.cacheHint?.tags).toEqual(['sitecontent', 'sitecontent:products', 'sitecontent:products:1']);
     expect(entry.cacheHint?.lastModified).toBeInstanceOf(Date);

@@ -66,7 +66,7 @@ describe('collection loaders against the emulator', () => {
       id: 1,
       cattx: 'phones',
       section: { collection: 'sections', id: 'phones' },
-      url: '/catalog/phones/1',
+      url: '/catalog/phones/1/',
       shw: true,
       extra: {},
     });
@@ -74,7 +74,7 @@ describe('collection loaders against the emulator', () => {
     const seo1 = p1.data.seo as Record<string, unknown>;
     expect(seo1).toMatchObject({
       title: 'Aurora X1 — buy online | Lumen & Oak',
-      canonical: 'https://shop.example/catalog/phones/1',
+      canonical: 'https://shop.example/catalog/phones/1/',
       ogImage: 'https://shop.example/img/goods/aurora-x1/photo-1.svg',
       source: {
         title: 'service',
@@ -113,7 +113,7 @@ describe('collection loaders against the emulator', () => {
     await t.load();
     expect(t.store.keys('products')).toHaveLength(33);
     expect((t.store.get('products', '1')!.data.seo as { canonical: string }).canonical).toBe(
-      'https://www.example.org/catalog/phones/1',
+      'https://www.example.org/catalog/phones/1/',
     );
   });
 
@@ -198,7 +198,7 @@ describe('collection loaders against the emulator', () => {
     expect(t.store.get('sections', 'phone-accessories')!.data).toMatchObject({
       par: 'phones',
       parent: { collection: 'sections', id: 'phones' },
-      url: '/catalog/phones/phone-accessories',
+      url: '/catalog/phones/phone-accessories/',
     });
     expect((t.store.get('sections', 'catalog')!.data.seo as { source: { title: string } }).source.title).toBe(
       'service',
@@ -440,7 +440,7 @@ describe('collection loaders against the emulator', () => {
     const lenient = track(await setup(emu, productsLoader({ productUrl, onInvalid: 'skip' }), 'products'));
     await lenient.load();
     expect(lenient.store.has('products', '1')).toBe(false);
-    expect(lenient.store.get('products', '2')!.data.url).toBe('/p/2');
+    expect(lenient.store.get('products', '2')!.data.url).toBe('/p/2/');
     expect(lenient.logs.text()).toContain(
       'warn: products: skipping record 1: "https://evil.example/p" is not',
     );

@@ -1,6 +1,7 @@
 /** An article record as a collection entry (shared by the build-time and the live loader). */
 import type { Article } from '@sitecontent/client';
 import { knownKeys, withExtra } from './extra-fields.js';
+import { pageUrl } from './page-url.js';
 import { type ArticleData, articleDataSchema, type EntryReference } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
 
@@ -18,17 +19,19 @@ export function buildArticleEntry<S extends string>(
   input: ArticleEntryInput<S>,
 ): { data: ArticleData<S>; rendered: { html: string } } {
   const txt = input.cleanHtml(article.txt);
+  const url = pageUrl(article.url, input.urlStyle);
   const data = {
     ...withExtra(article, ARTICLE_KEYS),
     stxt: input.cleanHtml(article.stxt),
     txt,
     section: input.section,
+    url,
   } as ArticleData<S>;
   const seo = entrySeo(input, {
     title: article.zag,
     teaser: article.stxt,
     text: article.txt,
-    url: article.url,
+    url,
   });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };

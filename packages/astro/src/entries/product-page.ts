@@ -11,6 +11,7 @@ import {
   SHOWN_TEXT_MAX,
 } from '@sitecontent/client';
 import { callOption } from './option-callback.js';
+import { pageUrl, type UrlStyle } from './page-url.js';
 
 /** The default product URL: its section's URL + `/` + id. */
 export function defaultProductUrl(product: Product, section: Section | undefined): string {
@@ -33,16 +34,18 @@ export type ProductPage = { url: string; problem?: undefined } | { url?: undefin
 /**
  * The page URL of `product` in `section`. A `productUrl` function that throws or returns no string
  * is the project's bug and throws (see {@link callOption}); a URL off the site is a {@link PageProblem}.
+ * The URL ends as the project's page URLs do (page-url.ts).
  */
 export function productPage(
   collection: string,
   productUrl: ProductUrlOption,
   product: Product,
   section: Section | undefined,
+  urlStyle: UrlStyle,
 ): ProductPage {
   const url = callOption(collection, 'productUrl', product.id, () => productUrl(product, section));
   const problem = rootRelativePathProblem(url);
-  if (problem === undefined) return { url };
+  if (problem === undefined) return { url: pageUrl(url, urlStyle) };
   // A URL of the project's own function is the project's to fix, however the record is.
   const own = productUrl === defaultProductUrl ? '' : ' (returned by the productUrl option)';
   return {

@@ -77,7 +77,7 @@ export function liveProductsLoader<
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
-        const page = productPage(collection, opts.productUrl, product, section);
+        const page = productPage(collection, opts.productUrl, product, section, rt.urlStyle());
         if (page.problem === undefined) return [{ product, section, url: page.url }];
         reject(product.id, page.problem.path, page.problem.message);
         return [];
@@ -93,6 +93,7 @@ export function liveProductsLoader<
           section: sectionReference(sectionsCollection, section),
           cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
+          urlStyle: rt.urlStyle(),
         });
         const id = String(product.id);
         return { id, ...built, cacheHint: { tags: entryTags('products', id), lastModified: product.dt } };
@@ -132,6 +133,7 @@ export function liveArticlesLoader<
           section: sectionReference(sectionsCollection, index.byId.get(article.catid)),
           cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
+          urlStyle: rt.urlStyle(),
         });
         const id = String(article.id);
         return {
@@ -182,6 +184,7 @@ export function liveSectionsLoader<
             parent: sectionParent(section, index, { sectionsCollection, onlyVisible }),
             cleanHtml: cleanerFor(opts.sanitize),
             seo: opts.seo ? { meta: metas[i], origin } : undefined,
+            urlStyle: rt.urlStyle(),
           }),
           cacheHint: { tags: entryTags('sections', section.tx) },
         };

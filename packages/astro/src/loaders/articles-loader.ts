@@ -1,6 +1,7 @@
 import type { Loader } from 'astro/loaders';
 import { buildArticleEntry } from '../entries/article-entry.js';
 import { articleModuleOf } from '../entries/meta-module.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
@@ -29,8 +30,16 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
         options: opts,
         metaMaxAge,
         sanitize,
-        fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
+        fingerprint: [
+          onlyVisible,
+          sanitize,
+          seo,
+          sectionsCollection,
+          optionFingerprint(metaModule),
+          urlStyleOf(ctx.config),
+        ],
         async fetch({ ctx, client, callOptions, itemsWithMeta, siteOrigin, sections }) {
+          const urlStyle = urlStyleOf(ctx.config);
           const [all, shared, origin] = await Promise.all([
             client.articles.list(catalogFilter(opts), callOptions),
             // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
@@ -64,6 +73,7 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
                     section: ref,
                     cleanHtml: clean,
                     seo: seo ? { meta, origin } : undefined,
+                    urlStyle,
                   }),
               };
             },

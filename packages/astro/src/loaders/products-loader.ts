@@ -1,5 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { pageModuleOf } from '../entries/meta-module.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { productPage } from '../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
@@ -38,8 +39,10 @@ export function productsLoader<const S extends string = 'sections', const Q exte
           sectionsCollection,
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
+          urlStyleOf(ctx.config),
         ],
         async fetch({ ctx, client, callOptions, invalid, itemsWithMeta, siteOrigin, sections }) {
+          const urlStyle = urlStyleOf(ctx.config);
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
@@ -52,7 +55,7 @@ export function productsLoader<const S extends string = 'sections', const Q exte
           for (const product of onlyVisible ? all.filter((p) => p.shw) : all) {
             const section = index.byTx.get(product.cattx);
             if (section === undefined) sectionless.push(product);
-            const page = productPage(ctx.collection, productUrl, product, section);
+            const page = productPage(ctx.collection, productUrl, product, section, urlStyle);
             if (page.problem === undefined) products.push({ product, section, url: page.url });
             else invalid.add({ recordId: product.id, ...page.problem });
           }
@@ -78,6 +81,7 @@ export function productsLoader<const S extends string = 'sections', const Q exte
                     section: ref,
                     cleanHtml: clean,
                     seo: seo ? { meta, origin } : undefined,
+                    urlStyle,
                   }),
               };
             },

@@ -1,5 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { pageModuleOf } from '../entries/meta-module.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { indexSections } from '../entries/section-index.js';
@@ -30,8 +31,16 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
         options: opts,
         metaMaxAge,
         sanitize,
-        fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
+        fingerprint: [
+          onlyVisible,
+          sanitize,
+          seo,
+          sectionsCollection,
+          optionFingerprint(metaModule),
+          urlStyleOf(ctx.config),
+        ],
         async fetch({ ctx, invalid, itemsWithMeta, siteOrigin, sections: sharedSections }) {
+          const urlStyle = urlStyleOf(ctx.config);
           if (ctx.collection !== sectionsCollection) {
             ctx.logger.warn(
               `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
@@ -68,6 +77,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
                     parent,
                     cleanHtml: clean,
                     seo: seo ? { meta, origin } : undefined,
+                    urlStyle,
                   }),
               };
             },

@@ -6,6 +6,7 @@
  * meta), never in entries.
  */
 import type { ParamEncoding } from '@sitecontent/client';
+import type { UrlStyle } from '../entries/page-url.js';
 import { globalSlot, rootKey } from './global-slot.js';
 
 /** Settings an integration shares with its loaders (after validation and env lookup). */
@@ -27,6 +28,8 @@ export interface SharedSettings {
   paramEncoding?: ParamEncoding | undefined;
   /** Origin of `config.site` once known (live loaders use it for canonical URLs). */
   siteOrigin?: string | undefined;
+  /** How page URLs end (`trailingSlash`, `build.format`) once the config is final, for live loaders. */
+  urlStyle?: UrlStyle | undefined;
   /** Astro's cache directory (`href`), where the last known site domain is remembered. */
   cacheDir?: string | undefined;
   /** Environment values read at config time (`process.env` over `.env` files). */
