@@ -1,6 +1,6 @@
 /**
- * Real builds with @astrojs/sitemap: with `trailingSlash: 'always'` and `'never'`, every page's
- * canonical URL is exactly a `<loc>` of the sitemap and names a page that was built, both for pages
+ * Real builds with @astrojs/sitemap: with `trailingSlash: 'always'`, `'never'`, and `'ignore'` with
+ * the `'file'` build format, every page's canonical URL is exactly a `<loc>` of the sitemap and names a page that was built, both for pages
  * at their entry's `url` and for the README's `products/[id]` route through `seoAt`.
  */
 import { existsSync } from 'node:fs';
@@ -17,12 +17,13 @@ import {
 
 const KEY = 'canary-key-canonical-3d9e1f7a';
 
-const config = (trailingSlash: string) => `import { defineConfig } from 'astro/config';
+const config = (trailingSlash: string, format: string) => `import { defineConfig } from 'astro/config';
 import sitemap from '@astrojs/sitemap';
 import { siteContent } from '@sitecontent/astro';
 export default defineConfig({
   site: 'https://shop.example',
   trailingSlash: '${trailingSlash}',
+  build: { format: '${format}' },
   cacheDir: './.cache',
   integrations: [siteContent({ concurrency: 8 }), sitemap()],
 });
@@ -77,9 +78,13 @@ describe('canonical URLs and the sitemap in real builds', () => {
     fx?.remove();
   });
 
-  for (const trailingSlash of ['always', 'never'] as const) {
-    it(`trailingSlash '${trailingSlash}': every canonical is a sitemap <loc> and a built page`, async () => {
-      fx.write('astro.config.mjs', config(trailingSlash));
+  for (const [trailingSlash, format, slash] of [
+    ['always', 'directory', '/'],
+    ['never', 'directory', ''],
+    ['ignore', 'file', ''],
+  ] as const) {
+    it(`trailingSlash '${trailingSlash}', format '${format}': every canonical is a sitemap <loc> and a built page`, async () => {
+      fx.write('astro.config.mjs', config(trailingSlash, format));
       const { error, output } = await buildFixture(fx);
       expect(error?.message, output).toBeUndefined();
       const sitemap = fx.read('dist/sitemap-0.xml');
@@ -89,14 +94,13 @@ describe('canonical URLs and the sitemap in real builds', () => {
       for (const page of pages) {
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(fx.read(page))?.[1] ?? '';
         expect(locs.has(canonical), `${page}: ${canonical}`).toBe(true);
-        expect(canonical.endsWith('/'), canonical).toBe(trailingSlash === 'always');
+        expect(canonical.endsWith('/'), canonical).toBe(slash === '/');
         const path = new URL(canonical).pathname.replace(/\/$/, '');
-        expect(existsSync(join(fx.root, 'dist', path, 'index.html')), canonical).toBe(true);
+        const file = format === 'file' ? `${path}.html` : join(path, 'index.html');
+        expect(existsSync(join(fx.root, 'dist', file)), canonical).toBe(true);
       }
-      expect(locs.has(`https://shop.example/catalog/phones/1${trailingSlash === 'always' ? '/' : ''}`)).toBe(
-        true,
-      );
-      expect(locs.has(`https://shop.example/products/1${trailingSlash === 'always' ? '/' : ''}`)).toBe(true);
+      expect(locs.has(`https://shop.example/catalog/phones/1${slash}`)).toBe(true);
+      expect(locs.has(`https://shop.example/products/1${slash}`)).toBe(true);
     }, 120_000);
   }
 });
