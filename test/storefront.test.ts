@@ -232,6 +232,13 @@ describe('storefront build', () => {
     const built = new Set([...pages.keys()].filter((p) => p !== '/404'));
     expect([...built].filter((p) => !listed.has(p))).toEqual([]);
     expect([...listed].filter((p) => !built.has(p))).toEqual([]);
+    // Each page's canonical URL is exactly its sitemap <loc>, trailing slash included.
+    const locs = new Set(urls);
+    const notListed = [...pages]
+      .filter(([pathname]) => pathname !== '/404')
+      .map(([pathname, html]) => [pathname, canonicalOf(html)])
+      .filter(([, canonical]) => !locs.has(canonical ?? ''));
+    expect(notListed).toEqual([]);
   });
 
   it('links product images relative to the site, and ships them', async () => {

@@ -7,7 +7,14 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Article, Modification, Product, Section } from '@sitecontent/client';
+import {
+  type Article,
+  articleMetaModule,
+  indexModuleSections,
+  type Modification,
+  type Product,
+  type Section,
+} from '@sitecontent/client';
 import { runProcess } from './process.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -234,16 +241,8 @@ export const browserRequired = () => Boolean(process.env.SITECONTENT_REQUIRE_BRO
 /** A URL path without its trailing slash (`/` stays). */
 export const trimSlash = (p: string) => p.replace(/\/+$/, '') || '/';
 
-/** The meta module (`md`) of an article, by the loaders' rule: its nearest blog/news section, else article. */
+/** The meta module (`md`) of an article, by the one rule the loaders and `meta pull` share. */
 export function articleModule(demo: DemoData, articleId: number): string {
   const article = demo.articles.find((a) => a.id === articleId);
-  const byTx = new Map(demo.sections.map((s) => [s.tx, s]));
-  let section = demo.sections.find((s) => s.id === article?.catid);
-  const seen = new Set<string>();
-  while (section && !seen.has(section.tx)) {
-    if (section.tx === 'blog' || section.tx === 'news') return section.tx;
-    seen.add(section.tx);
-    section = section.par ? byTx.get(section.par) : undefined;
-  }
-  return 'article';
+  return articleMetaModule({ catid: article?.catid ?? 0 }, indexModuleSections(demo.sections));
 }

@@ -1,6 +1,5 @@
-export { defaultArticleModule } from './entries/article-entry.js';
 export { plainText } from './entries/plain-text.js';
-export { defaultProductUrl } from './entries/product-entry.js';
+export { defaultProductUrl } from './entries/product-page.js';
 export { sanitizeHtml } from './entries/sanitize.js';
 export {
   type ArticleData,
@@ -41,6 +40,7 @@ export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
 export { type CacheKeyEntry, type CacheKeyPart, pageCacheKey } from './helpers/cache-key.js';
 export { type ImageUrlOptions, type ImageUrls, imageUrls } from './helpers/image-urls.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
+export { seoAt } from './helpers/seo-at.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
 export { siteContent as default, siteContent } from './integration/integration.js';
 export { META_WRITE_ENV } from './integration/meta-write-back.js';

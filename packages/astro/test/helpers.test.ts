@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, buildSectionTree, imageUrls } from '../src/index.js';
+import { breadcrumbsFor, buildSectionTree, imageUrls, seoAt } from '../src/index.js';
 
 const section = (id: number, tx: string, par: string, rlv = 0) => ({
   id,
@@ -100,6 +100,45 @@ describe('imageUrls with an origin', () => {
         expect(u?.src.startsWith('//')).toBe(false);
         expect(u?.src.startsWith('/')).toBe(true);
       }
+    }
+  });
+
+  it('refuses a path or file that a browser would read as another host, naming the image and field', () => {
+    // `/\img.evil.example\/x.svg` is `//img.evil.example/x.svg` to a browser.
+    expect(() => imageUrls({ img: [img('/\\img.evil.example\\', 'x.svg')] }, { origin: '' })).toThrow(
+      /^imageUrls: image 1, field path \("\/\\\\img\.evil\.example\\\\"\), gives an image URL off the site: must not contain a backslash/,
+    );
+    expect(() => imageUrls({ img: [img('goods', '\\\\img.evil.example\\x.svg')] }, { origin: '' })).toThrow(
+      /image 1, field image .*backslash/,
+    );
+    expect(() => imageUrls({ img: [img('goods\n', 'x.svg')] }, { origin: 'https://cdn.example' })).toThrow(
+      /field path .*control characters/,
+    );
+  });
+});
+
+describe('seoAt', () => {
+  const seo = (canonical: string) => ({ title: 'Phone', canonical });
+
+  it("makes the page's own URL the canonical, ending as the entry's canonical ends", () => {
+    expect(
+      seoAt(seo('https://shop.example/catalog/phones/1/'), new URL('https://shop.example/products/1')),
+    ).toEqual(seo('https://shop.example/products/1/'));
+    expect(seoAt(seo('https://shop.example/catalog/phones/1'), 'http://localhost:4321/products/1/')).toEqual(
+      seo('https://shop.example/products/1'),
+    );
+    // The file build formats name the page's file; its URL is without `.html`.
+    expect(
+      seoAt(seo('https://shop.example/catalog/phones/1'), 'https://shop.example/products/1.html').canonical,
+    ).toBe('https://shop.example/products/1');
+    expect(seoAt(seo('https://shop.example/a/'), 'https://shop.example/').canonical).toBe(
+      'https://shop.example/',
+    );
+  });
+
+  it('never moves the canonical to another host', () => {
+    for (const page of ['https://evil.example/x/', '//evil.example/x/', '/\\evil.example/x/']) {
+      expect(new URL(seoAt(seo('https://shop.example/catalog/'), page).canonical).host).toBe('shop.example');
     }
   });
 });

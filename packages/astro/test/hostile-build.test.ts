@@ -85,6 +85,37 @@ describe('a hostile service in a real build', () => {
     expect(error?.message).toMatch(/^products: record 2 is invalid at field url: "\/\.\.\/\.\.\/escape\/2"/);
   }, 120_000);
 
+  it('a product image path a browser reads as another host: the product is skipped, no page embeds it', async () => {
+    // `/\\img.evil.example\\/photo.svg` is `//img.evil.example/photo.svg` to a browser.
+    const { error, output } = await buildThrough(
+      'goods/Get',
+      (rows) =>
+        rows.map((row) =>
+          Number(row.id) === 1
+            ? {
+                ...row,
+                img: [
+                  {
+                    id: 1,
+                    path: '/\\img.evil.example\\',
+                    image: 'photo.svg',
+                    image_small: '',
+                    image_big: '',
+                  },
+                ],
+              }
+            : row,
+        ),
+      { FIXTURE_ON_INVALID: 'skip' },
+    );
+    expect(error).toBeUndefined();
+    expect(output).toMatch(/products: skipping record 1: .*img\.0\.path: .*off the site/);
+    const built = fx.files('dist/products');
+    expect(built.some((f) => f.startsWith('dist/products/2/'))).toBe(true);
+    expect(built.some((f) => f.startsWith('dist/products/1/'))).toBe(false);
+    expect(fx.allText('dist')).not.toContain('img.evil.example');
+  }, 120_000);
+
   for (const domain of [
     'evil.example"><script>alert(1)</script>',
     'https://javascript:alert(1)',

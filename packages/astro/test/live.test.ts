@@ -26,9 +26,9 @@ describe('live loaders', () => {
     expect(entry.data).toMatchObject({
       zag: 'Aurora X1',
       section: { collection: 'sections', id: 'phones' },
-      url: '/catalog/phones/1',
+      url: '/catalog/phones/1/',
     });
-    expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1');
+    expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1/');
     expect(entry.rendered?.html).toContain('<ul>');
     expect(entry.cacheHint?.tags).toEqual(['sitecontent', 'sitecontent:products', 'sitecontent:products:1']);
     expect(entry.cacheHint?.lastModified).toBeInstanceOf(Date);
@@ -79,6 +79,23 @@ describe('live loaders', () => {
     const entry = await loader.loadEntry({ collection: 'liveProducts', filter: { id: '1' } });
     expect(entry && 'error' in entry && entry.error.message).toMatch(
       /record 1 is invalid at field url: "\/\/evil.example\/p" is not a root-relative path/,
+    );
+  });
+
+  it('a product URL off the site is shown escaped and cut, naming the productUrl option', async () => {
+    // The same words as the build-time loader: one derivation (entries/product-page.ts) for both.
+    const hostile = `//evil.example/\u001b]0;owned\u0007${'x'.repeat(500)}`;
+    const loader = liveProductsLoader({
+      ...conn(),
+      productUrl: (p) => (p.id === 1 ? hostile : `/p/${p.id}`),
+    });
+    const entry = await loader.loadEntry({ collection: 'liveProducts', filter: { id: '1' } });
+    const message = (entry as { error: Error }).error.message;
+    expect(message).toContain('"//evil.example/\\u001b]0;owned\\u0007xx');
+    expect(message).not.toContain('\u001b]');
+    expect(message).not.toContain('x'.repeat(300));
+    expect(message).toMatch(
+      /x"… is not a root-relative path: must not start with \/\/ \(another host\) \(returned by the productUrl option\)/,
     );
   });
 

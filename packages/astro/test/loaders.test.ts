@@ -66,7 +66,7 @@ describe('collection loaders against the emulator', () => {
       id: 1,
       cattx: 'phones',
       section: { collection: 'sections', id: 'phones' },
-      url: '/catalog/phones/1',
+      url: '/catalog/phones/1/',
       shw: true,
       extra: {},
     });
@@ -74,7 +74,7 @@ describe('collection loaders against the emulator', () => {
     const seo1 = p1.data.seo as Record<string, unknown>;
     expect(seo1).toMatchObject({
       title: 'Aurora X1 — buy online | Lumen & Oak',
-      canonical: 'https://shop.example/catalog/phones/1',
+      canonical: 'https://shop.example/catalog/phones/1/',
       ogImage: 'https://shop.example/img/goods/aurora-x1/photo-1.svg',
       source: {
         title: 'service',
@@ -113,7 +113,7 @@ describe('collection loaders against the emulator', () => {
     await t.load();
     expect(t.store.keys('products')).toHaveLength(33);
     expect((t.store.get('products', '1')!.data.seo as { canonical: string }).canonical).toBe(
-      'https://www.example.org/catalog/phones/1',
+      'https://www.example.org/catalog/phones/1/',
     );
   });
 
@@ -198,7 +198,7 @@ describe('collection loaders against the emulator', () => {
     expect(t.store.get('sections', 'phone-accessories')!.data).toMatchObject({
       par: 'phones',
       parent: { collection: 'sections', id: 'phones' },
-      url: '/catalog/phones/phone-accessories',
+      url: '/catalog/phones/phone-accessories/',
     });
     expect((t.store.get('sections', 'catalog')!.data.seo as { source: { title: string } }).source.title).toBe(
       'service',
@@ -440,10 +440,40 @@ describe('collection loaders against the emulator', () => {
     const lenient = track(await setup(emu, productsLoader({ productUrl, onInvalid: 'skip' }), 'products'));
     await lenient.load();
     expect(lenient.store.has('products', '1')).toBe(false);
-    expect(lenient.store.get('products', '2')!.data.url).toBe('/p/2');
+    expect(lenient.store.get('products', '2')!.data.url).toBe('/p/2/');
     expect(lenient.logs.text()).toContain(
       'warn: products: skipping record 1: "https://evil.example/p" is not',
     );
+  });
+
+  it('a product whose image would load from another host is an invalid record at its image field', async () => {
+    // `/\\img.evil.example\\/x.svg` is `//img.evil.example/x.svg` to a browser.
+    const hostileImage = (rows: Record<string, unknown>[]) =>
+      rows.map((row) =>
+        String(row.id) === '1'
+          ? {
+              ...row,
+              img: [{ id: 9, path: '/\\img.evil.example\\', image: 'x.svg', image_small: '', image_big: '' }],
+            }
+          : row,
+      );
+    const strictSite = await siteThrough('goods/Get', hostileImage);
+    const strict = loaderContext(await createStore(), 'products', productsLoader().schema, {
+      root: strictSite.root,
+    });
+    const error = await productsLoader()
+      .load(strict.ctx)
+      .catch((e: unknown) => e as Error);
+    expect(error?.message).toMatch(
+      /^products: record 1 is invalid at field img\.0\.path: .*off the site: must not contain a backslash/,
+    );
+    const lenientSite = await siteThrough('goods/Get', hostileImage);
+    const loader = productsLoader({ onInvalid: 'skip' });
+    const lenient = loaderContext(await createStore(), 'products', loader.schema, { root: lenientSite.root });
+    await loader.load(lenient.ctx);
+    expect(lenient.store.has('products', '1')).toBe(false);
+    expect(lenient.store.has('products', '2')).toBe(true);
+    expect(JSON.stringify(lenient.store.values('products'))).not.toContain('evil.example');
   });
 
   it('domains: the domain name as id', async () => {

@@ -50,7 +50,7 @@ describe('one sync shares dir/Get and site/DomainDefault among its loaders', () 
     expect(counts['goods/Get']).toBe(1);
     expect(counts['article/Get']).toBe(1);
     expect(store.get('products', '1')!.data.seo).toMatchObject({
-      canonical: 'https://shop.example/catalog/phones/1',
+      canonical: 'https://shop.example/catalog/phones/1/',
       ogImage: 'https://shop.example/img/goods/aurora-x1/photo-1.svg',
     });
 

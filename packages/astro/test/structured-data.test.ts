@@ -87,7 +87,7 @@ describe('structured data from the loaders’ entries', () => {
       name: 'Aurora X1',
       productGroupID: '1',
       variesBy: ['https://schema.org/color'],
-      url: `${SITE}/catalog/phones/1`,
+      url: `${SITE}/catalog/phones/1/`,
       brand: { '@type': 'Brand', name: 'Aurora Mobile' },
       description: aurora.data.seo?.description,
       image: [
@@ -106,7 +106,7 @@ describe('structured data from the loaders’ entries', () => {
       name: 'Aurora X1 — Midnight',
       offers: {
         '@type': 'Offer',
-        url: `${SITE}/catalog/phones/1`,
+        url: `${SITE}/catalog/phones/1/`,
         price: 699,
         priceCurrency: 'EUR',
         availability: 'https://schema.org/InStock',
@@ -231,8 +231,8 @@ describe('structured data from the loaders’ entries', () => {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Catalog', item: `${SITE}/catalog` },
-        { '@type': 'ListItem', position: 2, name: 'Phones', item: `${SITE}/catalog/phones` },
+        { '@type': 'ListItem', position: 1, name: 'Catalog', item: `${SITE}/catalog/` },
+        { '@type': 'ListItem', position: 2, name: 'Phones', item: `${SITE}/catalog/phones/` },
       ],
     });
     const listed = products.filter((p) => p.data.cattx === 'phones').slice(0, 3);
@@ -253,7 +253,7 @@ describe('structured data from the loaders’ entries', () => {
     const crumbs = jsonLd.breadcrumbs(product(1), 'products', sections);
     const items = json(crumbs).itemListElement;
     expect(items.map((i: { name: string }) => i.name)).toEqual(['Catalog', 'Phones', 'Aurora X1']);
-    expect(items.at(-1)!.item).toBe(`${SITE}/catalog/phones/1`);
+    expect(items.at(-1)!.item).toBe(`${SITE}/catalog/phones/1/`);
   });
 
   it('an article: headline, dates, image from its meta, type from the options', async () => {
@@ -286,7 +286,7 @@ describe('structured data from the loaders’ entries', () => {
     expect(page).toEqual({
       '@context': 'https://schema.org',
       '@type': 'ItemPage',
-      url: `${SITE}/catalog/phones/1`,
+      url: `${SITE}/catalog/phones/1/`,
       name: aurora.data.seo?.title,
       description: aurora.data.seo?.description,
       dateModified: '2026-02-01T00:00:00.000Z',

@@ -22,6 +22,14 @@ export type { SectionFilter, SectionsApi } from './resources/sections.js';
 export { defaultDomainSchema, type SiteApi } from './resources/site.js';
 export * from './schemas/fields.js';
 export { hostNameField, hostNameProblem, isHostName } from './schemas/host-name.js';
+export {
+  absoluteImageProblem,
+  IMAGE_FILE_FIELDS,
+  type ImageFileField,
+  imageFileProblem,
+  imageUrl,
+  isAbsoluteImageFile,
+} from './schemas/image-url.js';
 export * from './schemas/records.js';
 export {
   isRootRelativePath,

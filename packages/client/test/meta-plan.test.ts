@@ -2,9 +2,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { AuthError } from '../src/errors/index.js';
 import {
   applyMetaPlan,
-  defaultArticleModule,
+  articleMetaModule,
   diffMeta,
   formatPlan,
+  indexModuleSections,
   isDesiredMetaError,
   isMetaWriteBackError,
   type MetaApplyProgress,
@@ -248,21 +249,32 @@ describe('formatPlan', () => {
   });
 });
 
-describe('defaultArticleModule', () => {
-  const sections = [
+describe('articleMetaModule', () => {
+  const sections = indexModuleSections([
     { id: 1, tx: 'blog', par: '' },
     { id: 2, tx: 'tips', par: 'blog' },
     { id: 3, tx: 'news', par: '' },
     { id: 4, tx: 'about', par: '' },
     { id: 5, tx: 'journal', par: 'about', tp: 'blog' },
-  ];
+    { id: 6, tx: 'Diary', par: '', tp: 'NEWS' },
+    { id: 7, tx: 'News', par: 'blog', tp: '' },
+    { id: 8, tx: 'loop-a', par: 'loop-b' },
+    { id: 9, tx: 'loop-b', par: 'loop-a' },
+  ]);
   it('maps by the nearest blog/news section up the tree, else article', () => {
-    expect(defaultArticleModule({ id: 1, catid: 1 }, sections)).toBe('blog');
-    expect(defaultArticleModule({ id: 2, catid: 2 }, sections)).toBe('blog');
-    expect(defaultArticleModule({ id: 3, catid: 3 }, sections)).toBe('news');
-    expect(defaultArticleModule({ id: 4, catid: 4 }, sections)).toBe('article');
-    expect(defaultArticleModule({ id: 5, catid: 99 }, sections)).toBe('article');
-    expect(defaultArticleModule({ id: 6, catid: 5 }, sections)).toBe('blog');
+    expect(articleMetaModule({ catid: 1 }, sections)).toBe('blog');
+    expect(articleMetaModule({ catid: 2 }, sections)).toBe('blog');
+    expect(articleMetaModule({ catid: 3 }, sections)).toBe('news');
+    expect(articleMetaModule({ catid: 4 }, sections)).toBe('article');
+    expect(articleMetaModule({ catid: 99 }, sections)).toBe('article');
+    expect(articleMetaModule({ catid: 5 }, sections)).toBe('blog');
+  });
+  it('reads the type before the address, in any case, and the nearest section first', () => {
+    expect(articleMetaModule({ catid: 6 }, sections)).toBe('news');
+    expect(articleMetaModule({ catid: 7 }, sections)).toBe('news');
+  });
+  it('ends on a loop of parents', () => {
+    expect(articleMetaModule({ catid: 8 }, sections)).toBe('article');
   });
 });
 

@@ -1,5 +1,5 @@
 /** A product record as a collection entry (shared by the build-time and the live loader). */
-import type { Product, Section } from '@sitecontent/client';
+import type { Product } from '@sitecontent/client';
 import { knownKeys, withExtra } from './extra-fields.js';
 import {
   type EntryReference,
@@ -13,12 +13,6 @@ import { type EntryInput, entrySeo } from './seo.js';
 const PRODUCT_KEYS = knownKeys(productDataSchema);
 const SKU_KEYS = knownKeys(productSkuDataSchema);
 const IMAGE_KEYS = knownKeys(productImageDataSchema);
-
-/** The default product URL: its section's URL + `/` + id. */
-export function defaultProductUrl(product: Product, section: Section | undefined): string {
-  const base = section?.url ?? (product.cattx ? `/${product.cattx}` : '');
-  return `${base.replace(/\/+$/, '')}/${product.id}`;
-}
 
 /** What a product entry is built from besides the record. */
 export interface ProductEntryInput<S extends string> extends EntryInput {

@@ -4,6 +4,7 @@
  */
 
 import type { Meta } from '@sitecontent/client';
+import type { UrlStyle } from './page-url.js';
 import { plainText } from './plain-text.js';
 import type { HtmlCleaner } from './sanitize.js';
 import type { Seo } from './schemas.js';
@@ -141,6 +142,8 @@ export interface EntryInput {
   cleanHtml: HtmlCleaner;
   /** With `seo`: the page's meta tags and the site's origin. */
   seo: { meta: Meta | undefined; origin: string } | undefined;
+  /** How the project's page URLs end (Astro's `trailingSlash` and `build.format`). */
+  urlStyle: UrlStyle;
 }
 
 /** `data.seo` of an entry built with `input.seo`; `undefined` without it. */

@@ -1,4 +1,10 @@
-import { imageUrl } from '@sitecontent/client';
+import {
+  type ImageFileField,
+  imageFileProblem,
+  imageUrl,
+  quotedText,
+  SHOWN_TEXT_MAX,
+} from '@sitecontent/client';
 import type { ProductImageData } from '../entries/schemas.js';
 import { dataOf, type WithData } from './entry-data.js';
 
@@ -20,10 +26,26 @@ export interface ImageUrlOptions {
   origin?: string;
 }
 
-/** URLs of a product's photos, in the service's order (the first is the main photo). */
 /** The fields of a product photo the URLs are built from. */
 type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big' | 'urls'>;
 
+/**
+ * `image`'s file `field` on `origin`. The loaders leave out a product whose image would be off the
+ * site; data that did not come through them is held to the same rule here, with an error naming
+ * the image and the field.
+ */
+function urlOn(origin: string, image: ImageSource, field: ImageFileField): string {
+  const problem = imageFileProblem(image.path, image[field]);
+  if (problem !== undefined) {
+    const bad = imageFileProblem(image.path, 'file') === undefined ? field : 'path';
+    throw new TypeError(
+      `imageUrls: image ${image.id}, field ${bad} (${quotedText(image[bad], SHOWN_TEXT_MAX)}), ${problem}`,
+    );
+  }
+  return imageUrl(origin, image.path, image[field]);
+}
+
+/** URLs of a product's photos, in the service's order (the first is the main photo). */
 export function imageUrls(
   product: WithData<{ zag?: string; img: readonly ImageSource[] }>,
   options: ImageUrlOptions = {},
@@ -32,10 +54,9 @@ export function imageUrls(
   const { origin } = options;
   return data.img.map((image) => ({
     id: image.id,
-    // The client's rule: file names are joined under `path`, a leading slash cannot reach another host.
-    src: origin === undefined ? image.urls.image : imageUrl(origin, image.path, image.image),
-    small: origin === undefined ? image.urls.small : imageUrl(origin, image.path, image.image_small),
-    big: origin === undefined ? image.urls.big : imageUrl(origin, image.path, image.image_big),
+    src: origin === undefined ? image.urls.image : urlOn(origin, image, 'image'),
+    small: origin === undefined ? image.urls.small : urlOn(origin, image, 'image_small'),
+    big: origin === undefined ? image.urls.big : urlOn(origin, image, 'image_big'),
     alt: data.zag ?? '',
   }));
 }

@@ -6,6 +6,7 @@
  * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
  */
 import type { AstroIntegration } from 'astro';
+import { urlStyleOf } from '../entries/page-url.js';
 import { REFETCH_META_ENV } from '../load/meta-lookup.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../options/integration-options.js';
 import { openProject } from '../project/open-projects.js';
@@ -75,6 +76,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
         if (project && config.site) project.siteOrigin = new URL(config.site).origin;
+        if (project) project.urlStyle = urlStyleOf(config);
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not

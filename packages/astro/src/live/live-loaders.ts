@@ -2,23 +2,19 @@
  * The live loaders, for `defineLiveCollection()` in `src/live.config.ts`: data fetched per request
  * instead of at build time, with the options and entry shapes of the matching collection loaders.
  */
-import {
-  type Article,
-  type CallOptions,
-  type Product,
-  rootRelativePathProblem,
-  type Section,
-  type SiteContentClient,
-} from '@sitecontent/client';
+import type { Article, CallOptions, Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
-import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
+import { buildArticleEntry } from '../entries/article-entry.js';
+import { articleModuleOf, pageModuleOf } from '../entries/meta-module.js';
 import { buildProductEntry } from '../entries/product-entry.js';
+import { productPage } from '../entries/product-page.js';
 import { cleanerFor } from '../entries/sanitize.js';
 import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
 import { sectionReference } from '../entries/section-index.js';
+import { sectionParent } from '../entries/section-parent.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
-import { callOption, catalogFilter, pageModuleOf } from '../loaders/shared.js';
+import { catalogFilter } from '../loaders/shared.js';
 import {
   type LiveArticlesLoaderOptions,
   type LiveProductsLoaderOptions,
@@ -81,11 +77,9 @@ export function liveProductsLoader<
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
       const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
-        // The project's own function failing is its bug, named as in the build-time loaders.
-        const url = callOption(collection, 'productUrl', product.id, () => opts.productUrl(product, section));
-        const problem = rootRelativePathProblem(url);
-        if (problem === undefined) return [{ product, section, url }];
-        reject(product.id, 'url', `${JSON.stringify(url)} is not a root-relative path: ${problem}`);
+        const page = productPage(collection, opts.productUrl, product, section, rt.urlStyle());
+        if (page.problem === undefined) return [{ product, section, url: page.url }];
+        reject(product.id, page.problem.path, page.problem.message);
         return [];
       });
       const metas = await rt.metas(
@@ -99,6 +93,7 @@ export function liveProductsLoader<
           section: sectionReference(sectionsCollection, section),
           cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
+          urlStyle: rt.urlStyle(),
         });
         const id = String(product.id);
         return { id, ...built, cacheHint: { tags: entryTags('products', id), lastModified: product.dt } };
@@ -130,15 +125,15 @@ export function liveArticlesLoader<
     ...catalogLookups((client) => client.articles),
     async toEntries(client, articles: Article[], _reject, collection) {
       const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
-      const moduleFor = articleModuleFor(opts.metaModule, index);
       const metas = await rt.metas(client, articles, (article) =>
-        callOption(collection, 'metaModule', article.id, () => moduleFor(article)),
+        articleModuleOf(collection, opts.metaModule, article, index),
       );
       return articles.map((article, i) => {
         const built = buildArticleEntry(article, {
           section: sectionReference(sectionsCollection, index.byId.get(article.catid)),
           cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
+          urlStyle: rt.urlStyle(),
         });
         const id = String(article.id);
         return {
@@ -183,13 +178,13 @@ export function liveSectionsLoader<
         pageModuleOf(collection, opts.metaModule, s, s.id),
       );
       return sections.map((section, i) => {
-        const parent = index.byTx.get(section.par);
         return {
           id: section.tx,
           ...buildSectionEntry(section, {
-            parent: sectionReference(sectionsCollection, onlyVisible && !parent?.shw ? undefined : parent),
+            parent: sectionParent(section, index, { sectionsCollection, onlyVisible }),
             cleanHtml: cleanerFor(opts.sanitize),
             seo: opts.seo ? { meta: metas[i], origin } : undefined,
+            urlStyle: rt.urlStyle(),
           }),
           cacheHint: { tags: entryTags('sections', section.tx) },
         };

@@ -1,6 +1,7 @@
 /** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
 import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
+import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
 import { indexSections, type SectionIndex } from '../entries/section-index.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
@@ -10,6 +11,8 @@ export interface LiveRuntime {
   client(collection: string): SiteContentClient;
   /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
   origin(client: SiteContentClient): Promise<string>;
+  /** How page URLs end, from the project's Astro config (its defaults before the integration ran). */
+  urlStyle(): UrlStyle;
   /** Every section, indexed; an invalid section record is left out (it only gives URLs and names). */
   sectionIndex(client: SiteContentClient): Promise<SectionIndex>;
   /** `meta/Get` of each record in order with `seo`, else `[]` (no requests). */
@@ -38,6 +41,7 @@ export function liveRuntime(
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
     client: (collection) => liveProject().client(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
+    urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
     sectionIndex: async (client) =>
       indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),
     metas: async (client, records, moduleFor) =>

@@ -1,11 +1,13 @@
 import type { Loader } from 'astro/loaders';
-import { articleModuleFor, buildArticleEntry } from '../entries/article-entry.js';
+import { buildArticleEntry } from '../entries/article-entry.js';
+import { articleModuleOf } from '../entries/meta-module.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { runLoad } from '../load/run-load.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
-import { callOption, catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
+import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
@@ -28,8 +30,16 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
         options: opts,
         metaMaxAge,
         sanitize,
-        fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
+        fingerprint: [
+          onlyVisible,
+          sanitize,
+          seo,
+          sectionsCollection,
+          optionFingerprint(metaModule),
+          urlStyleOf(ctx.config),
+        ],
         async fetch({ ctx, client, callOptions, itemsWithMeta, siteOrigin, sections }) {
+          const urlStyle = urlStyleOf(ctx.config);
           const [all, shared, origin] = await Promise.all([
             client.articles.list(catalogFilter(opts), callOptions),
             // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
@@ -43,13 +53,12 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
             ctx.collection,
             articles.filter((article) => !index.byId.has(article.catid)),
           );
-          const moduleFor = articleModuleFor(metaModule, index);
           return itemsWithMeta(
             articles,
             seo
               ? (article) => ({
                   record: article,
-                  md: callOption(ctx.collection, 'metaModule', article.id, () => moduleFor(article)),
+                  md: articleModuleOf(ctx.collection, metaModule, article, index),
                   id: article.id,
                 })
               : undefined,
@@ -64,6 +73,7 @@ export function articlesLoader<const S extends string = 'sections', const Q exte
                     section: ref,
                     cleanHtml: clean,
                     seo: seo ? { meta, origin } : undefined,
+                    urlStyle,
                   }),
               };
             },

@@ -1,12 +1,14 @@
-import { quotedText, rootRelativePathProblem, SHOWN_TEXT_MAX } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
+import { pageModuleOf } from '../entries/meta-module.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { buildProductEntry } from '../entries/product-entry.js';
+import { productPage } from '../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, sectionReference } from '../entries/section-index.js';
 import { runLoad } from '../load/run-load.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
-import { callOption, catalogFilter, optionFingerprint, pageModuleOf, warnSectionsMissing } from './shared.js';
+import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
 
 /**
  * Catalog products (`goods/Get`). Entry id: `String(id)`. Data: the client's `Product` plus
@@ -21,7 +23,6 @@ export function productsLoader<const S extends string = 'sections', const Q exte
     options,
   );
   const { onlyVisible, sanitize, metaModule, productUrl } = opts;
-  const ownUrl = options.productUrl !== undefined;
   return {
     name: PRODUCTS_LOADER_NAME,
     schema: productDataSchemaFor(sectionsCollection, seoPresence),
@@ -38,8 +39,10 @@ export function productsLoader<const S extends string = 'sections', const Q exte
           sectionsCollection,
           optionFingerprint(metaModule),
           optionFingerprint(productUrl),
+          urlStyleOf(ctx.config),
         ],
         async fetch({ ctx, client, callOptions, invalid, itemsWithMeta, siteOrigin, sections }) {
+          const urlStyle = urlStyleOf(ctx.config);
           const [all, shared, origin] = await Promise.all([
             client.products.list(catalogFilter(opts), callOptions),
             // Sections only give product URLs; an invalid section record is not a product problem.
@@ -47,25 +50,14 @@ export function productsLoader<const S extends string = 'sections', const Q exte
             seo ? siteOrigin() : Promise.resolve(''),
           ]);
           const index = indexSections(shared.sections);
-          // A page URL must stay on the site (docs/interface.md, "Wire format"): one that does not is
-          // an invalid record, named by id and field, never a link or canonical URL to another host.
           const products = [];
           const sectionless = [];
           for (const product of onlyVisible ? all.filter((p) => p.shw) : all) {
             const section = index.byTx.get(product.cattx);
             if (section === undefined) sectionless.push(product);
-            const url = callOption(ctx.collection, 'productUrl', product.id, () =>
-              productUrl(product, section),
-            );
-            const problem = rootRelativePathProblem(url);
-            if (problem === undefined) products.push({ product, section, url });
-            else
-              invalid.add({
-                recordId: product.id,
-                path: 'url',
-                // A URL of the project's own function is the project's to fix, however the record is.
-                message: `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}${ownUrl ? ' (returned by the productUrl option)' : ''}`,
-              });
+            const page = productPage(ctx.collection, productUrl, product, section, urlStyle);
+            if (page.problem === undefined) products.push({ product, section, url: page.url });
+            else invalid.add({ recordId: product.id, ...page.problem });
           }
           warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
           return itemsWithMeta(
@@ -89,6 +81,7 @@ export function productsLoader<const S extends string = 'sections', const Q exte
                     section: ref,
                     cleanHtml: clean,
                     seo: seo ? { meta, origin } : undefined,
+                    urlStyle,
                   }),
               };
             },

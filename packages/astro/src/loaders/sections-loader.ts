@@ -1,10 +1,14 @@
 import type { Loader } from 'astro/loaders';
+import { pageModuleOf } from '../entries/meta-module.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
+import { indexSections } from '../entries/section-index.js';
+import { sectionParent } from '../entries/section-parent.js';
 import { runLoad } from '../load/run-load.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
-import { optionFingerprint, pageModuleOf } from './shared.js';
+import { optionFingerprint } from './shared.js';
 
 /**
  * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
@@ -27,8 +31,16 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
         options: opts,
         metaMaxAge,
         sanitize,
-        fingerprint: [onlyVisible, sanitize, seo, sectionsCollection, optionFingerprint(metaModule)],
+        fingerprint: [
+          onlyVisible,
+          sanitize,
+          seo,
+          sectionsCollection,
+          optionFingerprint(metaModule),
+          urlStyleOf(ctx.config),
+        ],
         async fetch({ ctx, invalid, itemsWithMeta, siteOrigin, sections: sharedSections }) {
+          const urlStyle = urlStyleOf(ctx.config);
           if (ctx.collection !== sectionsCollection) {
             ctx.logger.warn(
               `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
@@ -43,7 +55,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
           invalid.addAll(shared.invalid);
           const all = shared.sections;
           const sections = onlyVisible ? all.filter((s) => s.shw) : all;
-          const kept = new Set(sections.map((s) => s.tx));
+          const index = indexSections(all);
           return itemsWithMeta(
             sections,
             seo
@@ -54,10 +66,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
                 })
               : undefined,
             (section, meta) => {
-              // A parent this collection leaves out is no entry to refer to.
-              const parent = kept.has(section.par)
-                ? { collection: sectionsCollection, id: section.par }
-                : null;
+              const parent = sectionParent(section, index, { sectionsCollection, onlyVisible });
               return {
                 id: section.tx,
                 recordId: section.id,
@@ -68,6 +77,7 @@ export function sectionsLoader<const S extends string = 'sections', const Q exte
                     parent,
                     cleanHtml: clean,
                     seo: seo ? { meta, origin } : undefined,
+                    urlStyle,
                   }),
               };
             },

@@ -1,7 +1,6 @@
 /** Small pieces the collection loaders (and the live loaders) share. */
 import type { LoaderContext } from 'astro/loaders';
-import { SiteContentCallbackError } from '../errors/callback-error.js';
-import type { CatalogFilterOptions, MetaModule } from '../options/loader-options.js';
+import type { CatalogFilterOptions } from '../options/loader-options.js';
 
 /** Stable text of an option that may be a function, for digests (a changed function changes entries). */
 export function optionFingerprint(value: unknown): unknown {
@@ -37,45 +36,4 @@ export function warnSectionsMissing(
   logger.warn(
     `${collection}: ${orphans.length} record(s) name a section the service did not send as valid (catid ${catids.slice(0, NAMED_IDS).join(', ')}${catids.length > NAMED_IDS ? ', …' : ''}): ${ids.join(', ')}${more}; they get no section, and the default URL no section path`,
   );
-}
-
-/**
- * Calls a function the project gave as a loader option for one record. A throw, or a result that is
- * not a non-empty string, becomes a {@link SiteContentCallbackError} naming the option and the record.
- */
-export function callOption(
-  collection: string,
-  option: string,
-  recordId: number | string,
-  call: () => unknown,
-): string {
-  let value: unknown;
-  try {
-    value = call();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new SiteContentCallbackError(collection, option, recordId, `threw: ${message}`, { cause: error });
-  }
-  if (typeof value !== 'string' || value === '') {
-    const shown = typeof value === 'string' ? '""' : value === null ? 'null' : typeof value;
-    throw new SiteContentCallbackError(
-      collection,
-      option,
-      recordId,
-      `returned ${shown} instead of a non-empty string`,
-    );
-  }
-  return value;
-}
-
-/** The `md` module of a record; a `metaModule` function that fails is named with the record. */
-export function pageModuleOf<R>(
-  collection: string,
-  metaModule: MetaModule<R>,
-  record: R,
-  recordId: number | string,
-): string {
-  return typeof metaModule === 'function'
-    ? callOption(collection, 'metaModule', recordId, () => metaModule(record))
-    : metaModule;
 }

@@ -5,7 +5,7 @@
  */
 import type { Article, Product, Section } from '@sitecontent/client';
 import { z } from 'zod';
-import { defaultProductUrl } from '../entries/product-entry.js';
+import { defaultProductUrl } from '../entries/product-page.js';
 import type { SeoOption, SeoPresenceOf } from '../entries/schemas.js';
 import { connectionShape, functionField } from './fields.js';
 import { parseOptions, type WithDefaults, withDefaults } from './parse-options.js';
@@ -125,7 +125,7 @@ export interface ArticlesLoaderOptions<S extends string = 'sections'>
   onlyVisible?: boolean;
   /**
    * `md` module for `meta/Get`: a fixed string or a function of the article and its section.
-   * @default `'blog'` or `'news'` when the article's section (or an ancestor) has that `tx`, else `'article'`
+   * @default `'blog'`, `'news'` or `'article'` by the article's section, the rule `sitecontent meta pull` uses (docs/interface.md, "Meta modules")
    */
   metaModule?: string | ((article: Article, section: Section | undefined) => string);
 }
@@ -169,7 +169,7 @@ export const sectionsLoaderDefaults = {
   metaModule: 'dir',
 } satisfies SectionsLoaderOptions;
 
-/** `metaModule` has no fixed default: it depends on the article's section (see `defaultArticleModule`). */
+/** `metaModule` has no fixed default: it depends on the article's section (the client's `articleMetaModule`). */
 export const articlesLoaderDefaults = {
   sectionsCollection: 'sections',
   onlyVisible: true,

@@ -5,6 +5,7 @@
  * server (open-projects.ts); loaders look it up by `config.root`.
  */
 import type { SiteContentClient } from '@sitecontent/client';
+import type { UrlStyle } from '../entries/page-url.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -17,6 +18,8 @@ export class Project {
   logger: WarnLogger | undefined;
   /** Origin of `config.site`, once Astro's config is final (the live loaders' canonical URLs). */
   siteOrigin: string | undefined;
+  /** How page URLs end (`trailingSlash`, `build.format`), once Astro's config is final (live loaders). */
+  urlStyle: UrlStyle | undefined;
   #settings: ProjectSettings;
   readonly #clients: ClientPool;
   readonly #syncs = new Syncs();

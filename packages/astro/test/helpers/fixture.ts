@@ -220,7 +220,7 @@ const tree = buildSectionTree(sections);
 `,
   'src/pages/products/[id].astro': `---
 import { getCollection, render } from 'astro:content';
-import { breadcrumbsFor, imageUrls } from '@sitecontent/astro';
+import { breadcrumbsFor, imageUrls, seoAt } from '@sitecontent/astro';
 import Seo from '../../components/Seo.astro';
 export async function getStaticPaths() {
   const products = await getCollection('products');
@@ -234,7 +234,7 @@ const title: string = entry.data.zag;
 const crumbs = breadcrumbsFor(entry, sections);
 const images = imageUrls(entry);
 ---
-<html><head>{entry.data.seo && <Seo seo={entry.data.seo} />}</head><body>
+<html><head>{entry.data.seo && <Seo seo={seoAt(entry.data.seo, Astro.url)} />}</head><body>
 <nav id="crumbs">{crumbs.map((c) => c.label).join(' / ')}</nav>
 <h1>{title}</h1>
 <p id="price">{price.toFixed(2)}</p>
@@ -246,6 +246,7 @@ const images = imageUrls(entry);
 `,
   'src/pages/articles/[id].astro': `---
 import { getCollection, render } from 'astro:content';
+import { seoAt } from '@sitecontent/astro';
 import Seo from '../../components/Seo.astro';
 export async function getStaticPaths() {
   const articles = await getCollection('articles');
@@ -254,7 +255,7 @@ export async function getStaticPaths() {
 const { entry } = Astro.props;
 const { Content } = await render(entry);
 ---
-<html><head>{entry.data.seo && <Seo seo={entry.data.seo} />}</head><body>
+<html><head>{entry.data.seo && <Seo seo={seoAt(entry.data.seo, Astro.url)} />}</head><body>
 <h1>{entry.data.zag}</h1><p id="section">{entry.data.section?.id}</p>
 <article id="body"><Content /></article>
 </body></html>

@@ -100,7 +100,12 @@ export function loaderContext(
   store: AstroMutableDataStore,
   collection: string,
   schema: z.ZodType,
-  config: { root?: URL; site?: string } = {},
+  config: {
+    root?: URL;
+    site?: string;
+    trailingSlash?: 'always' | 'never' | 'ignore';
+    format?: 'directory' | 'file';
+  } = {},
 ): TestContext {
   const logs = createLogger();
   const counts = { writes: 0, parses: 0, deletes: 0, metaWrites: 0 };
@@ -134,7 +139,13 @@ export function loaderContext(
     store: countedStore,
     meta: countedMeta,
     logger: logs.logger,
-    config: { root: config.root ?? new URL('file:///tmp/sitecontent-test-root/'), site: config.site },
+    // Astro's defaults where the test does not say, as Astro's resolved config always has them.
+    config: {
+      root: config.root ?? new URL('file:///tmp/sitecontent-test-root/'),
+      site: config.site,
+      trailingSlash: config.trailingSlash ?? 'ignore',
+      build: { format: config.format ?? 'directory' },
+    },
     parseData: async ({ data }: { id: string; data: Record<string, unknown> }) => {
       counts.parses++;
       return (await schema.parseAsync(data)) as Record<string, unknown>;

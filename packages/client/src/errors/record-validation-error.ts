@@ -29,7 +29,7 @@ export class RecordValidationError extends SiteContentError {
     const more = options.issues.length - shown.length;
     const detail = `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
     super(
-      `${options.operation}: ${shownRecord(options.recordId)} is invalid: ${detail} (${options.url ?? ''})`,
+      `${options.operation}: ${shownRecord(options.recordId)} is invalid: ${detail}${options.url ? ` (${options.url})` : ''}`,
       options,
     );
     this.recordId = options.recordId;

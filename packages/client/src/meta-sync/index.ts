@@ -1,5 +1,12 @@
 export { APPLY_META_DEFAULTS, type ApplyMetaOptions, applyMetaPlan, planToDesired } from './apply.js';
 export {
+  type ArticleMetaModule,
+  articleMetaModule,
+  indexModuleSections,
+  type ModuleSection,
+  type ModuleSections,
+} from './article-module.js';
+export {
   assertDesiredMeta,
   type DesiredMetaFormat,
   type DesiredMetaValidation,
@@ -27,8 +34,6 @@ export {
 export { META_HARD_LIMITS, META_MD_MAX_LENGTH, META_SEO_LENGTHS } from './limits.js';
 export { diffMeta, PLAN_META_DEFAULTS, type PlanMetaOptions, planMetaChanges } from './plan.js';
 export {
-  defaultArticleModule,
-  type ModuleSection,
   PULL_META_DEFAULTS,
   PULL_MODULES,
   type PullMetaOptions,

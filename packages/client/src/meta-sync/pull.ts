@@ -4,45 +4,13 @@
  * unchanged.
  */
 import { mapBounded } from '../bounded-map.js';
+import { articleMetaModule, indexModuleSections, type ModuleSections } from './article-module.js';
 import { currentValue } from './plan.js';
 import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from './types.js';
 
 /** Modules `pullMeta` knows how to enumerate. */
 export const PULL_MODULES = ['dir', 'goods', 'blog', 'news', 'article'] as const;
 export type PullModule = (typeof PULL_MODULES)[number];
-
-/** A section as far as the article-module rule is concerned. */
-export interface ModuleSection {
-  id: number;
-  tx: string;
-  par: string;
-  /** Section type; `blog` / `news` mark a blog or news section whatever its address. */
-  tp?: string;
-}
-
-/**
- * Default module of an article (docs/interface.md: "blog/news/article"): walking up from the article's
- * section (`catid`) through its parents, the first section whose type (`tp`) or address (`tx`) is
- * `blog` or `news` gives the module; `article` otherwise, including when the section is unknown.
- */
-export function defaultArticleModule(
-  article: { id: number; catid: number },
-  sections: readonly ModuleSection[],
-): string {
-  const byId = new Map(sections.map((section) => [section.id, section]));
-  const byTx = new Map(sections.map((section) => [section.tx, section]));
-  const visited = new Set<number>();
-  let section = byId.get(article.catid);
-  while (section !== undefined && !visited.has(section.id)) {
-    for (const mark of [section.tp, section.tx]) {
-      const word = mark?.toLowerCase();
-      if (word === 'blog' || word === 'news') return word;
-    }
-    visited.add(section.id);
-    section = section.par === '' ? undefined : byTx.get(section.par);
-  }
-  return 'article';
-}
 
 /** Options of {@link pullMeta}. */
 export interface PullMetaOptions {
@@ -56,8 +24,8 @@ export interface PullMetaOptions {
   includeEmpty?: boolean;
   /** Pages read at the same time (on top of the client's own bound). @default 16 */
   concurrency?: number;
-  /** Module of an article. @default defaultArticleModule */
-  articleModule?: (article: { id: number; catid: number }, sections: readonly ModuleSection[]) => string;
+  /** Module of an article. @default articleMetaModule */
+  articleModule?: (article: { id: number; catid: number }, sections: ModuleSections) => string;
   signal?: AbortSignal;
   /** Called after each page's meta is read. */
   onProgress?: (event: { done: number; total: number }) => void;
@@ -80,7 +48,7 @@ export async function pullMeta(
 ): Promise<DesiredMetaEntry[]> {
   const modules = new Set(options.modules ?? PULL_META_DEFAULTS.modules);
   const includeEmpty = options.includeEmpty ?? PULL_META_DEFAULTS.includeEmpty;
-  const articleModule = options.articleModule ?? defaultArticleModule;
+  const articleModule = options.articleModule ?? articleMetaModule;
   const { signal } = options;
   const call = signal === undefined ? undefined : { signal };
   const wantArticles = [...modules].some((md) => md !== 'dir' && md !== 'goods');
@@ -94,8 +62,9 @@ export async function pullMeta(
   const targets: { md: string; id: number }[] = [];
   if (modules.has('dir')) for (const section of sections) targets.push({ md: 'dir', id: section.id });
   if (modules.has('goods')) for (const product of products) targets.push({ md: 'goods', id: product.id });
+  const sectionIndex = indexModuleSections(sections);
   for (const article of articles) {
-    const md = articleModule(article, sections);
+    const md = articleModule(article, sectionIndex);
     if (modules.has(md)) targets.push({ md, id: article.id });
   }
   const order = (md: string): number => {

@@ -1,12 +1,6 @@
 /** goods/Get, goods/Set, goods/Write, goods/Delete. */
 import type { ProductFields } from '../schemas/fields.js';
-import {
-  type CreateResult,
-  imageUrl,
-  type Product,
-  productSchema,
-  type WriteResult,
-} from '../schemas/records.js';
+import { type CreateResult, type Product, productSchema, type WriteResult } from '../schemas/records.js';
 import {
   type CallOptions,
   type ClientCore,
@@ -16,6 +10,7 @@ import {
   recordResource,
   write,
 } from './core.js';
+import { withImageUrls } from './product-images.js';
 
 export interface ProductFilter {
   id?: number;
@@ -50,17 +45,7 @@ export function productsApi(core: ClientCore): ProductsApi {
     async list(filter, opts) {
       const products = await goods.list(filter, opts);
       if (!products.some((p) => p.img.length > 0)) return products;
-      const origin = await core.siteOrigin(opts);
-      for (const p of products) {
-        for (const img of p.img) {
-          img.urls = {
-            image: imageUrl(origin, img.path, img.image),
-            small: imageUrl(origin, img.path, img.image_small),
-            big: imageUrl(origin, img.path, img.image_big),
-          };
-        }
-      }
-      return products;
+      return withImageUrls(products, await core.siteOrigin(opts), opts);
     },
     async delete(id, opts) {
       const op = 'goods/Delete';

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { hostNameField } from './host-name.js';
+import { IMAGE_FILE_FIELDS, imageFileProblem, imageUrl } from './image-url.js';
 import {
   colourField,
   dtField,
@@ -30,6 +31,18 @@ export const productImageSchema = z
     image_small: textField,
     image_big: textField,
   })
+  .superRefine((img, ctx) => {
+    // A bad `path` is named once, whichever files it would send elsewhere.
+    const blamed = new Set<string>();
+    for (const field of IMAGE_FILE_FIELDS) {
+      const problem = imageFileProblem(img.path, img[field]);
+      if (problem === undefined) continue;
+      const path = imageFileProblem(img.path, 'file') === undefined ? field : 'path';
+      if (blamed.has(path)) continue;
+      blamed.add(path);
+      ctx.addIssue({ code: 'custom', path: [path], message: problem });
+    }
+  })
   .transform((img) => ({
     ...img,
     urls: {
@@ -38,14 +51,6 @@ export const productImageSchema = z
       big: imageUrl('', img.path, img.image_big),
     },
   }));
-
-/** `origin` + `/path/` + `file`, tolerant of missing or doubled slashes; already absolute files kept. */
-export function imageUrl(origin: string, path: string, file: string): string {
-  if (file === '') return '';
-  if (/^https?:\/\//i.test(file)) return file;
-  const dir = path.replace(/^\/+|\/+$/g, '');
-  return `${origin.replace(/\/+$/, '')}/${dir === '' ? '' : `${dir}/`}${file.replace(/^\/+/, '')}`;
-}
 
 export const productSchema = z.looseObject({
   id: idField,

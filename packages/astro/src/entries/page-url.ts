@@ -1,0 +1,47 @@
+/**
+ * The shape of every page URL the package hands out (`data.url`, `seo.canonical`, breadcrumbs and
+ * the helpers' links): the one `@astrojs/sitemap` writes as `<loc>` for the same page, so a
+ * canonical URL never names a redirect or a URL the sitemap does not list. Astro's build appends
+ * `/` to a page's name exactly when `trailingSlash` is `'always'`, or `'ignore'` with the
+ * `'directory'` build format (its defaults); the sitemap lists those names.
+ */
+
+/** Astro's `trailingSlash` option. */
+export type TrailingSlash = 'always' | 'never' | 'ignore';
+/** Astro's `build.format` option. */
+export type BuildFormat = 'directory' | 'file' | 'preserve';
+
+/** How the project's page URLs end, from its Astro config. */
+export interface UrlStyle {
+  trailingSlash: TrailingSlash;
+  format: BuildFormat;
+}
+
+/** Astro's defaults, for a config that does not say. */
+export const DEFAULT_URL_STYLE: UrlStyle = { trailingSlash: 'ignore', format: 'directory' };
+
+/** The URL style of an Astro config (a loader context's `config`, or the integration's). */
+export function urlStyleOf(
+  config:
+    | { trailingSlash?: TrailingSlash | undefined; build?: { format?: BuildFormat | undefined } }
+    | undefined,
+): UrlStyle {
+  return {
+    trailingSlash: config?.trailingSlash ?? DEFAULT_URL_STYLE.trailingSlash,
+    format: config?.build?.format ?? DEFAULT_URL_STYLE.format,
+  };
+}
+
+/** True when the project's page URLs end with `/` (as Astro names the built pages). */
+export function endsWithSlash(style: UrlStyle): boolean {
+  return (
+    style.trailingSlash === 'always' || (style.trailingSlash === 'ignore' && style.format === 'directory')
+  );
+}
+
+/** `path` (a root-relative page path) in the project's style; `/` stays `/`. */
+export function pageUrl(path: string, style: UrlStyle): string {
+  const bare = path.replace(/\/+$/, '');
+  if (bare === '') return '/';
+  return endsWithSlash(style) ? `${bare}/` : bare;
+}

@@ -1,0 +1,57 @@
+/**
+ * A product's page URL (build-time and live loaders alike): the `productUrl` option's answer, kept
+ * only when it is a root-relative path on the site (docs/interface.md, "Wire format"). One that is
+ * not makes the record invalid, named by id and field, never a link or canonical URL to another host.
+ */
+import {
+  type Product,
+  quotedText,
+  rootRelativePathProblem,
+  type Section,
+  SHOWN_TEXT_MAX,
+} from '@sitecontent/client';
+import { callOption } from './option-callback.js';
+import { pageUrl, type UrlStyle } from './page-url.js';
+
+/** The default product URL: its section's URL + `/` + id. */
+export function defaultProductUrl(product: Product, section: Section | undefined): string {
+  const base = section?.url ?? (product.cattx ? `/${product.cattx}` : '');
+  return `${base.replace(/\/+$/, '')}/${product.id}`;
+}
+
+/** How a product's URL is made: the `productUrl` loader option. */
+export type ProductUrlOption = (product: Product, section: Section | undefined) => string;
+
+/** Why a record cannot have a page: the field at fault and what is wrong with it. */
+export interface PageProblem {
+  path: string;
+  message: string;
+}
+
+/** A product's page URL, or the problem that leaves the product out as an invalid record. */
+export type ProductPage = { url: string; problem?: undefined } | { url?: undefined; problem: PageProblem };
+
+/**
+ * The page URL of `product` in `section`. A `productUrl` function that throws or returns no string
+ * is the project's bug and throws (see {@link callOption}); a URL off the site is a {@link PageProblem}.
+ * The URL ends as the project's page URLs do (page-url.ts).
+ */
+export function productPage(
+  collection: string,
+  productUrl: ProductUrlOption,
+  product: Product,
+  section: Section | undefined,
+  urlStyle: UrlStyle,
+): ProductPage {
+  const url = callOption(collection, 'productUrl', product.id, () => productUrl(product, section));
+  const problem = rootRelativePathProblem(url);
+  if (problem === undefined) return { url: pageUrl(url, urlStyle) };
+  // A URL of the project's own function is the project's to fix, however the record is.
+  const own = productUrl === defaultProductUrl ? '' : ' (returned by the productUrl option)';
+  return {
+    problem: {
+      path: 'url',
+      message: `${quotedText(url, SHOWN_TEXT_MAX)} is not a root-relative path: ${problem}${own}`,
+    },
+  };
+}
