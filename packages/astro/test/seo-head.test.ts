@@ -153,8 +153,8 @@ export const collections = {
     expect(html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
     // Inside a quoted attribute, < and > are text; the quote is what Astro escapes.
     expect(html).toContain('<meta property="og:title" content="</script><script>alert(1)</script>">');
-    expect(html).toContain('<link rel="canonical" href="https://shop.example/catalog/phones/1">');
-    expect(html).toContain('<meta property="og:url" content="https://shop.example/catalog/phones/1">');
+    expect(html).toContain('<link rel="canonical" href="https://shop.example/catalog/phones/1/">');
+    expect(html).toContain('<meta property="og:url" content="https://shop.example/catalog/phones/1/">');
     expect(html).toContain('<meta property="og:type" content="product">');
     expect(html).toContain('<meta property="og:site_name" content="Lumen &amp; Oak">');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image">');
