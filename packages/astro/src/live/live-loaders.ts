@@ -14,7 +14,7 @@ import { buildSectionEntry } from '../entries/section-entry.js';
 import { sectionReference } from '../entries/section-index.js';
 import { sectionParent } from '../entries/section-parent.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
-import { catalogFilter } from '../loaders/shared.js';
+import { catalogFilter } from '../options/catalog-filter.js';
 import {
   type LiveArticlesLoaderOptions,
   type LiveProductsLoaderOptions,

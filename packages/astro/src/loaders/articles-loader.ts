@@ -1,13 +1,18 @@
+import type { Article, Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { buildArticleEntry } from '../entries/article-entry.js';
 import { articleModuleOf } from '../entries/meta-module.js';
-import { urlStyleOf } from '../entries/page-url.js';
+import { type UrlStyle, urlStyleOf } from '../entries/page-url.js';
 import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
-import { indexSections, sectionReference } from '../entries/section-index.js';
+import { indexSections, type SectionIndex, sectionReference } from '../entries/section-index.js';
+import type { FetchContext } from '../load/fetch-context.js';
 import { runLoad } from '../load/run-load.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
+import { catalogFilter } from '../options/catalog-filter.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
-import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
+import type { SyncItem, SyncSource } from '../sync/sync-item.js';
+import { warnSectionsMissing } from './missing-sections.js';
+import { pageFingerprint } from './page-fingerprint.js';
 
 /**
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
@@ -16,69 +21,74 @@ import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.
 export function articlesLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
   options: ArticlesLoaderOptions<S> & { seo?: Q } = {},
 ) {
-  const { opts, sectionsCollection, seo, seoPresence, metaMaxAge } = entryLoaderSettings<'articles', S, Q>(
-    'articles',
-    options,
-  );
-  const { onlyVisible, sanitize, metaModule } = opts;
+  const settings = entryLoaderSettings<'articles', S, Q>('articles', options);
   return {
     name: ARTICLES_LOADER_NAME,
-    schema: articleDataSchemaFor(sectionsCollection, seoPresence),
+    schema: articleDataSchemaFor(settings.sectionsCollection, settings.seoPresence),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'articles',
-        options: opts,
-        metaMaxAge,
-        sanitize,
-        fingerprint: [
-          onlyVisible,
-          sanitize,
-          seo,
-          sectionsCollection,
-          optionFingerprint(metaModule),
-          urlStyleOf(ctx.config),
-        ],
-        async fetch({ ctx, client, callOptions, itemsWithMeta, siteOrigin, sections }) {
-          const urlStyle = urlStyleOf(ctx.config);
-          const [all, shared, origin] = await Promise.all([
-            client.articles.list(catalogFilter(opts), callOptions),
-            // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
-            sections(),
-            seo ? siteOrigin() : Promise.resolve(''),
-          ]);
-          const articles = onlyVisible ? all.filter((a) => a.shw) : all;
-          const index = indexSections(shared.sections);
-          warnSectionsMissing(
-            ctx.logger,
-            ctx.collection,
-            articles.filter((article) => !index.byId.has(article.catid)),
-          );
-          return itemsWithMeta(
-            articles,
-            seo
-              ? (article) => ({
-                  record: article,
-                  md: articleModuleOf(ctx.collection, metaModule, article, index),
-                  id: article.id,
-                })
-              : undefined,
-            (article, meta) => {
-              const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
-              return {
-                id: String(article.id),
-                digestInputs: { record: article, section: ref, meta, origin },
-                html: [article.stxt, article.txt],
-                build: (clean) =>
-                  buildArticleEntry(article, {
-                    section: ref,
-                    cleanHtml: clean,
-                    seo: seo ? { meta, origin } : undefined,
-                    urlStyle,
-                  }),
-              };
-            },
-          );
-        },
+        options: settings.opts,
+        metaMaxAge: settings.metaMaxAge,
+        sanitize: settings.opts.sanitize,
+        fingerprint: pageFingerprint(settings, ctx.config),
+        fetch: (fc) => fetchArticles(fc, settings),
       }),
   } satisfies Loader;
+}
+
+/** What the fetch reads of the loader's settings. */
+type ArticlesSettings = Pick<
+  ReturnType<typeof entryLoaderSettings<'articles', string>>,
+  'opts' | 'seo' | 'sectionsCollection'
+>;
+
+/** `article/Get`, then each article's meta and entry as its meta arrives. */
+async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Promise<SyncSource> {
+  const { ctx, client, callOptions, itemsWithMeta, siteOrigin, sections } = fc;
+  const { opts, seo } = settings;
+  const [all, sync, origin] = await Promise.all([
+    client.articles.list(catalogFilter(opts), callOptions),
+    // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
+    sections(),
+    seo ? siteOrigin() : Promise.resolve(''),
+  ]);
+  const articles = opts.onlyVisible ? all.filter((a) => a.shw) : all;
+  const index = indexSections(sync.sections);
+  warnSectionsMissing(
+    ctx.logger,
+    ctx.collection,
+    articles.filter((article) => !index.byId.has(article.catid)),
+  );
+  const metaPageOf = (article: Article) => ({
+    record: article,
+    md: articleModuleOf(ctx.collection, opts.metaModule, article, index),
+    id: article.id,
+  });
+  const site = { origin, urlStyle: urlStyleOf(ctx.config) };
+  return itemsWithMeta(articles, seo ? metaPageOf : undefined, (article, meta) =>
+    articleItem(article, meta, index, settings, site),
+  );
+}
+
+function articleItem(
+  article: Article,
+  meta: Meta | undefined,
+  index: SectionIndex,
+  { seo, sectionsCollection }: ArticlesSettings,
+  site: { origin: string; urlStyle: UrlStyle },
+): SyncItem {
+  const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
+  return {
+    id: String(article.id),
+    digestInputs: { record: article, section: ref, meta, origin: site.origin },
+    html: [article.stxt, article.txt],
+    build: (clean) =>
+      buildArticleEntry(article, {
+        section: ref,
+        cleanHtml: clean,
+        seo: seo ? { meta, origin: site.origin } : undefined,
+        urlStyle: site.urlStyle,
+      }),
+  };
 }

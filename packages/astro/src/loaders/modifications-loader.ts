@@ -3,9 +3,9 @@ import { buildModificationEntry } from '../entries/modification-entry.js';
 import { modificationDataSchemaFor } from '../entries/schemas.js';
 import { runLoad } from '../load/run-load.js';
 import { MODIFICATIONS_LOADER_NAME } from '../loader-names.js';
+import { catalogFilter } from '../options/catalog-filter.js';
 import { loaderOptions, type ModificationsLoaderOptions } from '../options/loader-options.js';
 import type { SyncItem } from '../sync/sync-item.js';
-import { catalogFilter } from './shared.js';
 
 /**
  * Every modification of every product: one `goods/Get`, then one `goods/SkuGet` per product through

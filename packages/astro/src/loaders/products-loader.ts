@@ -1,14 +1,20 @@
-import type { Loader } from 'astro/loaders';
+import type { Meta, Product, Section } from '@sitecontent/client';
+import type { Loader, LoaderContext } from 'astro/loaders';
 import { pageModuleOf } from '../entries/meta-module.js';
-import { urlStyleOf } from '../entries/page-url.js';
+import { type UrlStyle, urlStyleOf } from '../entries/page-url.js';
 import { buildProductEntry } from '../entries/product-entry.js';
 import { productPage } from '../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
-import { indexSections, sectionReference } from '../entries/section-index.js';
+import { indexSections, type SectionIndex, sectionReference } from '../entries/section-index.js';
+import type { FetchContext } from '../load/fetch-context.js';
+import type { InvalidRecords } from '../load/invalid-records.js';
 import { runLoad } from '../load/run-load.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
+import { catalogFilter } from '../options/catalog-filter.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
-import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.js';
+import type { SyncItem, SyncSource } from '../sync/sync-item.js';
+import { warnSectionsMissing } from './missing-sections.js';
+import { pageFingerprint } from './page-fingerprint.js';
 
 /**
  * Catalog products (`goods/Get`). Entry id: `String(id)`. Data: the client's `Product` plus
@@ -18,75 +24,100 @@ import { catalogFilter, optionFingerprint, warnSectionsMissing } from './shared.
 export function productsLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
   options: ProductsLoaderOptions<S> & { seo?: Q } = {},
 ) {
-  const { opts, sectionsCollection, seo, seoPresence, metaMaxAge } = entryLoaderSettings<'products', S, Q>(
-    'products',
-    options,
-  );
-  const { onlyVisible, sanitize, metaModule, productUrl } = opts;
+  const settings = entryLoaderSettings<'products', S, Q>('products', options);
   return {
     name: PRODUCTS_LOADER_NAME,
-    schema: productDataSchemaFor(sectionsCollection, seoPresence),
+    schema: productDataSchemaFor(settings.sectionsCollection, settings.seoPresence),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'products',
-        options: opts,
-        metaMaxAge,
-        sanitize,
-        fingerprint: [
-          onlyVisible,
-          sanitize,
-          seo,
-          sectionsCollection,
-          optionFingerprint(metaModule),
-          optionFingerprint(productUrl),
-          urlStyleOf(ctx.config),
-        ],
-        async fetch({ ctx, client, callOptions, invalid, itemsWithMeta, siteOrigin, sections }) {
-          const urlStyle = urlStyleOf(ctx.config);
-          const [all, shared, origin] = await Promise.all([
-            client.products.list(catalogFilter(opts), callOptions),
-            // Sections only give product URLs; an invalid section record is not a product problem.
-            sections(),
-            seo ? siteOrigin() : Promise.resolve(''),
-          ]);
-          const index = indexSections(shared.sections);
-          const products = [];
-          const sectionless = [];
-          for (const product of onlyVisible ? all.filter((p) => p.shw) : all) {
-            const section = index.byTx.get(product.cattx);
-            if (section === undefined) sectionless.push(product);
-            const page = productPage(ctx.collection, productUrl, product, section, urlStyle);
-            if (page.problem === undefined) products.push({ product, section, url: page.url });
-            else invalid.add({ recordId: product.id, ...page.problem });
-          }
-          warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
-          return itemsWithMeta(
-            products,
-            seo
-              ? ({ product }) => ({
-                  record: product,
-                  md: pageModuleOf(ctx.collection, metaModule, product, product.id),
-                  id: product.id,
-                })
-              : undefined,
-            ({ product, section, url }, meta) => {
-              const ref = sectionReference(sectionsCollection, section);
-              return {
-                id: String(product.id),
-                digestInputs: { record: product, url, section: ref, meta, origin },
-                html: [product.stxt, product.txt],
-                build: (clean) =>
-                  buildProductEntry(product, {
-                    url,
-                    section: ref,
-                    cleanHtml: clean,
-                    seo: seo ? { meta, origin } : undefined,
-                    urlStyle,
-                  }),
-              };
-            },
-          );
-        },
+        options: settings.opts,
+        metaMaxAge: settings.metaMaxAge,
+        sanitize: settings.opts.sanitize,
+        fingerprint: pageFingerprint(settings, ctx.config, settings.opts.productUrl),
+        fetch: (fc) => fetchProducts(fc, settings),
       }),
   } satisfies Loader;
+}
+
+/** What the fetch reads of the loader's settings. */
+type ProductsSettings = Pick<
+  ReturnType<typeof entryLoaderSettings<'products', string>>,
+  'opts' | 'seo' | 'sectionsCollection'
+>;
+
+/** A product that gets a page: its section and the page's URL. */
+interface ProductPage {
+  product: Product;
+  section: Section | undefined;
+  url: string;
+}
+
+/** `goods/Get`, the products' pages, then each page's meta and entry as its meta arrives. */
+async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
+  const { ctx, client, callOptions, itemsWithMeta, siteOrigin, sections } = fc;
+  const { opts, seo } = settings;
+  const [all, sync, origin] = await Promise.all([
+    client.products.list(catalogFilter(opts), callOptions),
+    // Sections only give product URLs; an invalid section record is not a product problem.
+    sections(),
+    seo ? siteOrigin() : Promise.resolve(''),
+  ]);
+  const urlStyle = urlStyleOf(ctx.config);
+  const pages = productPages(ctx, all, indexSections(sync.sections), settings, fc.invalid);
+  const metaPageOf = ({ product }: ProductPage) => ({
+    record: product,
+    md: pageModuleOf(ctx.collection, opts.metaModule, product, product.id),
+    id: product.id,
+  });
+  return itemsWithMeta(pages, seo ? metaPageOf : undefined, (page, meta) =>
+    productItem(page, meta, settings, { origin, urlStyle }),
+  );
+}
+
+/**
+ * The products that get a page, with its URL. A URL that would leave the site is an invalid
+ * record, named by id and field (docs/interface.md, "Wire format"), never a link to another host.
+ */
+function productPages(
+  ctx: LoaderContext,
+  all: readonly Product[],
+  index: SectionIndex,
+  { opts }: ProductsSettings,
+  invalid: InvalidRecords,
+): ProductPage[] {
+  const urlStyle = urlStyleOf(ctx.config);
+  const pages: ProductPage[] = [];
+  const sectionless: Product[] = [];
+  for (const product of opts.onlyVisible ? all.filter((p) => p.shw) : all) {
+    const section = index.byTx.get(product.cattx);
+    if (section === undefined) sectionless.push(product);
+    const page = productPage(ctx.collection, opts.productUrl, product, section, urlStyle);
+    if (page.problem === undefined) pages.push({ product, section, url: page.url });
+    else invalid.add({ recordId: product.id, ...page.problem });
+  }
+  warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
+  return pages;
+}
+
+function productItem(
+  { product, section, url }: ProductPage,
+  meta: Meta | undefined,
+  { seo, sectionsCollection }: ProductsSettings,
+  site: { origin: string; urlStyle: UrlStyle },
+): SyncItem {
+  const ref = sectionReference(sectionsCollection, section);
+  return {
+    id: String(product.id),
+    digestInputs: { record: product, url, section: ref, meta, origin: site.origin },
+    html: [product.stxt, product.txt],
+    build: (clean) =>
+      buildProductEntry(product, {
+        url,
+        section: ref,
+        cleanHtml: clean,
+        seo: seo ? { meta, origin: site.origin } : undefined,
+        urlStyle: site.urlStyle,
+      }),
+  };
 }

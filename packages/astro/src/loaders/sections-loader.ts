@@ -1,14 +1,17 @@
+import type { Meta, Section } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { pageModuleOf } from '../entries/meta-module.js';
-import { urlStyleOf } from '../entries/page-url.js';
+import { type UrlStyle, urlStyleOf } from '../entries/page-url.js';
 import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
 import { buildSectionEntry } from '../entries/section-entry.js';
-import { indexSections } from '../entries/section-index.js';
+import { indexSections, type SectionIndex } from '../entries/section-index.js';
 import { sectionParent } from '../entries/section-parent.js';
+import type { FetchContext } from '../load/fetch-context.js';
 import { runLoad } from '../load/run-load.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
-import { optionFingerprint } from './shared.js';
+import type { SyncItem, SyncSource } from '../sync/sync-item.js';
+import { pageFingerprint } from './page-fingerprint.js';
 
 /**
  * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
@@ -17,72 +20,73 @@ import { optionFingerprint } from './shared.js';
 export function sectionsLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
   options: SectionsLoaderOptions<S> & { seo?: Q } = {},
 ) {
-  const { opts, sectionsCollection, seo, seoPresence, metaMaxAge } = entryLoaderSettings<'sections', S, Q>(
-    'sections',
-    options,
-  );
-  const { onlyVisible, sanitize, metaModule } = opts;
+  const settings = entryLoaderSettings<'sections', S, Q>('sections', options);
   return {
     name: SECTIONS_LOADER_NAME,
-    schema: sectionDataSchemaFor(sectionsCollection, seoPresence),
+    schema: sectionDataSchemaFor(settings.sectionsCollection, settings.seoPresence),
     load: (ctx) =>
       runLoad(ctx, {
         kind: 'sections',
-        options: opts,
-        metaMaxAge,
-        sanitize,
-        fingerprint: [
-          onlyVisible,
-          sanitize,
-          seo,
-          sectionsCollection,
-          optionFingerprint(metaModule),
-          urlStyleOf(ctx.config),
-        ],
-        async fetch({ ctx, invalid, itemsWithMeta, siteOrigin, sections: sharedSections }) {
-          const urlStyle = urlStyleOf(ctx.config);
-          if (ctx.collection !== sectionsCollection) {
-            ctx.logger.warn(
-              `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
-                `pass sectionsLoader({ sectionsCollection: '${ctx.collection}' }) so it refers to this one`,
-            );
-          }
-          const [shared, origin] = await Promise.all([
-            // The same dir/Get answer as the other loaders of this sync; its invalid records are ours.
-            sharedSections(),
-            seo ? siteOrigin() : Promise.resolve(''),
-          ]);
-          invalid.addAll(shared.invalid);
-          const all = shared.sections;
-          const sections = onlyVisible ? all.filter((s) => s.shw) : all;
-          const index = indexSections(all);
-          return itemsWithMeta(
-            sections,
-            seo
-              ? (section) => ({
-                  record: section,
-                  md: pageModuleOf(ctx.collection, metaModule, section, section.id),
-                  id: section.id,
-                })
-              : undefined,
-            (section, meta) => {
-              const parent = sectionParent(section, index, { sectionsCollection, onlyVisible });
-              return {
-                id: section.tx,
-                recordId: section.id,
-                digestInputs: { record: section, parent, meta, origin },
-                html: [section.txt],
-                build: (clean) =>
-                  buildSectionEntry(section, {
-                    parent,
-                    cleanHtml: clean,
-                    seo: seo ? { meta, origin } : undefined,
-                    urlStyle,
-                  }),
-              };
-            },
-          );
-        },
+        options: settings.opts,
+        metaMaxAge: settings.metaMaxAge,
+        sanitize: settings.opts.sanitize,
+        fingerprint: pageFingerprint(settings, ctx.config),
+        fetch: (fc) => fetchSections(fc, settings),
       }),
   } satisfies Loader;
+}
+
+/** What the fetch reads of the loader's settings. */
+type SectionsSettings = Pick<
+  ReturnType<typeof entryLoaderSettings<'sections', string>>,
+  'opts' | 'seo' | 'sectionsCollection'
+>;
+
+/** The sync's `dir/Get` (its invalid records are this load's), then each section's meta and entry. */
+async function fetchSections(fc: FetchContext, settings: SectionsSettings): Promise<SyncSource> {
+  const { ctx, invalid, itemsWithMeta, siteOrigin, sections } = fc;
+  const { opts, seo, sectionsCollection } = settings;
+  if (ctx.collection !== sectionsCollection) {
+    ctx.logger.warn(
+      `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
+        `pass sectionsLoader({ sectionsCollection: '${ctx.collection}' }) so it refers to this one`,
+    );
+  }
+  const [sync, origin] = await Promise.all([sections(), seo ? siteOrigin() : Promise.resolve('')]);
+  invalid.addAll(sync.invalid);
+  const all = sync.sections;
+  const shown = opts.onlyVisible ? all.filter((s) => s.shw) : all;
+  const index = indexSections(all);
+  const metaPageOf = (section: Section) => ({
+    record: section,
+    md: pageModuleOf(ctx.collection, opts.metaModule, section, section.id),
+    id: section.id,
+  });
+  const site = { origin, urlStyle: urlStyleOf(ctx.config) };
+  return itemsWithMeta(shown, seo ? metaPageOf : undefined, (section, meta) =>
+    sectionItem(section, meta, index, settings, site),
+  );
+}
+
+function sectionItem(
+  section: Section,
+  meta: Meta | undefined,
+  index: SectionIndex,
+  { opts, seo, sectionsCollection }: SectionsSettings,
+  site: { origin: string; urlStyle: UrlStyle },
+): SyncItem {
+  const parent = sectionParent(section, index, { sectionsCollection, onlyVisible: opts.onlyVisible });
+  return {
+    id: section.tx,
+    recordId: section.id,
+    digestInputs: { record: section, parent, meta, origin: site.origin },
+    html: [section.txt],
+    build: (clean) =>
+      buildSectionEntry(section, {
+        parent,
+        cleanHtml: clean,
+        seo: seo ? { meta, origin: site.origin } : undefined,
+        urlStyle: site.urlStyle,
+      }),
+  };
 }
