@@ -13,6 +13,7 @@ import {
   siteContentOptionsSchema,
 } from '../options/integration-options.js';
 import { parseOptions, withDefaults } from '../options/parse-options.js';
+import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
 import { endBuildRecord, startBuildRecord } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
 import { takeKeptStale } from '../state/kept-stale.js';
@@ -81,6 +82,10 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
             },
           },
         });
+        // Appended, so it runs after every listed integration (the sitemap's) has written its files.
+        if (command === 'build' && opts.seoCheck !== 'off') {
+          updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
+        }
         // `astro preview` serves what the build wrote: nothing of the service is needed.
         if (command === 'preview') return;
         const wantSite = opts.setSite && !config.site;

@@ -3,6 +3,7 @@ import type { ParamEncoding } from '@sitecontent/client';
 import { z } from 'zod';
 import { apiKeyField, concurrencyField, httpUrlField, paramEncodingField, sidField } from './fields.js';
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
+import { type SeoCheckMode, seoCheckModeSchema } from './seo-check-options.js';
 
 /**
  * Where the shared client's concurrency limit starts, with or without the integration (and for the
@@ -70,6 +71,13 @@ export interface SiteContentOptions {
    * from the loaded entries, log the plan and write it when `SITECONTENT_WRITE=1`. @default off
    */
   metaWriteBack?: MetaWriteBackOption;
+  /**
+   * After `astro build`, check the output: each indexable page's canonical is on the site's origin,
+   * in the sitemap and served by a file of the build; every JSON-LD block parses; product JSON-LD
+   * passes Google's rich-result rules and states price, currency and availability. `'warn'` logs
+   * the pages at fault, `'fail'` also fails the build. @default 'off'
+   */
+  seoCheck?: SeoCheckMode;
 }
 
 export const siteContentDefaults = {
@@ -79,6 +87,7 @@ export const siteContentDefaults = {
   setSite: true,
   remoteImages: true,
   refreshEndpoint: DEFAULT_REFRESH_PATH,
+  seoCheck: 'off',
 } satisfies SiteContentOptions;
 
 export const siteContentOptionsSchema = z
@@ -98,6 +107,7 @@ export const siteContentOptionsSchema = z
     remoteImages: z.boolean().optional(),
     refreshEndpoint: z.union([z.literal(false), z.string().startsWith('/', 'must start with /')]).optional(),
     metaWriteBack: metaWriteBackOptionSchema.optional(),
+    seoCheck: seoCheckModeSchema.optional(),
   })
   .refine(
     (o) => o.maxConcurrency === undefined || o.maxConcurrency >= (o.concurrency ?? DEFAULT_CONCURRENCY),
