@@ -7,8 +7,9 @@
  * (`404.html`, `500.html`, which hosts serve with an error status), need no canonical and are not
  * looked up in the sitemap; their JSON-LD is still checked.
  */
+import path from 'node:path';
 import type { SeoCheckProblem } from '../errors/seo-check-error.js';
-import { listPages, mapPages } from './dist-pages.js';
+import { listPages, readHead } from './dist-pages.js';
 import { JsonLdCheck } from './json-ld-check.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
 import { readPageHead } from './page-head.js';
@@ -31,6 +32,8 @@ const ERROR_PAGES = new Set(['404.html', '500.html']);
 
 interface PageContext {
   input: SeoCheckInput;
+  /** The origin of `site`, when set. */
+  origin: string | undefined;
   files: ReadonlySet<string>;
   sitemap: SitemapLocs | undefined;
 }
@@ -43,7 +46,7 @@ function canonicalProblem(href: string, ctx: PageContext): string | undefined {
   } catch {
     return `canonical ${href} is not an absolute URL`;
   }
-  const origin = ctx.input.site === undefined ? undefined : new URL(ctx.input.site).origin;
+  const { origin } = ctx;
   if (origin !== undefined && url.origin !== origin)
     return `canonical ${href} is not on the site's origin ${origin}`;
   if (ctx.sitemap && !ctx.sitemap.pages.has(href)) return `canonical ${href} is not in the sitemap`;
@@ -56,8 +59,8 @@ function canonicalProblem(href: string, ctx: PageContext): string | undefined {
   return undefined;
 }
 
-async function pageProblems(page: string, html: string, ctx: PageContext, jsonLd: JsonLdCheck) {
-  const head = readPageHead(html);
+async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck) {
+  const head = readPageHead(readHead(path.join(ctx.input.outDir, page)));
   const reasons = await jsonLd.problems(head.jsonLd);
   if (!head.noindex && !ERROR_PAGES.has(page)) {
     const problem =
@@ -71,7 +74,8 @@ async function pageProblems(page: string, html: string, ctx: PageContext, jsonLd
 
 /** Checks the build in `input.outDir`. */
 export async function checkDist(input: SeoCheckInput): Promise<SeoCheckReport> {
-  const [pages, sitemap] = await Promise.all([listPages(input.outDir), readSitemapLocs(input.outDir)]);
+  const pages = listPages(input.outDir);
+  const sitemap = await readSitemapLocs(input.outDir);
   const problems: SeoCheckProblem[] = [];
   if (sitemap === undefined) {
     problems.push({ page: SITEMAP_INDEX, reason: 'missing: add @astrojs/sitemap to the integrations' });
@@ -79,8 +83,9 @@ export async function checkDist(input: SeoCheckInput): Promise<SeoCheckReport> {
   for (const name of sitemap?.missing ?? []) {
     problems.push({ page: SITEMAP_INDEX, reason: `names ${name}, which the build does not have` });
   }
-  const ctx: PageContext = { input, files: new Set(pages), sitemap };
+  const origin = input.site === undefined ? undefined : new URL(input.site).origin;
+  const ctx: PageContext = { input, origin, files: new Set(pages), sitemap };
   const jsonLd = new JsonLdCheck();
-  const perPage = await mapPages(input.outDir, pages, (page, html) => pageProblems(page, html, ctx, jsonLd));
-  return { pages: pages.length, problems: [...problems, ...perPage.flat()] };
+  for (const page of pages) problems.push(...(await pageProblems(page, ctx, jsonLd)));
+  return { pages: pages.length, problems };
 }

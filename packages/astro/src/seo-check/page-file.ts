@@ -17,7 +17,16 @@ function pathBelowBase(pathname: string, base: string): string | undefined {
   const root = base.endsWith('/') ? base : `${base}/`;
   const withSlash = pathname.endsWith('/') ? pathname : `${pathname}/`;
   if (!withSlash.startsWith(root)) return undefined;
-  return decodeURIComponent(withSlash.slice(root.length)).replace(/\/+$/, '');
+  return decoded(withSlash.slice(root.length)).replace(/\/+$/, '');
+}
+
+/** Astro writes a page's file under its decoded path; a malformed escape stays as written. */
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Files (relative to the output directory, with `/`) that can hold the page at `pathname`. */

@@ -14,7 +14,8 @@ export interface PageHead {
   jsonLd: string[];
 }
 
-const HEAD_END = /<\/head\s*>|<body[\s>]/i;
+/** Where a head ends: its closing tag, or the body's opening tag when the closing tag is left out. */
+export const HEAD_END = /<\/head\s*>|<body[\s>]/i;
 
 const hasToken = (value: string | undefined, token: string) =>
   (value ?? '').toLowerCase().split(/\s+/).includes(token);

@@ -6,33 +6,27 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Parser } from 'htmlparser2';
 
 /** The sitemap index's file name (`@astrojs/sitemap`'s default `filenameBase` + `-index.xml`). */
 export const SITEMAP_INDEX = 'sitemap-index.xml';
 
-/** Text of every `<loc>` in an XML sitemap or sitemap index, entities decoded. */
+const LOC = /<loc>([^<]*)<\/loc>/g;
+const ENTITY = /&(amp|lt|gt|quot|apos|#\d+|#x[\da-f]+);/gi;
+const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeEntity(_: string, name: string): string {
+  if (name[0] !== '#') return NAMED[name.toLowerCase()] ?? '';
+  const hex = name[1] === 'x' || name[1] === 'X';
+  return String.fromCodePoint(Number.parseInt(name.slice(hex ? 2 : 1), hex ? 16 : 10));
+}
+
+/**
+ * Text of every `<loc>` of a sitemap or sitemap index, entities decoded. A scan rather than an XML
+ * parser: the sitemap writer emits `<loc>` with no attributes and its text escaped (no CDATA), and a
+ * scan reads the 50,000 URLs of a full sitemap in a fraction of the time.
+ */
 export function locsOf(xml: string): string[] {
-  const locs: string[] = [];
-  let loc: string[] | undefined;
-  const parser = new Parser(
-    {
-      onopentag(name) {
-        if (name === 'loc') loc = [];
-      },
-      ontext(text) {
-        loc?.push(text);
-      },
-      onclosetag(name) {
-        if (name !== 'loc' || !loc) return;
-        locs.push(loc.join('').trim());
-        loc = undefined;
-      },
-    },
-    { xmlMode: true, decodeEntities: true },
-  );
-  parser.end(xml);
-  return locs;
+  return Array.from(xml.matchAll(LOC), (m) => (m[1] ?? '').trim().replace(ENTITY, decodeEntity));
 }
 
 async function readIfExists(file: string): Promise<string | undefined> {

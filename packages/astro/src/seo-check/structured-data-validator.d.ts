@@ -10,6 +10,8 @@ declare module '@adobe/structured-data-validator' {
   /** Without a schema.org vocabulary it checks Google's rich-result rules only, offline. */
   export default class Validator {
     constructor(schemaOrgJson?: unknown);
+    /** Per type, functions that import the type's rule classes. */
+    registeredHandlers: Record<string, (() => Promise<unknown>)[]>;
     validate(data: { jsonld?: Record<string, unknown[]> }): Promise<ValidationIssue[]>;
   }
 }
