@@ -97,4 +97,11 @@ export type {
   MetaWriteBackOption,
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
+export type { SeoCheckMode } from './options/seo-check-options.js';
+export {
+  type SitemapFactsItem,
+  type SitemapFactsOptions,
+  sitemapFacts,
+  type WithSitemapFacts,
+} from './sitemap/sitemap-facts.js';
 export type { SharedSettings } from './state/project-registry.js';

@@ -14,6 +14,7 @@ import {
 } from '../options/integration-options.js';
 import { parseOptions, withDefaults } from '../options/parse-options.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
+import { keepPageFacts, pageFactsWanted } from '../sitemap/page-facts.js';
 import { endBuildRecord, startBuildRecord } from '../state/build-record.js';
 import { resolveConnection } from '../state/connection.js';
 import { takeKeptStale } from '../state/kept-stale.js';
@@ -67,8 +68,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           env,
         };
         registerProject(config.root, settings, logger);
-        // Loaders keep a copy of their entries for the write-back only when there is one.
-        if (opts.metaWriteBack) startBuildRecord(config.root);
+        // Loaders keep a copy of their entries for the write-back or the sitemap's facts only when wanted.
+        if (opts.metaWriteBack || pageFactsWanted()) startBuildRecord(config.root);
         else endBuildRecord(config.root);
         updateConfig({
           env: {
@@ -164,6 +165,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
             await runBuildMetaWriteBack(root, cacheDir, opts.metaWriteBack, logger);
           }
         } finally {
+          keepPageFacts(root); // before the record ends: @astrojs/sitemap reads them after this hook
           endBuildRecord(root);
           await releaseSharedClients(root);
         }

@@ -1,0 +1,69 @@
+/**
+ * What the sitemap says of each page, from the entries this build loaded: when the page's record
+ * last changed, and a product page's photos. Kept at the end of the build (`keepPageFacts`, called
+ * by the integration at `astro:build:done`, before `@astrojs/sitemap` writes), read by the
+ * `sitemapFacts()` serializer.
+ */
+import type { ProductImageData } from '../entries/schemas.js';
+import { type LoadedCollection, loadedCollections } from '../state/build-record.js';
+import { globalSlot } from '../state/global-slot.js';
+
+/** The facts of one page, by its path. */
+export interface PageFacts {
+  /** When the page's record last changed: `data.changedAt`, else `data.dt`. */
+  lastmod: Date | undefined;
+  /** A product's photos, for `imageUrls()`; empty for other pages. */
+  product: { zag: string; img: ProductImageData[] } | undefined;
+}
+
+/** The loader kinds whose entries are pages at their `data.url`. */
+const PAGE_KINDS = new Set(['products', 'sections', 'articles']);
+
+/** A page path as a lookup key: leading slash, no trailing slash, `/` for the root. */
+export function pathKey(path: string): string {
+  const trimmed = path.trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+const asDate = (value: unknown) =>
+  value instanceof Date && !Number.isNaN(value.getTime()) ? value : undefined;
+
+function factsOf(data: Record<string, unknown>, kind: string): PageFacts {
+  return {
+    lastmod: asDate(data.changedAt) ?? asDate(data.dt),
+    product: kind === 'products' ? (data as PageFacts['product']) : undefined,
+  };
+}
+
+/** Facts of every visible entry with a `url`, by path; the first collection holding a path wins. */
+export function pageFactsOf(collections: Iterable<LoadedCollection>): Map<string, PageFacts> {
+  const facts = new Map<string, PageFacts>();
+  for (const { kind, entries } of collections) {
+    if (!PAGE_KINDS.has(kind)) continue;
+    for (const { data } of entries) {
+      if (data.shw === false || typeof data.url !== 'string') continue;
+      const key = pathKey(data.url);
+      if (!facts.has(key)) facts.set(key, factsOf(data, kind));
+    }
+  }
+  return facts;
+}
+
+/** The page facts of the build that ended last in this process (one sitemap is written at a time). */
+const slot = () => globalSlot('page-facts', () => ({ facts: new Map<string, PageFacts>(), wanted: false }));
+
+/** Called by `sitemapFacts()`: builds must keep their entries until the sitemap is written. */
+export function wantPageFacts(): void {
+  slot().wanted = true;
+}
+
+/** Whether a `sitemapFacts()` serializer exists in this process. */
+export const pageFactsWanted = (): boolean => slot().wanted;
+
+/** Keeps the facts of the entries the build of `root` loaded. */
+export function keepPageFacts(root: URL): void {
+  if (pageFactsWanted()) slot().facts = pageFactsOf(loadedCollections(root).values());
+}
+
+/** The facts kept by the last build. */
+export const keptPageFacts = (): ReadonlyMap<string, PageFacts> => slot().facts;
