@@ -1,6 +1,7 @@
 // sitemapFacts(): each sitemap URL gets the lastmod and photos of the entry at its path, from the
 // entries the build recorded (kept by the integration at astro:build:done).
 import { afterEach, describe, expect, it } from 'vitest';
+import { entriesOf } from '../src/integration/meta-write-back.js';
 import { keepPageFacts } from '../src/sitemap/page-facts.js';
 import { sitemapFacts } from '../src/sitemap/sitemap-facts.js';
 import { endBuildRecord, recordLoaded, startBuildRecord } from '../src/state/build-record.js';
@@ -24,7 +25,7 @@ function keep(collections: Record<string, { kind: string; data: Record<string, u
     const entries = data.map((d, i) => ({ id: String(i), collection: name, data: d }));
     recordLoaded(root, name, kind, entries);
   }
-  keepPageFacts(root);
+  keepPageFacts((kind) => entriesOf(root, kind));
 }
 
 afterEach(() => endBuildRecord(root));

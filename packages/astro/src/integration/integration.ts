@@ -21,7 +21,7 @@ import { takeKeptStale } from '../state/kept-stale.js';
 import { registerProject, type SharedSettings } from '../state/project-registry.js';
 import { releaseSharedClients, sharedClient } from '../state/shared-clients.js';
 import { readEnv } from './env-files.js';
-import { runBuildMetaWriteBack } from './meta-write-back.js';
+import { entriesOf, runBuildMetaWriteBack } from './meta-write-back.js';
 import { createRefreshHandler, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { siteDomain } from './site-domain.js';
 
@@ -69,7 +69,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         };
         registerProject(config.root, settings, logger);
         // Loaders keep a copy of their entries for the write-back or the sitemap's facts only when wanted.
-        if (opts.metaWriteBack || pageFactsWanted()) startBuildRecord(config.root);
+        if (opts.metaWriteBack || (command === 'build' && pageFactsWanted())) startBuildRecord(config.root);
         else endBuildRecord(config.root);
         updateConfig({
           env: {
@@ -165,7 +165,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
             await runBuildMetaWriteBack(root, cacheDir, opts.metaWriteBack, logger);
           }
         } finally {
-          keepPageFacts(root); // before the record ends: @astrojs/sitemap reads them after this hook
+          // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
+          const recorded = root;
+          keepPageFacts((kind) => entriesOf(recorded, kind));
           endBuildRecord(root);
           await releaseSharedClients(root);
         }

@@ -28,7 +28,7 @@ import { sharedClient } from '../state/shared-clients.js';
 export const META_WRITE_ENV = 'SITECONTENT_WRITE';
 
 /** Entries of every collection of `kind`, merged by entry id (first collection wins). */
-function entriesOf(root: URL, kind: string): LoadedEntry[] {
+export function entriesOf(root: URL, kind: string): LoadedEntry[] {
   const byId = new Map<string, LoadedEntry>();
   for (const loaded of loadedCollections(root).values()) {
     if (loaded.kind !== kind) continue;

@@ -5,8 +5,11 @@
  * `sitemapFacts()` serializer.
  */
 import type { ProductImageData } from '../entries/schemas.js';
-import { type LoadedCollection, loadedCollections } from '../state/build-record.js';
+import type { LoadedEntry } from '../state/build-record.js';
 import { globalSlot } from '../state/global-slot.js';
+
+/** The entries of every collection a loader of `kind` filled in this build. */
+export type EntriesOfKind = (kind: 'products' | 'sections' | 'articles') => readonly LoadedEntry[];
 
 /** The facts of one page, by its path. */
 export interface PageFacts {
@@ -16,8 +19,8 @@ export interface PageFacts {
   product: { zag: string; img: ProductImageData[] } | undefined;
 }
 
-/** The loader kinds whose entries are pages at their `data.url`. */
-const PAGE_KINDS = new Set(['products', 'sections', 'articles']);
+/** The loader kinds whose entries are pages at their `data.url`, the first holding a path winning. */
+const PAGE_KINDS = ['products', 'sections', 'articles'] as const;
 
 /** A page path as a lookup key: leading slash, no trailing slash, `/` for the root. */
 export function pathKey(path: string): string {
@@ -35,12 +38,11 @@ function factsOf(data: Record<string, unknown>, kind: string): PageFacts {
   };
 }
 
-/** Facts of every visible entry with a `url`, by path; the first collection holding a path wins. */
-export function pageFactsOf(collections: Iterable<LoadedCollection>): Map<string, PageFacts> {
+/** Facts of every visible entry with a `url`, by path. */
+export function pageFactsOf(entriesOf: EntriesOfKind): Map<string, PageFacts> {
   const facts = new Map<string, PageFacts>();
-  for (const { kind, entries } of collections) {
-    if (!PAGE_KINDS.has(kind)) continue;
-    for (const { data } of entries) {
+  for (const kind of PAGE_KINDS) {
+    for (const { data } of entriesOf(kind)) {
       if (data.shw === false || typeof data.url !== 'string') continue;
       const key = pathKey(data.url);
       if (!facts.has(key)) facts.set(key, factsOf(data, kind));
@@ -60,9 +62,9 @@ export function wantPageFacts(): void {
 /** Whether a `sitemapFacts()` serializer exists in this process. */
 export const pageFactsWanted = (): boolean => slot().wanted;
 
-/** Keeps the facts of the entries the build of `root` loaded. */
-export function keepPageFacts(root: URL): void {
-  if (pageFactsWanted()) slot().facts = pageFactsOf(loadedCollections(root).values());
+/** Keeps the facts of the entries the build loaded. */
+export function keepPageFacts(entriesOf: EntriesOfKind): void {
+  if (pageFactsWanted()) slot().facts = pageFactsOf(entriesOf);
 }
 
 /** The facts kept by the last build. */
