@@ -32,6 +32,27 @@ const product = (offer: Record<string, unknown>) =>
     offers: { '@type': 'Offer', ...offer },
   });
 
+const group = (fields: Record<string, unknown>, offer: Record<string, unknown>) =>
+  JSON.stringify({
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'BreadcrumbList', itemListElement: [] },
+      {
+        '@type': 'ProductGroup',
+        name: 'Tee',
+        productGroupID: 'tee',
+        ...fields,
+        hasVariant: ['Red', 'Blue'].map((color) => ({
+          '@type': 'Product',
+          name: `Tee ${color}`,
+          color,
+          image: `${SITE}/tee.jpg`,
+          offers: { '@type': 'Offer', ...offer },
+        })),
+      },
+    ],
+  });
+
 const fullOffer = { price: 10, priceCurrency: 'USD', availability: 'https://schema.org/InStock' };
 
 const sitemap = (urls: string[]) =>
@@ -42,7 +63,17 @@ const sitemap = (urls: string[]) =>
 const DIST: Record<string, string> = {
   'sitemap-index.xml': `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${SITE}/sitemap-0.xml</loc></sitemap></sitemapindex>`,
   'sitemap-0.xml': sitemap(
-    ['/', '/clean/', '/gone/', '/broken/', '/lamp/', '/tee/', '/q/?a=1&amp;b=2'].map((p) => SITE + p),
+    [
+      '/',
+      '/clean/',
+      '/gone/',
+      '/broken/',
+      '/lamp/',
+      '/tee/',
+      '/group/',
+      '/bad-group/',
+      '/q/?a=1&amp;b=2',
+    ].map((p) => SITE + p),
   ),
   'index.html': page(`${SITE}/`),
   'clean/index.html': page(`${SITE}/clean/`, product(fullOffer)),
@@ -55,6 +86,11 @@ const DIST: Record<string, string> = {
   ),
   'tee/index.html': page(`${SITE}/tee/`, product({})),
   'no-slash/index.html': page(`${SITE}/clean`),
+  'group/index.html': page(`${SITE}/group/`, group({ variesBy: 'https://schema.org/color' }, fullOffer)),
+  'bad-group/index.html': page(
+    `${SITE}/bad-group/`,
+    group({}, { price: 5, availability: 'https://schema.org/InStock' }),
+  ),
   'no-canonical/index.html': page(undefined),
   'hidden/index.html':
     '<html><head><meta name="robots" content="noindex, follow"></head><body></body></html>',
@@ -78,8 +114,14 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('checkDist', () => {
   it('counts every HTML page and passes the clean ones', () => {
-    expect(report.pages).toBe(11);
-    for (const file of ['index.html', 'clean/index.html', 'hidden/index.html', '404.html']) {
+    expect(report.pages).toBe(13);
+    for (const file of [
+      'index.html',
+      'clean/index.html',
+      'group/index.html',
+      'hidden/index.html',
+      '404.html',
+    ]) {
       expect(reasonsOf(file), file).toEqual([]);
     }
   });
@@ -107,6 +149,14 @@ describe('checkDist', () => {
     expect(tee.some((r) => /^Product "Lamp" \(offers\): .*price/.test(r))).toBe(true);
   });
 
+  it("names a ProductGroup without variesBy, and each variant's offer without priceCurrency", () => {
+    expect(reasonsOf('bad-group/index.html')).toEqual([
+      'ProductGroup "Tee": variesBy is missing',
+      'ProductGroup "Tee": hasVariant[0].offers.priceCurrency is missing',
+      'ProductGroup "Tee": hasVariant[1].offers.priceCurrency is missing',
+    ]);
+  });
+
   it('names a page without a canonical, unless it is noindex or an error page', () => {
     expect(reasonsOf('no-canonical/index.html')).toEqual([
       'no canonical link (add one, or mark the page noindex)',
@@ -129,7 +179,7 @@ describe('checkDist', () => {
     logReport(report, 'warn', logger as never);
     expect(lines[0]).toEqual({
       level: 'warn',
-      message: `seo check: 11 pages checked, ${report.problems.length} problems`,
+      message: `seo check: 13 pages checked, ${report.problems.length} problems`,
     });
     expect(lines.slice(1).map((l) => l.message)).toContain(
       `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,

@@ -1,11 +1,13 @@
 /**
  * The JSON-LD rules of the SEO check: every block parses; each `Product` / `ProductGroup` passes
  * Google's rich-result rules with no error (`@adobe/structured-data-validator`, run without a
- * schema.org vocabulary so it needs no network) and states its offer facts (offer-facts.ts).
+ * schema.org vocabulary so it needs no network, plus what Google requires of a `ProductGroup`,
+ * product-group-rules.ts) and states its offer facts (offer-facts.ts).
  * Warnings (recommended fields) are not problems.
  */
 import Validator from '@adobe/structured-data-validator';
 import { offerFactProblems, typesOf } from './offer-facts.js';
+import { productGroupProblems } from './product-group-rules.js';
 
 type Node = Record<string, unknown>;
 
@@ -74,6 +76,7 @@ export class JsonLdCheck {
         const at = (issue.path ?? []).map((p) => p.property ?? p.type).slice(1);
         return `${type}${name}${at.length > 0 ? ` (${at.join('.')})` : ''}: ${issue.issueMessage}`;
       });
-    return [...errors, ...offerFactProblems(node).map((problem) => `${type}${name}: ${problem}`)];
+    const own = [...(type === 'ProductGroup' ? productGroupProblems(node) : []), ...offerFactProblems(node)];
+    return [...errors, ...own.map((problem) => `${type}${name}: ${problem}`)];
   }
 }
