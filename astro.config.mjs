@@ -3,7 +3,7 @@
 // srcDir/publicDir/outDir against the working directory, not against `root`.
 import { fileURLToPath } from 'node:url';
 import sitemap from '@astrojs/sitemap';
-import { siteContent } from '@sitecontent/astro';
+import { siteContent, sitemapFacts } from '@sitecontent/astro';
 import { defineConfig, envField } from 'astro/config';
 
 const site = (dir) => fileURLToPath(new URL(`./example-site/${dir}`, import.meta.url));
@@ -16,7 +16,16 @@ export default defineConfig({
   cacheDir: fileURLToPath(new URL('./node_modules/.astro/', import.meta.url)),
   // `site` is left unset on purpose: the siteContent integration fills it from site/DomainDefault,
   // so canonical URLs and the sitemap use the shop's real domain. Set it here to override.
-  integrations: [siteContent(), sitemap()],
+  // seoCheck: after the build, every indexable page's canonical must be in the sitemap and name a
+  // page of the build, and product JSON-LD must pass Google's rules; a failure fails the build.
+  // sitemapFacts(): each page's <lastmod> and a product page's photos, from the collections. Demo
+  // builds serve the photos themselves (see `env` below), so their URLs are on the site's origin.
+  integrations: [
+    siteContent({ seoCheck: 'fail' }),
+    sitemap({
+      serialize: sitemapFacts(process.env.STOREFRONT_LOCAL_IMAGES === 'true' ? { imageOrigin: '' } : {}),
+    }),
+  ],
   env: {
     schema: {
       // Set by example-site/scripts/storefront.mjs when the demo images are copied into public/ (emulator runs):

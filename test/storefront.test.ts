@@ -241,6 +241,34 @@ describe('storefront build', () => {
     expect(notListed).toEqual([]);
   });
 
+  it('gives product and article URLs their lastmod, product URLs their photos (sitemapFacts)', async () => {
+    const xml = (await readFile(path.join(build.outDir, 'sitemap-0.xml'), 'utf8')).split('<url>').slice(1);
+    const entryOf = (pathname: string) => demo.expected.get(trimSlash(pathname));
+    const product = demo.products.find((p) => p.img.length > 0);
+    let checked = 0;
+    for (const url of xml) {
+      const loc = /<loc>([^<]*)<\/loc>/.exec(url)?.[1] ?? '';
+      const entry = entryOf(new URL(loc).pathname);
+      if (entry?.kind === 'product' || entry?.kind === 'article') {
+        checked++;
+        expect(url, loc).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/);
+      }
+      if (entry?.kind === 'product' && entry.id === product?.id) {
+        expect(url).toContain(`<image:loc>${demo.origin}/`);
+      }
+    }
+    expect(checked).toBe(demo.products.length + demo.articles.length);
+  });
+
+  it('ships robots.txt naming the sitemap index by absolute URL', async () => {
+    const robots = await readFile(path.join(build.outDir, 'robots.txt'), 'utf8');
+    expect(robots).toContain(`Sitemap: ${demo.origin}/sitemap-index.xml`);
+  });
+
+  it("runs the seo check with 'fail' and finds no problem", () => {
+    expect(build.output).toMatch(/seo check: \d+ pages checked, 0 problems/);
+  });
+
   it('links product images relative to the site, and ships them', async () => {
     const product = demo.products.find((p) => p.img.length > 0);
     expect(product).toBeDefined();

@@ -14,6 +14,7 @@ import {
   type SectionTreeNode,
   truncateOnWordBoundary,
 } from '@sitecontent/astro';
+import { isShownIn, shownSections } from './visible';
 
 export type ProductEntry = CollectionEntry<'products'>;
 export type SectionEntry = CollectionEntry<'sections'>;
@@ -55,12 +56,20 @@ let cached: Promise<Shop> | undefined;
 /** All visible content, loaded once per build (pages share the module instance). */
 export function loadShop(): Promise<Shop> {
   cached ??= (async () => {
-    const [sections, products, articles, modifications] = await Promise.all([
-      getCollection('sections', (e) => e.data.shw),
-      getCollection('products', (e) => e.data.shw),
-      getCollection('articles', (e) => e.data.shw),
-      getCollection('modifications', (e) => e.data.shw),
+    const [allSections, allProducts, allArticles, allModifications] = await Promise.all([
+      getCollection('sections'),
+      getCollection('products'),
+      getCollection('articles'),
+      getCollection('modifications'),
     ]);
+    // Hidden records get no page, nor does anything under a hidden section (lib/visible.ts).
+    const shown = shownSections(allSections);
+    const every = new Set(allSections.map((s) => s.data.tx));
+    const sections = allSections.filter((s) => shown.has(s.data.tx));
+    const products = allProducts.filter((p) => isShownIn(p.data, p.data.cattx, every, shown));
+    const articles = allArticles.filter((a) => isShownIn(a.data, a.data.section?.id, every, shown));
+    const productIds = new Set(products.map((p) => p.id));
+    const modifications = allModifications.filter((m) => m.data.shw && productIds.has(m.data.product.id));
     const sectionByTx = new Map(sections.map((s) => [s.data.tx, s]));
     const modificationsByProduct = new Map<string, ModificationEntry[]>();
     for (const m of modifications) {

@@ -96,6 +96,7 @@ export type {
   MetaWriteBackOption,
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
+export type { SeoCheckMode } from './options/seo-check-options.js';
 export type { ProjectClientOptions, ProjectSettings } from './project/project-settings.js';
 export {
   type HeadFields,
@@ -104,5 +105,11 @@ export {
   type SeoHeadProps,
   seoHeadFields,
 } from './seo-head/head-fields.js';
+export {
+  type SitemapFactsItem,
+  type SitemapFactsOptions,
+  sitemapFacts,
+  type WithSitemapFacts,
+} from './sitemap/sitemap-facts.js';
 export * from './structured-data/index.js';
 export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './sync/sync-item.js';

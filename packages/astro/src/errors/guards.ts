@@ -8,6 +8,7 @@ import type { SiteContentConnectionError } from './connection-error.js';
 import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import type { SiteContentLoadError } from './load-error.js';
 import type { SiteContentOptionsError } from './options-error.js';
+import type { SiteContentSeoCheckError } from './seo-check-error.js';
 
 function hasName(e: unknown, name: string): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
@@ -20,6 +21,7 @@ const ERROR_NAMES = new Set([
   'SiteContentLoadError',
   'SiteContentInvalidRecordError',
   'SiteContentCallbackError',
+  'SiteContentSeoCheckError',
 ]);
 
 export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
@@ -35,3 +37,5 @@ export const isSiteContentInvalidRecordError = (e: unknown): e is SiteContentInv
   hasName(e, 'SiteContentInvalidRecordError');
 export const isSiteContentCallbackError = (e: unknown): e is SiteContentCallbackError =>
   hasName(e, 'SiteContentCallbackError');
+export const isSiteContentSeoCheckError = (e: unknown): e is SiteContentSeoCheckError =>
+  hasName(e, 'SiteContentSeoCheckError');

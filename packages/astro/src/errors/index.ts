@@ -5,3 +5,4 @@ export * from './guards.js';
 export { SiteContentInvalidRecordError } from './invalid-record-error.js';
 export { SiteContentLoadError } from './load-error.js';
 export { SiteContentOptionsError } from './options-error.js';
+export { type SeoCheckProblem, SiteContentSeoCheckError } from './seo-check-error.js';

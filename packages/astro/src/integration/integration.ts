@@ -9,9 +9,11 @@ import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../entries/page-url.js';
 import { REFETCH_META_ENV } from '../load/meta-lookup.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../options/integration-options.js';
-import { openProject } from '../project/open-projects.js';
+import { keepPageFacts, openProject, pageFactsWanted } from '../project/open-projects.js';
 import type { Project } from '../project/project.js';
 import { projectSettingsOf } from '../project/project-settings.js';
+import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
+
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
@@ -59,9 +61,13 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           serves,
         );
         project = opened;
-        // Loaders keep a copy of their entries for the write-back only when there is one.
-        if (opts.metaWriteBack) opened.startBuildRecord();
+        // Loaders keep a copy of their entries for the write-back or the sitemap's facts only when wanted.
+        if (opts.metaWriteBack || (command === 'build' && pageFactsWanted())) opened.startBuildRecord();
         updateConfig({ env: { schema: ENV_SCHEMA } });
+        // Appended, so it runs after every listed integration (the sitemap's) has written its files.
+        if (command === 'build' && opts.seoCheck !== 'off') {
+          updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
+        }
         // `astro preview` serves what the build wrote: nothing of the service is needed.
         if (command === 'preview') return;
         await applySiteDomain({
@@ -111,6 +117,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
             await runBuildMetaWriteBack(project, cacheDir, opts.metaWriteBack, logger);
           }
         } finally {
+          // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
+          const record = project.buildRecord;
+          if (record) keepPageFacts((kind) => record.entriesOf(kind));
           await project.close();
         }
       },

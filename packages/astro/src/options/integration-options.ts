@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { connectionShape } from './fields.js';
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
 import { parseOptions } from './parse-options.js';
+import { type SeoCheckMode, seoCheckModeSchema } from './seo-check-options.js';
 
 /**
  * Where the shared client's concurrency limit starts, with or without the integration (and for the
@@ -74,6 +75,13 @@ export interface SiteContentOptions {
    * from the loaded entries, log the plan and write it when `SITECONTENT_WRITE=1`. @default off
    */
   metaWriteBack?: MetaWriteBackOption;
+  /**
+   * After `astro build`, check the output: each indexable page's canonical is on the site's origin,
+   * in the sitemap and served by a file of the build; every JSON-LD block parses; product JSON-LD
+   * passes Google's rich-result rules and states price, currency and availability. `'warn'` logs
+   * the pages at fault, `'fail'` also fails the build. @default 'off'
+   */
+  seoCheck?: SeoCheckMode;
 }
 
 /**
@@ -97,6 +105,7 @@ export const siteContentOptionsSchema = z
       .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
       .default(DEFAULT_REFRESH_PATH),
     metaWriteBack: metaWriteBackOptionSchema.optional(),
+    seoCheck: seoCheckModeSchema.default('off'),
   })
   // Only what the user set can conflict: the start stays under a ceiling they set low, and the
   // ceiling leaves room to grow above a start they set high (`concurrency: 100` alone).

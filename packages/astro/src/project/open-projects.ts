@@ -4,6 +4,7 @@
  * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
  * loaded twice in one process; a `Symbol.for` key is the same for both copies.
  */
+import { type EntriesOfKind, type PageFacts, pageFactsOf } from '../sitemap/page-facts.js';
 import type { WarnLogger } from './client-pool.js';
 import { Project } from './project.js';
 import { type ProjectSettings, standaloneSettings } from './project-settings.js';
@@ -12,13 +13,18 @@ interface OpenProjects {
   byRoot: Map<string, Project>;
   /** The project whose pages this process serves (`astro dev`, `astro preview`), for the live loaders. */
   serving: Project | undefined;
+  /**
+   * Whether a `sitemapFacts()` serializer exists in this process: builds then keep their entries
+   * until `@astrojs/sitemap` has written, and the facts of the last one are here.
+   */
+  sitemap: { wanted: boolean; facts: ReadonlyMap<string, PageFacts> };
 }
 
 const SLOT = Symbol.for('@sitecontent/astro/projects');
 
 function openProjects(): OpenProjects {
   const g = globalThis as { [SLOT]?: OpenProjects };
-  g[SLOT] ??= { byRoot: new Map(), serving: undefined };
+  g[SLOT] ??= { byRoot: new Map(), serving: undefined, sitemap: { wanted: false, facts: new Map() } };
   return g[SLOT];
 }
 
@@ -73,3 +79,23 @@ export function projectAt(root: URL | string): Project {
 export function liveProject(): Project {
   return openProjects().serving ?? projectAt('sitecontent:live/');
 }
+
+/** Called by `sitemapFacts()`: builds keep their entries until the sitemap is written. */
+export function wantPageFacts(): void {
+  openProjects().sitemap.wanted = true;
+}
+
+/** Whether a `sitemapFacts()` serializer exists in this process. */
+export const pageFactsWanted = (): boolean => openProjects().sitemap.wanted;
+
+/**
+ * Keeps the page facts of the entries a build loaded, at its end: `@astrojs/sitemap` writes after
+ * the integration's `astro:build:done`, and one sitemap is written at a time.
+ */
+export function keepPageFacts(entriesOf: EntriesOfKind): void {
+  const sitemap = openProjects().sitemap;
+  if (sitemap.wanted) sitemap.facts = pageFactsOf(entriesOf);
+}
+
+/** The page facts kept by the build that ended last. */
+export const keptPageFacts = (): ReadonlyMap<string, PageFacts> => openProjects().sitemap.facts;

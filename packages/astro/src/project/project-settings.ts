@@ -36,27 +36,31 @@ export interface ProjectSettings {
   env: Readonly<Record<string, string | undefined>>;
 }
 
+/** The integration's options that every client of the project is given as they are. */
+const CLIENT_OPTION_KEYS = [
+  'concurrency',
+  'maxConcurrency',
+  'adaptive',
+  'timeoutMs',
+  'maxResponseBytes',
+  'retries',
+  'paramEncoding',
+] as const satisfies readonly (keyof ProjectClientOptions)[];
+
 /** The settings of the integration's checked options, the environment it read and Astro's cache dir. */
 export function projectSettingsOf(
   options: ResolvedSiteContentOptions,
   env: ProjectSettings['env'],
   cacheDir: URL | undefined,
 ): ProjectSettings {
-  const {
-    baseUrl,
-    apiKey,
-    sid,
-    metaMaxAge,
-    setSite: _setSite,
-    remoteImages: _remoteImages,
-    refreshEndpoint: _refreshEndpoint,
-    metaWriteBack: _metaWriteBack,
-    ...client
-  } = options;
+  const client: ProjectClientOptions = {};
+  for (const key of CLIENT_OPTION_KEYS) {
+    if (options[key] !== undefined) Object.assign(client, { [key]: options[key] });
+  }
   return {
-    connection: { baseUrl, apiKey, sid },
+    connection: { baseUrl: options.baseUrl, apiKey: options.apiKey, sid: options.sid },
     client,
-    metaMaxAge,
+    metaMaxAge: options.metaMaxAge,
     cacheDir: cacheDir?.href,
     env,
   };

@@ -1,4 +1,4 @@
-/// <reference path="./structured-data-validator.d.ts" />
+/// <reference path="../../src/seo-check/structured-data-validator.d.ts" />
 /**
  * Google's rich-result rules, offline: `@adobe/structured-data-validator` without the schema.org
  * vocabulary (which it would download), fed JSON-LD in the shape its extractor gives.

@@ -1,0 +1,86 @@
+/**
+ * The per-page rules of the SEO check, on a list of pages: every indexable page has a canonical
+ * that is on the site's origin, listed in the sitemap and served without a redirect by a file of
+ * the build; every JSON-LD block parses and product JSON-LD passes Google's rules
+ * (json-ld-check.ts).
+ *
+ * A page with a robots `noindex`, and Astro's error pages (`404.html`, `500.html`, which hosts
+ * serve with an error status), need no canonical and are not looked up in the sitemap; their
+ * JSON-LD is still checked.
+ */
+import path from 'node:path';
+import type { SeoCheckProblem } from '../errors/seo-check-error.js';
+import { readHead } from './dist-pages.js';
+import { JsonLdCheck } from './json-ld-check.js';
+import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
+import { readPageHead } from './page-head.js';
+
+/** What the page rules need. */
+export interface PageCheckInput extends OutputLayout {
+  /** The output directory (`dist/`), a file system path. */
+  outDir: string;
+  /** The origin of Astro's `site`; without it canonicals are not compared to an origin. */
+  origin: string | undefined;
+  /** Every HTML file of the build, relative, with `/`. */
+  files: readonly string[];
+  /** The sitemaps' page URLs; `undefined` without a sitemap (reported once, elsewhere). */
+  sitemapPages: readonly string[] | undefined;
+}
+
+const ERROR_PAGES = new Set(['404.html', '500.html']);
+
+interface PageContext {
+  input: PageCheckInput;
+  files: ReadonlySet<string>;
+  sitemap: ReadonlySet<string> | undefined;
+}
+
+/** Why the canonical `href` of a page fails, or `undefined`. */
+function canonicalProblem(href: string, ctx: PageContext): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return `canonical ${href} is not an absolute URL`;
+  }
+  const { origin } = ctx.input;
+  if (origin !== undefined && url.origin !== origin)
+    return `canonical ${href} is not on the site's origin ${origin}`;
+  if (ctx.sitemap && !ctx.sitemap.has(href)) return `canonical ${href} is not in the sitemap`;
+  const slash = trailingSlashProblem(url.pathname, ctx.input);
+  if (slash !== undefined) return `canonical ${href} ${slash}`;
+  const candidates = pageFileCandidates(url.pathname, ctx.input);
+  if (!candidates.some((file) => ctx.files.has(file))) {
+    return `canonical ${href} names no page of the build (no ${candidates.join(' or ') || 'file below base'})`;
+  }
+  return undefined;
+}
+
+async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck): Promise<SeoCheckProblem[]> {
+  const head = readPageHead(readHead(path.join(ctx.input.outDir, page)));
+  const reasons = await jsonLd.problems(head.jsonLd);
+  if (!head.noindex && !ERROR_PAGES.has(page)) {
+    const problem =
+      head.canonical === undefined
+        ? 'no canonical link (add one, or mark the page noindex)'
+        : canonicalProblem(head.canonical, ctx);
+    if (problem !== undefined) reasons.unshift(problem);
+  }
+  return reasons.map((reason) => ({ page, reason }));
+}
+
+/** The problems of `pages` (of `input.files`), in page order. */
+export async function checkPages(
+  pages: readonly string[],
+  input: PageCheckInput,
+): Promise<SeoCheckProblem[]> {
+  const ctx: PageContext = {
+    input,
+    files: new Set(input.files),
+    sitemap: input.sitemapPages && new Set(input.sitemapPages),
+  };
+  const jsonLd = new JsonLdCheck();
+  const problems: SeoCheckProblem[] = [];
+  for (const page of pages) problems.push(...(await pageProblems(page, ctx, jsonLd)));
+  return problems;
+}

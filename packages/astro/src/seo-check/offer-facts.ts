@@ -1,0 +1,51 @@
+/**
+ * The offer facts a storefront states on every product, beyond what Google's rules require (they
+ * only recommend a currency and availability): every `Offer` states its price, `priceCurrency`
+ * and `availability`; an `AggregateOffer` its `lowPrice` and `priceCurrency`. A price without a
+ * currency is not a price a shopper or a search engine can compare.
+ */
+
+type Node = Record<string, unknown>;
+
+const isNode = (value: unknown): value is Node =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const asList = (value: unknown): unknown[] =>
+  Array.isArray(value) ? value : value === undefined ? [] : [value];
+
+export const typesOf = (node: Node): string[] => asList(node['@type']).filter((t) => typeof t === 'string');
+
+const has = (node: Node, field: string) =>
+  node[field] !== undefined && node[field] !== null && node[field] !== '';
+
+/** `field` on the offer or on its `priceSpecification`. */
+function stated(offer: Node, field: string): boolean {
+  if (has(offer, field)) return true;
+  return asList(offer.priceSpecification).some((spec) => isNode(spec) && has(spec, field));
+}
+
+function offerProblems(offer: Node, where: string): string[] {
+  const aggregate = typesOf(offer).includes('AggregateOffer');
+  const fields = aggregate ? ['lowPrice', 'priceCurrency'] : ['price', 'priceCurrency', 'availability'];
+  return fields.filter((field) => !stated(offer, field)).map((field) => `${where}.${field} is missing`);
+}
+
+/** The products of a `Product` or `ProductGroup` node: itself, or its `hasVariant` list. */
+function productsOf(node: Node): { product: Node; where: string }[] {
+  if (!typesOf(node).includes('ProductGroup')) return [{ product: node, where: 'offers' }];
+  return asList(node.hasVariant)
+    .filter(isNode)
+    .map((product, i) => ({ product, where: `hasVariant[${i}].offers` }));
+}
+
+/** What a `Product` / `ProductGroup` node leaves out of its offers. */
+export function offerFactProblems(node: Node): string[] {
+  const problems: string[] = [];
+  for (const { product, where } of productsOf(node)) {
+    const offers = asList(product.offers).filter(isNode);
+    offers.forEach((offer, i) => {
+      problems.push(...offerProblems(offer, offers.length > 1 ? `${where}[${i}]` : where));
+    });
+  }
+  return problems;
+}

@@ -1,0 +1,47 @@
+/**
+ * What the SEO check needs from a built page, read from its `<head>` only: the canonical link,
+ * a robots `noindex`, and the JSON-LD blocks. The body, most of a page's bytes, is never parsed:
+ * the head ends at the first `</head>` or `<body`, found by one string search.
+ */
+import { Parser } from 'htmlparser2';
+
+export interface PageHead {
+  /** `href` of the first `<link rel="canonical">`, as written. */
+  canonical: string | undefined;
+  /** A `<meta name="robots">` says `noindex`. */
+  noindex: boolean;
+  /** The text of each `<script type="application/ld+json">`, in order. */
+  jsonLd: string[];
+}
+
+/** Where a head ends: its closing tag, or the body's opening tag when the closing tag is left out. */
+export const HEAD_END = /<\/head\s*>|<body[\s>]/i;
+
+const hasToken = (value: string | undefined, token: string) =>
+  (value ?? '').toLowerCase().split(/\s+/).includes(token);
+
+export function readPageHead(html: string): PageHead {
+  const end = html.search(HEAD_END);
+  const head: PageHead = { canonical: undefined, noindex: false, jsonLd: [] };
+  let script: string[] | undefined;
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      if (name === 'link' && hasToken(attrs.rel, 'canonical')) head.canonical ??= attrs.href;
+      else if (name === 'meta' && attrs.name?.toLowerCase() === 'robots') {
+        if (/\bnoindex\b/i.test(attrs.content ?? '')) head.noindex = true;
+      } else if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') script = [];
+    },
+    ontext(text) {
+      script?.push(text);
+    },
+    onclosetag(name) {
+      if (name !== 'script' || !script) return;
+      head.jsonLd.push(script.join(''));
+      script = undefined;
+    },
+  });
+  parser.end(end === -1 ? html : html.slice(0, end));
+  // A head cut off inside a script: what was read is still the block's text.
+  if (script) head.jsonLd.push(script.join(''));
+  return head;
+}

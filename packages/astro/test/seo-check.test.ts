@@ -1,0 +1,258 @@
+// The post-build SEO check: on a dist/ written here (each fault on a page of its own), and on a
+// real Astro build with `seoCheck: 'fail'`.
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isSiteContentSeoCheckError } from '../src/errors/index.js';
+import { checkDist, type SeoCheckReport } from '../src/seo-check/check-dist.js';
+import { logReport } from '../src/seo-check/seo-check-integration.js';
+import {
+  buildFixture,
+  createFixture,
+  createLogger,
+  type Fixture,
+  settleAstroWrites,
+} from './helpers/index.js';
+
+const SITE = 'https://shop.example';
+
+const page = (canonical: string | undefined, ...jsonLd: string[]) =>
+  '<!doctype html><html><head><title>t</title>' +
+  (canonical ? `<link rel="canonical" href="${canonical}">` : '') +
+  jsonLd.map((block) => `<script type="application/ld+json">${block}</script>`).join('') +
+  '</head><body><link rel="canonical" href="https://elsewhere.example/"></body></html>';
+
+const product = (offer: Record<string, unknown>) =>
+  JSON.stringify({
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: 'Lamp',
+    image: `${SITE}/lamp.jpg`,
+    offers: { '@type': 'Offer', ...offer },
+  });
+
+const group = (fields: Record<string, unknown>, offer: Record<string, unknown>) =>
+  JSON.stringify({
+    '@context': 'https://schema.org',
+    '@graph': [
+      { '@type': 'BreadcrumbList', itemListElement: [] },
+      {
+        '@type': 'ProductGroup',
+        name: 'Tee',
+        productGroupID: 'tee',
+        ...fields,
+        hasVariant: ['Red', 'Blue'].map((color) => ({
+          '@type': 'Product',
+          name: `Tee ${color}`,
+          color,
+          image: `${SITE}/tee.jpg`,
+          offers: { '@type': 'Offer', ...offer },
+        })),
+      },
+    ],
+  });
+
+const fullOffer = { price: 10, priceCurrency: 'USD', availability: 'https://schema.org/InStock' };
+
+const sitemap = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls
+    .map((u) => `<url><loc>${u}</loc></url>`)
+    .join('')}</urlset>`;
+
+const DIST: Record<string, string> = {
+  'sitemap-index.xml': `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${SITE}/sitemap-0.xml</loc></sitemap></sitemapindex>`,
+  'sitemap-0.xml': sitemap(
+    [
+      '/',
+      '/clean/',
+      '/gone/',
+      '/broken/',
+      '/lamp/',
+      '/tee/',
+      '/group/',
+      '/bad-group/',
+      '/q/?a=1&amp;b=2',
+    ].map((p) => SITE + p),
+  ),
+  'index.html': page(`${SITE}/`),
+  'clean/index.html': page(`${SITE}/clean/`, product(fullOffer)),
+  'unlisted/index.html': page(`${SITE}/unlisted/`),
+  'names-gone/index.html': page(`${SITE}/gone/`),
+  'broken/index.html': page(`${SITE}/broken/`, '{"@type": "Thing",'),
+  'lamp/index.html': page(
+    `${SITE}/lamp/`,
+    product({ price: 10, availability: 'https://schema.org/InStock' }),
+  ),
+  'tee/index.html': page(`${SITE}/tee/`, product({})),
+  'no-slash/index.html': page(`${SITE}/clean`),
+  'group/index.html': page(`${SITE}/group/`, group({ variesBy: 'https://schema.org/color' }, fullOffer)),
+  'bad-group/index.html': page(
+    `${SITE}/bad-group/`,
+    group({}, { price: 5, availability: 'https://schema.org/InStock' }),
+  ),
+  'no-canonical/index.html': page(undefined),
+  'hidden/index.html':
+    '<html><head><meta name="robots" content="noindex, follow"></head><body></body></html>',
+  '404.html': page(undefined),
+};
+
+let outDir: string;
+let report: SeoCheckReport;
+const reasonsOf = (file: string) => report.problems.filter((p) => p.page === file).map((p) => p.reason);
+
+beforeAll(async () => {
+  outDir = await mkdtemp(path.join(tmpdir(), 'seo-check-dist-'));
+  for (const [file, text] of Object.entries(DIST)) {
+    await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+    await writeFile(path.join(outDir, file), text);
+  }
+  report = await checkDist({ outDir, site: SITE, format: 'directory', trailingSlash: 'always', base: '/' });
+});
+
+afterAll(() => rm(outDir, { recursive: true, force: true }));
+
+describe('checkDist', () => {
+  it('counts every HTML page and passes the clean ones', () => {
+    expect(report.pages).toBe(13);
+    for (const file of [
+      'index.html',
+      'clean/index.html',
+      'group/index.html',
+      'hidden/index.html',
+      '404.html',
+    ]) {
+      expect(reasonsOf(file), file).toEqual([]);
+    }
+  });
+
+  it('names a canonical the sitemap does not list', () => {
+    expect(reasonsOf('unlisted/index.html')).toEqual([`canonical ${SITE}/unlisted/ is not in the sitemap`]);
+  });
+
+  it('names a canonical whose page the build does not have', () => {
+    expect(reasonsOf('names-gone/index.html')).toEqual([
+      `canonical ${SITE}/gone/ names no page of the build (no gone/index.html)`,
+    ]);
+  });
+
+  it('names a JSON-LD block that does not parse', () => {
+    expect(reasonsOf('broken/index.html')).toEqual([
+      expect.stringMatching(/^JSON-LD block 1 does not parse: /),
+    ]);
+  });
+
+  it('names a product offer without priceCurrency, and Google rule errors', () => {
+    expect(reasonsOf('lamp/index.html')).toEqual(['Product "Lamp": offers.priceCurrency is missing']);
+    const tee = reasonsOf('tee/index.html');
+    expect(tee).toContain('Product "Lamp": offers.priceCurrency is missing');
+    expect(tee.some((r) => /^Product "Lamp" \(offers\): .*price/.test(r))).toBe(true);
+  });
+
+  it("names a ProductGroup without variesBy, and each variant's offer without priceCurrency", () => {
+    expect(reasonsOf('bad-group/index.html')).toEqual([
+      'ProductGroup "Tee": variesBy is missing',
+      'ProductGroup "Tee": hasVariant[0].offers.priceCurrency is missing',
+      'ProductGroup "Tee": hasVariant[1].offers.priceCurrency is missing',
+    ]);
+  });
+
+  it('names a page without a canonical, unless it is noindex or an error page', () => {
+    expect(reasonsOf('no-canonical/index.html')).toEqual([
+      'no canonical link (add one, or mark the page noindex)',
+    ]);
+  });
+
+  it("names a canonical that trailingSlash: 'always' would redirect", () => {
+    expect(reasonsOf('no-slash/index.html')).toEqual([`canonical ${SITE}/clean is not in the sitemap`]);
+  });
+
+  it('reads sitemap URLs with their XML entities decoded', async () => {
+    await writeFile(path.join(outDir, 'q.html'), page(`${SITE}/q/?a=1&amp;b=2`));
+    const again = await checkDist({ outDir, site: SITE, format: 'file', trailingSlash: 'ignore', base: '/' });
+    expect(again.problems.filter((p) => p.page === 'q.html')).toEqual([]);
+    await rm(path.join(outDir, 'q.html'));
+  });
+
+  it('prints one summary line, then each page at fault', () => {
+    const { logger, lines } = createLogger();
+    logReport(report, 'warn', logger as never);
+    expect(lines[0]).toEqual({
+      level: 'warn',
+      message: `seo check: 13 pages checked, ${report.problems.length} problems`,
+    });
+    expect(lines.slice(1).map((l) => l.message)).toContain(
+      `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,
+    );
+  });
+
+  it('reports a missing sitemap once', async () => {
+    const empty = await mkdtemp(path.join(tmpdir(), 'seo-check-empty-'));
+    try {
+      await writeFile(path.join(empty, 'index.html'), page(`${SITE}/`));
+      const result = await checkDist({
+        outDir: empty,
+        site: SITE,
+        format: 'directory',
+        trailingSlash: 'ignore',
+        base: '/',
+      });
+      expect(result.problems).toEqual([
+        { page: 'sitemap-index.xml', reason: 'missing: add @astrojs/sitemap to the integrations' },
+      ]);
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a real build with seoCheck: 'fail'", () => {
+  let fx: Fixture;
+  beforeAll(() => {
+    fx = createFixture({
+      'astro.config.mjs': `import sitemap from '@astrojs/sitemap';
+import { siteContent } from '@sitecontent/astro';
+import { defineConfig } from 'astro/config';
+export default defineConfig({
+  site: '${SITE}',
+  trailingSlash: 'always',
+  integrations: [siteContent({ seoCheck: 'fail', setSite: false, remoteImages: false }), sitemap()],
+});`,
+      'src/layouts/Page.astro': `---
+const { ld } = Astro.props;
+---
+<html><head><link rel="canonical" href={new URL(Astro.url.pathname, Astro.site).href} />
+{ld && <script type="application/ld+json" set:html={ld} />}</head><body><slot /></body></html>`,
+      'src/pages/index.astro': `---
+import Page from '../layouts/Page.astro';
+---
+<Page>home</Page>`,
+      'src/pages/lamp.astro': `---
+import Page from '../layouts/Page.astro';
+const ld = ${JSON.stringify(product(fullOffer))};
+---
+<Page ld={ld}>lamp</Page>`,
+    });
+  });
+  afterAll(async () => {
+    await settleAstroWrites();
+    fx.remove();
+  });
+
+  it('passes a site whose canonicals are its sitemap URLs and logs the summary', async () => {
+    const { error, output } = await buildFixture(fx);
+    expect(error).toBeUndefined();
+    expect(output).toContain('seo check: 2 pages checked, 0 problems');
+  }, 60_000);
+
+  it('fails the build naming the page at fault', async () => {
+    fx.write(
+      'src/pages/old.astro',
+      `<html><head><link rel="canonical" href="${SITE}/retired/" /></head><body>old</body></html>`,
+    );
+    const { error, output } = await buildFixture(fx);
+    expect(isSiteContentSeoCheckError(error)).toBe(true);
+    expect(output).toContain('seo check: 3 pages checked, 1 problem');
+    expect(output).toContain(`old/index.html: canonical ${SITE}/retired/ is not in the sitemap`);
+  }, 60_000);
+});
