@@ -130,6 +130,12 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
     /** Relative page URL of the product (default: the section's `url` + `/` + id). */
     url: z.string(),
     ...seoShape(seo),
+    /**
+     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
+     * Set by the build-time loaders; the live loaders leave it out.
+     */
+    changedAt: z.date().optional(),
     extra: extraFieldsSchema,
   });
 }
@@ -153,6 +159,12 @@ export function modificationDataSchemaFor<P extends string>(products: P) {
     color: z.string(),
     /** The modification's product in the products collection. */
     product: entryReferenceSchema(products),
+    /**
+     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
+     * Set by the build-time loaders; the live loaders leave it out.
+     */
+    changedAt: z.date().optional(),
     extra: extraFieldsSchema,
   });
 }
@@ -180,6 +192,12 @@ export function sectionDataSchemaFor<S extends string, P extends SeoPresence = '
     /** The parent section's entry; `null` for a root section or a parent this collection does not hold. */
     parent: entryReferenceSchema(sections).nullable(),
     ...seoShape(seo),
+    /**
+     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
+     * Set by the build-time loaders; the live loaders leave it out.
+     */
+    changedAt: z.date().optional(),
     extra: extraFieldsSchema,
   });
 }
@@ -205,6 +223,12 @@ export function articleDataSchemaFor<S extends string, P extends SeoPresence = '
     /** The article's section in the sections collection; `null` when the service has no such section. */
     section: entryReferenceSchema(sections).nullable(),
     ...seoShape(seo),
+    /**
+     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
+     * Set by the build-time loaders; the live loaders leave it out.
+     */
+    changedAt: z.date().optional(),
     extra: extraFieldsSchema,
   });
 }

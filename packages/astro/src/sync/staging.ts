@@ -56,6 +56,8 @@ export class Staging {
   #prepared = 0;
   #arriving: boolean;
   #sliceStart = performance.now();
+  /** The time of this sync: when the records changed whose entries it writes (`changedAt`). */
+  readonly #syncedAt = new Date();
 
   constructor(ctx: StagingContext, options: StageOptions, items: SyncSource) {
     this.#ctx = ctx;
@@ -143,6 +145,18 @@ export class Staging {
     return cleaned ? (html) => cleaned.get(html) ?? sanitizeHtml(html) : sanitizeHtml;
   }
 
+  /**
+   * When the entry of a changed item changed: now, for a record the store holds; for a record first
+   * seen, its own `dt` (the date it was added) where it has one, else now. A new loader version
+   * rebuilds every entry without knowing which records changed: they keep the time they had.
+   */
+  #changedAt(id: string, data: Record<string, unknown>): Date {
+    const stored = this.#ctx.store.get(id)?.data.changedAt;
+    if (stored instanceof Date) return this.#reload ? stored : this.#syncedAt;
+    if (this.#ctx.store.has(id)) return this.#syncedAt;
+    return data.dt instanceof Date ? data.dt : this.#syncedAt;
+  }
+
   async #yieldWhileArriving(): Promise<void> {
     if (this.#arriving && performance.now() - this.#sliceStart > SLICE_MS) {
       await nextTurn();
@@ -165,7 +179,8 @@ export class Staging {
     const built = item.build(cleanHtml);
     let data: Record<string, unknown>;
     try {
-      data = await this.#ctx.parseData({ id: item.id, data: built.data });
+      const changedAt = this.#changedAt(item.id, built.data);
+      data = await this.#ctx.parseData({ id: item.id, data: { ...built.data, changedAt } });
     } catch (error) {
       this.#events.push({ kind: 'invalid', id: item.id, error });
       this.#kept.delete(item.id); // left out: a stale entry of this id is removed at commit

@@ -1,0 +1,88 @@
+/** `changedAt`: when an entry last changed, set by staging, kept while its record is unchanged. */
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { LOADER_VERSION_META_KEY } from '../src/index.js';
+import type { SyncItem } from '../src/sync/sync-item.js';
+import { createStore, loaderContext, syncEntries } from './helpers/index.js';
+
+const schema = z.object({ id: z.number(), title: z.string(), dt: z.date().optional(), changedAt: z.date() });
+type Row = { id: number; title: string; dt?: Date };
+const items = (rows: Row[]): SyncItem[] =>
+  rows.map((r) => ({ id: String(r.id), digestInputs: r, build: () => ({ data: { ...r } }) }));
+const handlers = {
+  fingerprint: 'f',
+  onParseError: (_id: string, e: unknown) => {
+    throw e;
+  },
+  onDuplicate: () => {
+    throw new Error('no duplicates expected');
+  },
+};
+const added = new Date('2024-05-06T07:08:09Z');
+
+describe('changedAt', () => {
+  it('a record first seen gets its dt, else the sync time; unchanged keeps it; a change moves it to the sync', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    const changedAt = (id: number) => t.store.get('things', String(id))?.data.changedAt as Date;
+    const before = Date.now();
+    await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a', dt: added },
+        { id: 2, title: 'b' },
+      ]),
+      handlers,
+    );
+    expect(changedAt(1)).toEqual(added);
+    const firstSync = changedAt(2).getTime();
+    expect(firstSync).toBeGreaterThanOrEqual(before);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a', dt: added },
+        { id: 2, title: 'b' },
+      ]),
+      handlers,
+    );
+    expect(changedAt(1)).toEqual(added);
+    expect(changedAt(2).getTime()).toBe(firstSync);
+
+    await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a (new)', dt: added },
+        { id: 2, title: 'b' },
+      ]),
+      handlers,
+    );
+    expect(changedAt(1).getTime()).toBeGreaterThan(firstSync);
+    expect(changedAt(2).getTime()).toBe(firstSync);
+  });
+
+  it('a new loader version rebuilds every entry, and each keeps the time it had', async () => {
+    const t = loaderContext(await createStore(), 'things', schema);
+    await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a', dt: added },
+        { id: 2, title: 'b' },
+      ]),
+      handlers,
+    );
+    const kept = t.store.get('things', '2')?.data.changedAt as Date;
+    t.ctx.meta.set(LOADER_VERSION_META_KEY, 'an older version');
+    const counts = await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a', dt: added },
+        { id: 2, title: 'b' },
+      ]),
+      handlers,
+    );
+    expect(counts).toMatchObject({ fullReload: true, written: 2 });
+    expect(t.store.get('things', '1')?.data.changedAt).toEqual(added);
+    expect(t.store.get('things', '2')?.data.changedAt).toEqual(kept);
+  });
+});
