@@ -103,7 +103,7 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
 
         // Product, through its card
         await page.locator('.product-card h3 a', { hasText: target!.zag }).first().click();
-        await page.waitForURL((u) => u.pathname.endsWith(`/${target!.id}`));
+        await page.waitForURL((u) => trimSlash(u.pathname).endsWith(`/${target!.id}`));
         expect(await page.locator('h1').textContent()).toBe(target!.zag);
         const price = page.locator('.buy-box [data-testid="price"] .now');
         expect(await price.textContent()).toMatch(/\$\s?[\d,.]+/);

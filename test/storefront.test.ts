@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Modification } from '@sitecontent/client';
 import { startEmulator } from '@sitecontent/emulator';
+import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richResultErrors } from '../packages/astro/test/helpers/rich-results.js';
 import { jsonLdOf, offersOf, shownPriceOf } from './helpers/json-ld.js';
@@ -224,6 +225,16 @@ describe('storefront build', () => {
     expect(jsonLdOf(pages.get('/404') ?? '')).toEqual([]);
   });
 
+  it('links to each page by its canonical URL, never through a redirect', () => {
+    const canonicalPaths = new Set(
+      [...pages.values()].map((html) => canonicalOf(html)).flatMap((c) => (c ? [new URL(c).pathname] : [])),
+    );
+    const links = new Set<string>();
+    for (const html of pages.values()) for (const href of storefrontLinks(html)) links.add(href);
+    expect(links.size).toBeGreaterThan(10);
+    expect([...links].filter((href) => !canonicalPaths.has(href))).toEqual([]);
+  });
+
   it('lists every page except the 404 in the sitemap', async () => {
     const urls = await sitemapUrls(build.outDir);
     expect(urls.every((u) => u.startsWith(`${demo.origin}/`))).toBe(true);
@@ -320,3 +331,27 @@ describe('API key canary', () => {
 
 describeBrowserCheck(() => ({ build, demo }));
 describeIncrementalRebuilds();
+
+/**
+ * The storefront's own links to its pages: root-relative `<a href>`s outside the service's HTML (the
+ * `.prose` blocks, whose links are the shop's content) and not to a file (`/sitemap-index.xml`).
+ */
+function storefrontLinks(html: string): string[] {
+  const links: string[] = [];
+  const open: boolean[] = [];
+  let inContent = 0;
+  const parser = new Parser({
+    onopentag(name, attrs) {
+      const content = /(^|\s)prose(\s|$)/.test(attrs.class ?? '');
+      open.push(content);
+      if (content) inContent++;
+      const href = attrs.href ?? '';
+      if (name === 'a' && inContent === 0 && /^\/[^.#?]*$/.test(href)) links.push(href);
+    },
+    onclosetag() {
+      if (open.pop()) inContent--;
+    },
+  });
+  parser.end(html);
+  return links;
+}

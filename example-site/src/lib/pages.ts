@@ -16,6 +16,7 @@ import {
   productHref,
   productsIn,
   relatedTo,
+  routePath,
   type SectionEntry,
   type Shop,
   sectionHref,
@@ -56,7 +57,7 @@ export async function shopPages(): Promise<ShopPage[]> {
     page('404', { kind: 'not-found' }),
     ...shop.sections.map((section) =>
       page(
-        sectionHref(section).slice(1),
+        routePath(sectionHref(section)),
         { kind: 'section', section },
         section,
         ...withModifications(shop, productsIn(shop, section)),
@@ -65,7 +66,7 @@ export async function shopPages(): Promise<ShopPage[]> {
     ),
     ...shop.products.map((product) =>
       page(
-        productHref(product).slice(1),
+        routePath(productHref(product)),
         { kind: 'product', product },
         product,
         modificationsOf(shop, product),
@@ -74,7 +75,7 @@ export async function shopPages(): Promise<ShopPage[]> {
     ),
     ...shop.articles.map((article) =>
       page(
-        articleHref(article).slice(1),
+        routePath(articleHref(article)),
         { kind: 'article', article },
         article,
         moreFrom(shop, article).more,

@@ -94,14 +94,14 @@ export function loadShop(): Promise<Shop> {
 }
 
 /** The section's URL path as the service gives it (`/catalog/phones`), never empty. */
-export const sectionHref = (section: SectionEntry) => normalizePath(section.data.url);
-export const articleHref = (article: ArticleEntry) => normalizePath(article.data.url);
-export const productHref = (product: ProductEntry) => normalizePath(product.data.url);
+// Links are the entries' URLs as the loaders give them: they follow the project's `trailingSlash`,
+// so a link is the page's canonical URL and never a redirect.
+export const sectionHref = (section: SectionEntry) => section.data.url;
+export const articleHref = (article: ArticleEntry) => article.data.url;
+export const productHref = (product: ProductEntry) => product.data.url;
 
-function normalizePath(url: string): string {
-  const trimmed = url.trim().replace(/\/+$/, '');
-  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
-}
+/** The `[...path]` route's parameter for a page URL: the path without its leading and trailing slash. */
+export const routePath = (url: string) => url.trim().replace(/^\/+|\/+$/g, '');
 
 /** The `tx` of each section from the root down to `tx` (inclusive); stops at a hidden or missing ancestor. */
 export function sectionTrail(shop: Shop, tx: string | null | undefined): string[] {
@@ -115,7 +115,7 @@ export function crumbsFor(shop: Shop, entry: SectionEntry | ProductEntry | Artic
     { label: 'Home', href: '/' },
     ...breadcrumbsFor(entry, shop.sections).map((crumb) => ({
       label: crumb.label,
-      href: normalizePath(crumb.url),
+      href: crumb.url,
     })),
   ];
 }
