@@ -19,10 +19,12 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Product } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packTarballs } from '../../tools/pack.mjs';
+import { snippetsOf } from '../docs/snippets.js';
 import { type ProcessResult, runProcess } from '../helpers/process.js';
 import { countOccurrences, findInFiles, listFiles, repoRoot } from '../helpers/storefront.js';
 
 const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
+const seoSetupDir = fileURLToPath(new URL('./seo-setup/', import.meta.url));
 const canary = `canary-${randomBytes(18).toString('hex')}`;
 const SID = 1;
 
@@ -125,6 +127,7 @@ let install: Run;
 let emulator: Awaited<ReturnType<typeof startEmulatorBin>> | undefined;
 let build: Run;
 let check: Run;
+const seoBuilds: Partial<Record<'always' | 'never', Run>> = {};
 let cli: Run;
 let products: Product[];
 let domain: string;
@@ -144,6 +147,7 @@ beforeAll(async () => {
       ...tarballs.map((t) => t.tarball),
       `astro@${ASTRO_VERSION}`,
       `@astrojs/check@${installedVersion('@astrojs/check')}`,
+      `@astrojs/sitemap@${installedVersion('@astrojs/sitemap')}`,
       `typescript@${installedVersion('typescript')}`,
     ],
     project,
@@ -165,6 +169,27 @@ beforeAll(async () => {
   const astro = path.join(project, 'node_modules', '.bin', 'astro');
   build = await run(process.execPath, [astro, 'build'], project);
   check = await run(process.execPath, [astro, 'check'], project);
+  // The README's SEO set-up, built once with each trailingSlash: its check fails the build on any fault.
+  await cp(seoSetupDir, project, { recursive: true });
+  const robots = snippetsOf(repoRoot, 'packages/astro/README.md').find(
+    (x) => x.file === 'src/pages/robots.txt.ts',
+  );
+  if (!robots) throw new Error("the astro README's robots.txt snippet is gone");
+  await writeFile(path.join(project, robots.file!), robots.code);
+  for (const trailingSlash of ['always', 'never'] as const) {
+    seoBuilds[trailingSlash] = await runProcess(
+      process.execPath,
+      [astro, 'build', '--config', 'astro.seo.config.mjs'],
+      {
+        cwd: project,
+        env: {
+          ...childEnv(),
+          CONSUMER_TRAILING_SLASH: trailingSlash,
+          CONSUMER_OUT_DIR: `dist-${trailingSlash}`,
+        },
+      },
+    );
+  }
   cli = await npx(['--no', '--', 'sitecontent', 'get', 'products', '--json'], project);
 }, 400_000);
 
@@ -279,6 +304,28 @@ describe('a new Astro project with the tarballs', () => {
     expect(all.some((text) => /<del>\d/.test(text))).toBe(true);
     expect(all.filter((text) => text.includes('<del>0</del>'))).toEqual([]);
   });
+
+  it.each(['always', 'never'] as const)(
+    "with the README's sitemap, robots.txt and seoCheck: 'fail', trailingSlash '%s': canonicals are the sitemap's URLs",
+    async (trailingSlash) => {
+      const seoBuild = seoBuilds[trailingSlash];
+      expect(seoBuild?.code, seoBuild?.output.slice(-3000)).toBe(0);
+      expect(seoBuild?.output).toMatch(/seo check: \d+ pages checked, 0 problems/);
+      const dist = path.join(project, `dist-${trailingSlash}`);
+      const sitemapXml = await readFile(path.join(dist, 'sitemap-0.xml'), 'utf8');
+      const locs = [...sitemapXml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      const product = products.find((p) => p.shw)!;
+      const loc = locs.find((l) => new URL(l!).pathname.replace(/\/$/, '').endsWith(`/${product.id}`));
+      expect(loc, `product ${product.id} in the sitemap`).toBeDefined();
+      expect(loc!.endsWith('/')).toBe(trailingSlash === 'always');
+      const page = path.join(dist, new URL(loc!).pathname, 'index.html');
+      expect(await readFile(page, 'utf8')).toContain(`<link rel="canonical" href="${loc}">`);
+      expect(sitemapXml).toMatch(/<lastmod>/);
+      expect(await readFile(path.join(dist, 'robots.txt'), 'utf8')).toContain(
+        `Sitemap: https://${domain}/sitemap-index.xml`,
+      );
+    },
+  );
 
   it('passes astro check with no error, warning or hint', () => {
     expect(check.code, check.output.slice(-3000)).toBe(0);
