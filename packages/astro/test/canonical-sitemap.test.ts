@@ -5,15 +5,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  buildFixture,
-  createFixture,
-  type Emulator,
-  emulator,
-  type Fixture,
-  settleAstroWrites,
-} from './helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { buildFixture, fixtureWithEmulator } from './helpers/index.js';
 
 const KEY = 'canary-key-canonical-3d9e1f7a';
 
@@ -63,20 +56,7 @@ const seo = seoAt(entry.data.seo, Astro.url);
 };
 
 describe('canonical URLs and the sitemap in real builds', () => {
-  let emu: Emulator;
-  let fx: Fixture;
-  beforeAll(async () => {
-    emu = await emulator({ keys: { [KEY]: [1] } });
-    fx = createFixture({
-      ...FILES,
-      '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n`,
-    });
-  });
-  afterAll(async () => {
-    await emu?.close();
-    await settleAstroWrites();
-    fx?.remove();
-  });
+  const site = fixtureWithEmulator(FILES, KEY);
 
   for (const [trailingSlash, format, slash] of [
     ['always', 'directory', '/'],
@@ -84,20 +64,20 @@ describe('canonical URLs and the sitemap in real builds', () => {
     ['ignore', 'file', ''],
   ] as const) {
     it(`trailingSlash '${trailingSlash}', format '${format}': every canonical is a sitemap <loc> and a built page`, async () => {
-      fx.write('astro.config.mjs', config(trailingSlash, format));
-      const { error, output } = await buildFixture(fx);
+      site.fx.write('astro.config.mjs', config(trailingSlash, format));
+      const { error, output } = await buildFixture(site.fx);
       expect(error?.message, output).toBeUndefined();
-      const sitemap = fx.read('dist/sitemap-0.xml');
+      const sitemap = site.fx.read('dist/sitemap-0.xml');
       const locs = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]));
-      const pages = fx.files('dist').filter((f) => f.endsWith('.html'));
+      const pages = site.fx.files('dist').filter((f) => f.endsWith('.html'));
       expect(pages.length).toBeGreaterThan(60); // products twice, and sections
       for (const page of pages) {
-        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(fx.read(page))?.[1] ?? '';
+        const canonical = /<link rel="canonical" href="([^"]+)"/.exec(site.fx.read(page))?.[1] ?? '';
         expect(locs.has(canonical), `${page}: ${canonical}`).toBe(true);
         expect(canonical.endsWith('/'), canonical).toBe(slash === '/');
         const path = new URL(canonical).pathname.replace(/\/$/, '');
         const file = format === 'file' ? `${path}.html` : join(path, 'index.html');
-        expect(existsSync(join(fx.root, 'dist', file)), canonical).toBe(true);
+        expect(existsSync(join(site.fx.root, 'dist', file)), canonical).toBe(true);
       }
       expect(locs.has(`https://shop.example/catalog/phones/1${slash}`)).toBe(true);
       expect(locs.has(`https://shop.example/products/1${slash}`)).toBe(true);

@@ -5,16 +5,9 @@
  * writes nothing. Three builds in sequence on one fixture.
  */
 import { createClient } from '@sitecontent/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { siteContent } from '../src/integration/integration.js';
-import {
-  buildFixture,
-  createFixture,
-  type Emulator,
-  emulator,
-  type Fixture,
-  settleAstroWrites,
-} from './helpers/index.js';
+import { buildFixture, fixtureWithEmulator } from './helpers/index.js';
 
 const KEY = 'canary-key-meta-4b8e2d9f1a6c';
 
@@ -75,32 +68,18 @@ describe('siteContent({ metaWriteBack }) options', () => {
 });
 
 describe('meta write-back at astro:build:done against the emulator', () => {
-  let emu: Emulator;
-  let fx: Fixture;
+  const site = fixtureWithEmulator(FILES, KEY);
   const outputs: string[] = [];
 
   async function runBuild(write: boolean) {
-    emu.resetStats();
-    const result = await buildFixture(fx, write ? { SITECONTENT_WRITE: '1' } : {});
+    site.emu.resetStats();
+    const result = await buildFixture(site.fx, write ? { SITECONTENT_WRITE: '1' } : {});
     outputs.push(result.output, result.error?.message ?? '');
-    return { ...result, metaSets: emu.stats.byOperation['meta/Set'] ?? 0 };
+    return { ...result, metaSets: site.emu.stats.byOperation['meta/Set'] ?? 0 };
   }
 
-  beforeAll(async () => {
-    emu = await emulator({ keys: { [KEY]: [1] } });
-    fx = createFixture({
-      ...FILES,
-      '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n`,
-    });
-  });
-  afterAll(async () => {
-    await emu?.close();
-    await settleAstroWrites();
-    fx?.remove();
-  });
-
   it('dry run logs the plan and writes nothing; SITECONTENT_WRITE=1 writes the plan; a rebuild writes nothing', async () => {
-    const client = createClient({ baseUrl: emu.url, apiKey: KEY, sid: 1 });
+    const client = createClient({ baseUrl: site.emu.url, apiKey: KEY, sid: 1 });
     try {
       const products = (await client.products.list()).filter((p) => p.shw);
       const catalogSections = (await client.sections.list()).filter((s) => s.par === 'catalog');
@@ -139,7 +118,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
         expect((await client.meta.get('dir', s.id))?.dsc).toBe(`All ${s.zag.toLowerCase()} in one place.`);
       }
       // What was written is left for the next sync's meta cache (loaders with seo: { maxAge }).
-      const written = JSON.parse(fx.read('.cache/sitecontent-meta-written.json')) as {
+      const written = JSON.parse(site.fx.read('.cache/sitecontent-meta-written.json')) as {
         pages: { md: string; id: number; values: Record<string, string> }[];
       };
       expect(written.pages).toHaveLength(pages);
@@ -153,12 +132,12 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(again.output).toContain('Nothing to change.');
       expect(again.output).toContain(`0 pages to update (0 field changes), ${pages} unchanged`);
       expect(again.metaSets).toBe(0);
-      expect(fx.files('.cache')).not.toContain('.cache/sitecontent-meta-written.json');
+      expect(site.fx.files('.cache')).not.toContain('.cache/sitecontent-meta-written.json');
     } finally {
       await client.close();
     }
 
     expect(outputs.join('\n')).not.toContain(KEY);
-    for (const dir of ['dist', '.cache', '.astro']) expect(fx.allText(dir)).not.toContain(KEY);
+    for (const dir of ['dist', '.cache', '.astro']) expect(site.fx.allText(dir)).not.toContain(KEY);
   }, 240_000);
 });

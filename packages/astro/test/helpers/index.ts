@@ -16,10 +16,14 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type Emulator, type EmulatorOptions, startEmulator } from '@sitecontent/emulator';
 import type { LoaderContext } from 'astro/loaders';
+import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { openProject } from '../../src/project/open-projects.js';
 
 export * from './fixture.js';
+
+import { createFixture, type Fixture, settleAstroWrites } from './fixture.js';
+
 export * from './sync.js';
 
 const require = createRequire(import.meta.url);
@@ -346,4 +350,25 @@ export function fieldAddingProxy(
   add: (record: Record<string, unknown>) => Record<string, unknown>,
 ) {
   return rewritingProxy(targetUrl, operation, (rows) => rows.map((row) => ({ ...row, ...add(row) })));
+}
+
+/**
+ * A fixture project whose `.env` connects it to an emulator of its own that accepts only `key`, both
+ * started before and removed after the tests of the calling `describe` block.
+ */
+export function fixtureWithEmulator(files: Record<string, string>, key: string) {
+  const site = {} as { emu: Emulator; fx: Fixture };
+  beforeAll(async () => {
+    site.emu = await emulator({ keys: { [key]: [1] } });
+    site.fx = createFixture({
+      ...files,
+      '.env': `SITECONTENT_API_KEY=${key}\nSITECONTENT_BASE_URL=${site.emu.url}\nSITECONTENT_SID=1\n`,
+    });
+  });
+  afterAll(async () => {
+    await site.emu?.close();
+    await settleAstroWrites();
+    site.fx?.remove();
+  });
+  return site;
 }
