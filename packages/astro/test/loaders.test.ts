@@ -416,6 +416,26 @@ describe('collection loaders against the emulator', () => {
     expect(t.store.keys('products')).toHaveLength(0);
   });
 
+  it('the goods/Get the products and modifications loaders share stops at 1,000 invalid records when the products loader fails on them', async () => {
+    const site = await siteWithEmptyRecords('goods/Get', 200_000);
+    const store = await createStore();
+    const context = (name: string, schema: unknown) =>
+      loaderContext(store, name, schema as never, { root: site.root }).ctx as never;
+    const before = emu.stats.byOperation['goods/Get'] ?? 0;
+    // The modifications loader starts the shared read; the products loader joins and asks it to stop.
+    const [mods, products] = await Promise.allSettled([
+      modificationsLoader().load(context('modifications', modificationsLoader().schema)),
+      productsLoader().load(context('products', productsLoader().schema)),
+    ]);
+    expect((emu.stats.byOperation['goods/Get'] ?? 0) - before).toBe(1);
+    expect(products.status).toBe('rejected');
+    expect(String((products as PromiseRejectedResult).reason)).toMatch(
+      /products: a record is invalid at field id: .*\(at least 999 more invalid records\)/,
+    );
+    expect(mods.status).toBe('rejected');
+    expect(store.keys('products')).toHaveLength(0);
+  });
+
   it('invalid modifications across many requests stop the default load at 1,000 the same way', async () => {
     const site = await siteWithEmptyRecords('goods/SkuGet', 100);
     const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {

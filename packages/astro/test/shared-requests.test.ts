@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { articlesLoader, productsLoader, sectionsLoader } from '../src/index.js';
+import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
 import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
 
 /** Requests the emulator counted per operation since `before`. */
@@ -80,5 +80,34 @@ describe('one sync shares dir/Get and site/DomainDefault among its loaders', () 
       /sections: record \d+ is invalid at field rlv/,
     );
     expect(store.keys('products')).toHaveLength(32);
+  });
+
+  it('the products and modifications loaders of one sync read goods/Get once; with other filters, once each', async () => {
+    const site = useSite(emu);
+    release = site.release;
+    const store = await createStore();
+    const load = async (loaders: [{ load: (ctx: never) => Promise<void>; schema: never }, string][]) => {
+      const before = { ...emu.stats.byOperation } as Record<string, number>;
+      await Promise.all(
+        loaders.map(([loader, name]) =>
+          loader.load(loaderContext(store, name, loader.schema, { root: site.root }).ctx as never),
+        ),
+      );
+      return since(emu, before);
+    };
+    const both = await load([
+      [productsLoader() as never, 'products'],
+      [modificationsLoader() as never, 'modifications'],
+    ]);
+    expect(both['goods/Get']).toBe(1);
+    expect(both['goods/SkuGet']).toBeGreaterThan(0);
+    expect(store.keys('products').length).toBeGreaterThan(0);
+    expect(store.keys('modifications').length).toBeGreaterThan(0);
+    // The products of one section are another answer: each loader asks for its own.
+    const filtered = await load([
+      [productsLoader({ cattx: 'phones' }) as never, 'phones'],
+      [modificationsLoader() as never, 'modifications'],
+    ]);
+    expect(filtered['goods/Get']).toBe(2);
   });
 });

@@ -271,17 +271,20 @@ describe('structured data from the loaders’ entries', () => {
     expect(node.image ?? null).toEqual(article.data.seo?.ogImage ? [article.data.seo.ogImage] : null);
     const blog = structuredData({ site: SITE, currency: 'EUR', articleType: 'BlogPosting' });
     expect(blog.article(article)['@type']).toBe('BlogPosting');
-    expect(jsonLd.article(article)).not.toHaveProperty('dateModified');
+    // As loaded: an article first seen changed when it was dated.
+    expect(article.data.changedAt).toEqual(article.data.dt);
+    expect(jsonLd.article(article)).toHaveProperty('dateModified', article.data.dt!.toISOString());
   });
 
   it('the page states dateModified: the latest change of its entry and of what it lists', () => {
     const aurora = product(1);
     const [first, second] = modsOf(aurora);
+    const { changedAt: _undated, ...secondUndated } = second!.data;
     const page = jsonLd.webPage(
       { ...aurora.data, changedAt: new Date('2026-01-01T00:00:00Z') },
       'products',
       'ItemPage',
-      [{ ...first!.data, changedAt: new Date('2026-02-01T00:00:00Z') }, second!],
+      [{ ...first!.data, changedAt: new Date('2026-02-01T00:00:00Z') }, secondUndated],
     );
     expect(page).toEqual({
       '@context': 'https://schema.org',
@@ -291,7 +294,11 @@ describe('structured data from the loaders’ entries', () => {
       description: aurora.data.seo?.description,
       dateModified: '2026-02-01T00:00:00.000Z',
     });
-    expect(jsonLd.webPage(aurora, 'products', 'ItemPage')).not.toHaveProperty('dateModified');
+    // As loaded: a product first seen changed when it was added (`dt`).
+    expect(jsonLd.webPage(aurora, 'products', 'ItemPage')).toHaveProperty(
+      'dateModified',
+      aurora.data.dt.toISOString(),
+    );
   });
 
   it('the site: Organization and WebSite on the site origin', () => {

@@ -2,11 +2,13 @@
 import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent/client';
 import { type OrderedResults, streamBounded } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
+import type { CatalogFilterOptions } from '../options/loader-options.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import type { ItemStream, SyncItem, SyncSource } from '../sync/sync-item.js';
 import { Progress } from './fan-out-progress.js';
 import { InvalidRecords } from './invalid-records.js';
 import type { MetaLookup, MetaRequest } from './meta-cache.js';
+import { type SyncProducts, syncProducts } from './sync-products.js';
 
 /** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
 export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'signal'>>;
@@ -59,6 +61,12 @@ export interface FetchContext {
    * others only use the sections to build URLs and relations.
    */
   sections(): Promise<SyncSections>;
+  /**
+   * The products of `filter` (`goods/Get`), read once per sync for the products and the
+   * modifications loaders; the invalid records come back for the caller to judge.
+   * `failOnInvalid`: the read may stop after enough invalid records (load/sync-products.ts).
+   */
+  products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<SyncProducts>;
 }
 
 /** What the fetch context is made of: the load's own parts and the sync it belongs to. */
@@ -98,6 +106,7 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
     },
     siteOrigin: () => siteOriginOf(ctx, client, sync),
     sections: () => sectionsOf(client, sync),
+    products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid),
   };
 }
 

@@ -15,6 +15,14 @@ export const INVALID_RECORDS_TO_FAIL = 1000;
 /** Thrown into the fetch by `InvalidRecords.add` when a failing load has counted enough. */
 export class EnoughInvalidRecords extends Error {
   override readonly name = 'EnoughInvalidRecords';
+
+  /** @param records the records counted, when they are not the load's own (a read the sync shares) */
+  constructor(
+    message: string,
+    readonly records?: InvalidRecords,
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -8,8 +8,8 @@ import { loaderOptions, type ModificationsLoaderOptions } from '../options/loade
 import type { SyncItem } from '../sync/sync-item.js';
 
 /**
- * Every modification of every product: one `goods/Get`, then one `goods/SkuGet` per product through
- * the shared client's concurrency bound. Entry id: `String(id)`; `data.product` refers to the
+ * Every modification of every product: one `goods/Get` (shared with the products loader of the same
+ * sync), then one `goods/SkuGet` per product through the shared client's concurrency bound. Entry id: `String(id)`; `data.product` refers to the
  * modification's product.
  */
 export function modificationsLoader<const P extends string = 'products'>(
@@ -26,24 +26,16 @@ export function modificationsLoader<const P extends string = 'products'>(
         kind: 'modifications',
         options: opts,
         fingerprint: [onlyVisible, onlyVisibleProducts, productsCollection],
-        async fetch({ client, callOptions, fanOut }) {
-          // A product record that fails validation (say, a bad colour in its `sku` summary) still has
-          // modifications of its own: keep its id so they are fetched and validated on their own. One
-          // without a usable id hides modifications that cannot be asked for: an invalid record of
-          // this load (`onInvalid`), not a product silently left out with its modifications.
-          const invalidProductIds: number[] = [];
-          const all = await client.products.list(catalogFilter(opts), {
-            signal: callOptions.signal,
-            onInvalidRecord: (e) => {
-              const id = Number(e.recordId);
-              if (Number.isSafeInteger(id) && id > 0) invalidProductIds.push(id);
-              else callOptions.onInvalidRecord(e);
-            },
-          });
-          const productIds = [
-            ...(onlyVisible || onlyVisibleProducts ? all.filter((p) => p.shw) : all).map((p) => p.id),
-            ...invalidProductIds,
-          ];
+        async fetch({ client, callOptions, fanOut, invalid, products }) {
+          // The sync's goods/Get, shared with the products loader. A product record that fails
+          // validation still has modifications of its own: they are asked for by its id. One without
+          // a usable id hides modifications that cannot be asked for: an invalid record of this load
+          // (`onInvalid`), not a product silently left out with its modifications.
+          const read = await products(catalogFilter(opts), false);
+          invalid.addAll(read.idless);
+          const shown =
+            onlyVisible || onlyVisibleProducts ? read.products.filter((p) => p.shw) : read.products;
+          const productIds = [...shown.map((p) => p.id), ...read.invalidIds];
           const perProduct = fanOut('goods/SkuGet', productIds, (goodsId, signal) =>
             client.modifications.list({ goodsId }, { ...callOptions, signal }),
           );

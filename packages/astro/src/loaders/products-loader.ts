@@ -7,8 +7,9 @@ import { productPage } from '../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, type SectionIndex, sectionReference } from '../entries/section-index.js';
 import type { FetchContext } from '../load/fetch-context.js';
-import type { InvalidRecords } from '../load/invalid-records.js';
+import { EnoughInvalidRecords, type InvalidRecords } from '../load/invalid-records.js';
 import { runLoad } from '../load/run-load.js';
+import type { SyncProducts } from '../load/sync-products.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter } from '../options/catalog-filter.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
@@ -55,16 +56,16 @@ interface ProductPage {
 
 /** `goods/Get`, the products' pages, then each page's meta and entry as its meta arrives. */
 async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
-  const { ctx, client, callOptions, itemsWithMeta, siteOrigin, sections } = fc;
+  const { ctx, itemsWithMeta, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
-  const [all, sync, origin] = await Promise.all([
-    client.products.list(catalogFilter(opts), callOptions),
+  const [read, sync, origin] = await Promise.all([
+    productsRead(fc, opts),
     // Sections only give product URLs; an invalid section record is not a product problem.
     sections(),
     seo ? siteOrigin() : Promise.resolve(''),
   ]);
   const urlStyle = urlStyleOf(ctx.config);
-  const pages = productPages(ctx, all, indexSections(sync.sections), settings, fc.invalid);
+  const pages = productPages(ctx, read.products, indexSections(sync.sections), settings, fc.invalid);
   const metaPageOf = ({ product }: ProductPage) => ({
     record: product,
     md: pageModuleOf(ctx.collection, opts.metaModule, product, product.id),
@@ -73,6 +74,18 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
   return itemsWithMeta(pages, seo ? metaPageOf : undefined, (page, meta) =>
     productItem(page, meta, settings, { origin, urlStyle }),
   );
+}
+
+/** The sync's `goods/Get`, its invalid records this load's; a read stopped early brings them too. */
+async function productsRead(fc: FetchContext, opts: ProductsSettings['opts']): Promise<SyncProducts> {
+  try {
+    const read = await fc.products(catalogFilter(opts), (opts.onInvalid ?? 'fail') === 'fail');
+    fc.invalid.addAll(read.invalid);
+    return read;
+  } catch (error) {
+    if (error instanceof EnoughInvalidRecords && error.records) fc.invalid.addAll(error.records);
+    throw error;
+  }
 }
 
 /**

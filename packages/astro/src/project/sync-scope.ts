@@ -15,6 +15,11 @@ export interface SyncScope {
    * within the sync asks again); each caller applies its own failure policy.
    */
   once<T>(name: string, fetch: () => Promise<T>): Promise<T>;
+  /**
+   * A value shared by the loaders of this sync, made by the first that asks for it and kept until
+   * the sync ends (a fetch's settings that later joiners may change, say).
+   */
+  value<T>(name: string, create: () => T): T;
   /** Call once when the loader is done (also on failure). */
   end(): void;
 }
@@ -24,6 +29,8 @@ interface SyncState {
   active: number;
   /** In-flight or settled results by name, dropped when the last running load ends. */
   results: Map<string, Promise<unknown>>;
+  /** Shared values by name, dropped with the results. */
+  values: Map<string, unknown>;
 }
 
 /** The syncs of one project, one per client. */
@@ -34,7 +41,7 @@ export class Syncs {
   begin(client: SiteContentClient): SyncScope {
     let state = this.#byClient.get(client);
     if (!state) {
-      state = { active: 0, results: new Map() };
+      state = { active: 0, results: new Map(), values: new Map() };
       this.#byClient.set(client, state);
     }
     const s = state;
@@ -54,10 +61,17 @@ export class Syncs {
         }
         return p;
       },
+      value<T>(name: string, create: () => T): T {
+        if (!s.values.has(name)) s.values.set(name, create());
+        return s.values.get(name) as T;
+      },
       end() {
         if (ended) return;
         ended = true;
-        if (--s.active === 0) s.results.clear();
+        if (--s.active === 0) {
+          s.results.clear();
+          s.values.clear();
+        }
       },
     };
   }
