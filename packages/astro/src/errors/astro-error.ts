@@ -9,7 +9,8 @@ export type SiteContentAstroErrorCode =
   | 'load_failed'
   | 'invalid_record'
   | 'missing_connection'
-  | 'option_callback_failed';
+  | 'option_callback_failed'
+  | 'busy';
 
 /** Base class: a stable `code` and an explicit `name`, so the guards work across package copies. */
 export class SiteContentAstroError extends Error {

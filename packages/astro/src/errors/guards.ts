@@ -3,6 +3,7 @@
  * different module graphs, so two copies of these classes can meet.
  */
 import type { SiteContentAstroError } from './astro-error.js';
+import type { SiteContentBusyError } from './busy-error.js';
 import type { SiteContentCallbackError } from './callback-error.js';
 import type { SiteContentConnectionError } from './connection-error.js';
 import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
@@ -20,6 +21,7 @@ const ERROR_NAMES = new Set([
   'SiteContentLoadError',
   'SiteContentInvalidRecordError',
   'SiteContentCallbackError',
+  'SiteContentBusyError',
 ]);
 
 export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
@@ -35,3 +37,5 @@ export const isSiteContentInvalidRecordError = (e: unknown): e is SiteContentInv
   hasName(e, 'SiteContentInvalidRecordError');
 export const isSiteContentCallbackError = (e: unknown): e is SiteContentCallbackError =>
   hasName(e, 'SiteContentCallbackError');
+export const isSiteContentBusyError = (e: unknown): e is SiteContentBusyError =>
+  hasName(e, 'SiteContentBusyError');

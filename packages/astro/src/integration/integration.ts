@@ -13,6 +13,7 @@ import type { Project } from '../project/project.js';
 import { projectSettingsOf } from '../project/project-settings.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
+import { setUpOnDemand } from './on-demand-setup.js';
 import { createRefreshHandler, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { siteDomain } from './site-domain.js';
 
@@ -35,7 +36,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   return {
     name: '@sitecontent/astro',
     hooks: {
-      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
+      'astro:config:setup': async (hook) => {
+        const { config, command, updateConfig, logger } = hook;
         root = config.root;
         cacheDir = config.cacheDir;
         const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
@@ -58,6 +60,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
             },
           },
         });
+        setUpOnDemand(hook, opts.onDemand, logger);
         // `astro preview` serves what the build wrote: nothing of the service is needed.
         if (command === 'preview') return;
         const wantSite = opts.setSite && !config.site;

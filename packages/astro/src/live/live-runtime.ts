@@ -1,32 +1,40 @@
 /** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
 import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
-import { indexSections, type SectionIndex } from '../entries/section-index.js';
+import type { SectionIndex } from '../entries/section-index.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
+import type { Freshness } from '../options/on-demand-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';
+import { onDemandState } from './on-demand-state.js';
+import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
   client(collection: string): SiteContentClient;
   /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
   origin(client: SiteContentClient): Promise<string>;
-  /** Every section, indexed; an invalid section record is left out (it only gives URLs and names). */
-  sectionIndex(client: SiteContentClient): Promise<SectionIndex>;
+  /**
+   * The `wanted` sections, indexed, from the sections shared across requests (live/section-lookup.ts);
+   * an invalid section record is left out (it only gives URLs and names).
+   */
+  sectionIndex(client: SiteContentClient, wanted: SectionsWanted): Promise<SectionIndex>;
   /** `meta/Get` of each record in order with `seo`, else `[]` (no requests). */
   metas<R extends { id: number }>(
     client: SiteContentClient,
     records: readonly R[],
     moduleFor: (record: R) => string,
   ): Promise<(Meta | undefined)[]>;
+  /** The loader's own `freshness`, when given. */
+  freshness: Freshness | undefined;
 }
 
 export function liveRuntime(
-  options: ConnectionOptions & { seo?: boolean | undefined },
+  options: ConnectionOptions & { seo?: boolean | undefined; freshness?: Freshness | undefined },
   site: string | undefined,
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
   const siteOrigin = (client: SiteContentClient): Promise<string> => {
-    const fixed = site ?? liveProject().siteOrigin;
+    const fixed = site ?? liveProject().siteOrigin ?? onDemandState().siteOrigin;
     if (fixed) return Promise.resolve(new URL(fixed).origin);
     origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
     origin.catch(() => {
@@ -38,14 +46,14 @@ export function liveRuntime(
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
     client: (collection) => liveProject().client(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
-    sectionIndex: async (client) =>
-      indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),
+    sectionIndex: (client, wanted) => onDemandState().sections.index(client, wanted),
     metas: async (client, records, moduleFor) =>
       options.seo
         ? mapBounded(records, client.stats().maxConcurrency, (r, _i, signal) =>
             client.meta.get(moduleFor(r), r.id, { signal }),
           )
         : [],
+    freshness: options.freshness,
   };
 }
 

@@ -3,6 +3,7 @@ import { clientOptionFields, type ParamEncoding } from '@sitecontent/client';
 import { z } from 'zod';
 import { connectionShape } from './fields.js';
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
+import { type OnDemandOptions, onDemandOptionsSchema } from './on-demand-options.js';
 import { parseOptions } from './parse-options.js';
 
 /**
@@ -74,6 +75,12 @@ export interface SiteContentOptions {
    * from the loaded entries, log the plan and write it when `SITECONTENT_WRITE=1`. @default off
    */
   metaWriteBack?: MetaWriteBackOption;
+  /**
+   * Pages rendered on demand behind Astro's route cache (used when the Astro config has a `cache`
+   * provider): default freshness, negative cache, in-flight bound, purge endpoint. See the README,
+   * "On-demand pages". @default see `OnDemandOptions`
+   */
+  onDemand?: OnDemandOptions;
 }
 
 /**
@@ -97,6 +104,7 @@ export const siteContentOptionsSchema = z
       .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
       .default(DEFAULT_REFRESH_PATH),
     metaWriteBack: metaWriteBackOptionSchema.optional(),
+    onDemand: onDemandOptionsSchema.prefault({}),
   })
   // Only what the user set can conflict: the start stays under a ceiling they set low, and the
   // ceiling leaves room to grow above a start they set high (`concurrency: 100` alone).

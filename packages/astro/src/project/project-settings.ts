@@ -51,6 +51,7 @@ export function projectSettingsOf(
     remoteImages: _remoteImages,
     refreshEndpoint: _refreshEndpoint,
     metaWriteBack: _metaWriteBack,
+    onDemand: _onDemand,
     ...client
   } = options;
   return {
