@@ -2,6 +2,8 @@
 // server against the emulator (through a proxy that records each request): what the first and the
 // next views cost the service, the negative cache, the purge endpoint's refusals and purge, and an
 // outage (stale while the cache allows, else a short 503 that shows nothing of the connection).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ import {
   snippet,
   withFixtureCacheDir,
 } from './helpers/on-demand-site.js';
+import { runProcess } from './helpers/process.js';
 
 const README = 'packages/astro/README.md';
 const TOKEN = 'purge-token-6b1e';
@@ -24,6 +27,15 @@ let fx: Fixture;
 let site: ServedSite;
 let client: SiteContentClient;
 let phones: Product[];
+let cliEnv: Record<string, string>;
+
+/** `sitecontent <args>` as a user runs it, in the fixture folder, with the site's URL and token. */
+const sitecontent = (...args: string[]) =>
+  runProcess(process.execPath, [path.resolve('packages/client/bin/sitecontent.js'), ...args], {
+    cwd: fx.root,
+    env: { PATH: process.env.PATH ?? '', ...cliEnv },
+    timeoutMs: 60_000,
+  });
 
 const view = async (path: string) => {
   const response = await fetch(`${site.url}${path}`);
@@ -53,6 +65,11 @@ beforeAll(async () => {
       ),
       'src/live.config.ts': snippet(README, 'src/live.config.ts'),
       'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+      // The page with the meta title, to see a meta push purge it.
+      'src/pages/meta/[id].astro': snippet(README, 'src/pages/live/[id].astro').replace(
+        '<h1>',
+        '<title>{entry.data.seo.title}</title>\n<h1>',
+      ),
       // A page that asks for a short freshness itself, to see it go stale.
       'src/pages/brief/[id].astro': snippet(README, 'src/pages/live/[id].astro').replace(
         'Astro.cache.set(entry);',
@@ -65,6 +82,12 @@ beforeAll(async () => {
     ...connection,
     SITECONTENT_PURGE_TOKEN: TOKEN,
   });
+  cliEnv = {
+    ...connection,
+    SITECONTENT_BASE_URL: emu.url,
+    SITECONTENT_SITE_URL: site.url,
+    SITECONTENT_PURGE_TOKEN: TOKEN,
+  };
   proxy.take();
 }, 180_000);
 
@@ -147,8 +170,48 @@ describe('an on-demand product page behind the memory cache', () => {
     expect(fresh.body).toContain('<h1>Aurora X1 (renamed)</h1>');
   });
 
+  it('sitecontent purge after a change in the service: the next view shows it', async () => {
+    const id = phones[1]!.id;
+    expect((await view(`/live/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    await client.products.update(id, { zag: 'Renamed by a script' });
+    const purged = await sitecontent('purge', '--products', String(id));
+    expect(purged.code, purged.output).toBe(0);
+    expect(purged.stdout).toBe(`Purged 1 tag at ${site.url}: sitecontent:products:${id}\n`);
+    expect((await view(`/live/${id}`)).body).toContain('<h1>Renamed by a script</h1>');
+    const refused = await sitecontent('purge', '--products', String(id), '--site', `${site.url}/`);
+    expect(refused.code).toBe(0);
+    const wrong = await runProcess(
+      process.execPath,
+      [path.resolve('packages/client/bin/sitecontent.js'), 'purge', '--products', '1'],
+      {
+        cwd: fx.root,
+        env: { PATH: process.env.PATH ?? '', ...cliEnv, SITECONTENT_PURGE_TOKEN: 'bad-token-x' },
+      },
+    );
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('missing or wrong token');
+    expect(wrong.output).not.toContain('bad-token-x');
+  });
+
+  it('sitecontent meta push purges the pages whose meta it wrote', async () => {
+    const id = phones[2]!.id;
+    expect((await view(`/meta/${id}`)).status).toBe(200);
+    expect((await view(`/meta/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    writeFileSync(
+      path.join(fx.root, 'desired.json'),
+      JSON.stringify([{ md: 'goods', id, ttl: 'Pushed title' }]),
+    );
+    const pushed = await sitecontent('meta', 'push', 'desired.json', '--yes');
+    expect(pushed.code, pushed.output).toBe(0);
+    expect(pushed.stdout).toContain(`Purged 1 cache tag: sitecontent:products:${id}`);
+    const fresh = await view(`/meta/${id}`);
+    expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
+    expect(fresh.body).toContain('<title>Pushed title</title>');
+    expect(pushed.output).not.toContain(emu.key);
+  });
+
   it('an outage: a stale page while the cache allows it, else a 503 with a short cache and no key', async () => {
-    const [brief, uncached] = [phones[0]!.id, phones[2]!.id];
+    const [brief, uncached] = [phones[0]!.id, phones[3]!.id];
     expect((await view(`/brief/${brief}`)).headers.get('x-astro-cache')).toBe('MISS');
     // The page asked for maxAge 1: past it, it is stale (and within its swr of 600 s).
     await new Promise((resolve) => setTimeout(resolve, 1_100));

@@ -79,8 +79,8 @@ export async function serveEntry(
 
 /**
  * A proxy in front of the service that records each request (`operation?query`, the key left out)
- * and, while `down`, answers every request with a maintenance page (HTML with status 200: a
- * malformed answer the client does not retry, so an outage costs no back-off time).
+ * and, while `down`, answers every request with a gateway's maintenance page (HTML with status
+ * 200: an unusable answer, which the client retries and then reports).
  */
 export async function recordingProxy(targetUrl: string) {
   const state = { requests: [] as string[], down: false };

@@ -13,10 +13,12 @@ import {
   type Emulator,
   emulator,
   type Fixture,
+  purgeRecorder,
   settleAstroWrites,
 } from './helpers/index.js';
 
 const KEY = 'canary-key-meta-4b8e2d9f1a6c';
+const PURGE_TOKEN = 'purge-token-2c7d';
 
 const FILES: Record<string, string> = {
   'astro.config.mjs': `import { defineConfig } from 'astro/config';
@@ -77,6 +79,7 @@ describe('siteContent({ metaWriteBack }) options', () => {
 describe('meta write-back at astro:build:done against the emulator', () => {
   let emu: Emulator;
   let fx: Fixture;
+  let site: Awaited<ReturnType<typeof purgeRecorder>>;
   const outputs: string[] = [];
 
   async function runBuild(write: boolean) {
@@ -88,13 +91,17 @@ describe('meta write-back at astro:build:done against the emulator', () => {
 
   beforeAll(async () => {
     emu = await emulator({ keys: { [KEY]: [1] } });
+    site = await purgeRecorder();
     fx = createFixture({
       ...FILES,
-      '.env': `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n`,
+      '.env':
+        `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n` +
+        `SITECONTENT_SITE_URL=${site.url}\nSITECONTENT_PURGE_TOKEN=${PURGE_TOKEN}\n`,
     });
   });
   afterAll(async () => {
     await emu?.close();
+    await site?.close();
     await settleAstroWrites();
     fx?.remove();
   });
@@ -122,6 +129,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(dry.output).toContain(`${pages} pages to update`);
       expect(dry.output).toContain('meta: dry run, nothing written; set SITECONTENT_WRITE=1 to apply them');
       expect(dry.metaSets).toBe(0);
+      expect(site.requests).toEqual([]);
       expect((await client.meta.get('goods', products[0]!.id))?.ttl ?? '').not.toContain('Meta test');
 
       // 2. With SITECONTENT_WRITE=1: exactly the planned pages are written.
@@ -130,6 +138,12 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(wet.output).toContain(`${pages} pages to update`);
       expect(wet.output).toContain(`meta: ${pages} updated, 0 unchanged, 0 failed`);
       expect(wet.metaSets).toBe(pages);
+      // The site named in .env is asked to purge exactly the written pages (sections by tx).
+      expect(site.requests).toHaveLength(1);
+      expect(site.requests[0]!.authorization).toBe(`Bearer ${PURGE_TOKEN}`);
+      expect(site.requests[0]!.body.products?.sort()).toEqual(products.map((p) => String(p.id)).sort());
+      expect(site.requests[0]!.body.sections?.sort()).toEqual(catalogSections.map((s) => s.tx).sort());
+      expect(wet.output).toContain(`meta write-back: purged sitecontent:products:${products[0]!.id}`);
       for (const p of products) {
         const meta = await client.meta.get('goods', p.id);
         expect(meta?.ttl).toBe(`${p.zag} | Meta test`);
@@ -153,6 +167,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(again.output).toContain('Nothing to change.');
       expect(again.output).toContain(`0 pages to update (0 field changes), ${pages} unchanged`);
       expect(again.metaSets).toBe(0);
+      expect(site.requests).toHaveLength(1);
       expect(fx.files('.cache')).not.toContain('.cache/sitecontent-meta-written.json');
     } finally {
       await client.close();

@@ -50,7 +50,9 @@ describe('EntryGuard', () => {
     const c = guard.lookup(client, 'products', 'products', '2', get);
     const refused = await guard.lookup(client, 'products', 'products', '3', get).catch((e: unknown) => e);
     expect(isSiteContentBusyError(refused)).toBe(true);
-    expect((refused as Error).message).toBe('products: 2 live lookups already wait for the service (onDemand.maxInFlight)');
+    expect((refused as Error).message).toBe(
+      'products: 2 live lookups already wait for the service (onDemand.maxInFlight)',
+    );
     expect(calls).toBe(2);
     expect(guard.inFlight).toBe(2);
     held.resolve({ id: 1 });

@@ -14,6 +14,7 @@ import { projectSettingsOf } from '../project/project-settings.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand } from './on-demand-setup.js';
+import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { createRefreshHandler, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { siteDomain } from './site-domain.js';
 
@@ -25,6 +26,7 @@ const ENV_NAMES = [
   'SITECONTENT_SID',
   REFRESH_TOKEN_ENV,
   REFETCH_META_ENV,
+  ...PURGE_AFTER_WRITE_ENV,
 ] as const;
 
 export function siteContent(options: SiteContentOptions = {}): AstroIntegration {
