@@ -77,8 +77,18 @@ export async function serveEntry(
   };
 }
 
+/** Headers of one connection, not passed on (fetch also decodes the body it reads). */
+const HOP_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'content-length',
+  'content-encoding',
+]);
+
 /**
- * A proxy in front of the service that records each request (`operation?query`, the key left out)
+ * A proxy in front of a server (the service, or a site behind Varnish) that records each request (`operation?query`, the key left out)
  * and, while `down`, answers every request with a gateway's maintenance page (HTML with status
  * 200: an unusable answer, which the client retries and then reports).
  */
@@ -97,13 +107,18 @@ export async function recordingProxy(targetUrl: string) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', async () => {
       try {
+        const headers = Object.entries(req.headers).flatMap(([name, value]) =>
+          HOP_HEADERS.has(name) || value === undefined ? [] : [[name, String(value)] as [string, string]],
+        );
         const up = await fetch(new URL(req.url ?? '/', targetUrl), {
           method: req.method,
-          headers: { 'content-type': req.headers['content-type'] ?? 'application/octet-stream' },
+          headers,
+          redirect: 'manual',
           ...(req.method === 'GET' || req.method === 'HEAD' ? {} : { body: Buffer.concat(chunks) }),
         });
         const body = Buffer.from(await up.arrayBuffer());
-        res.writeHead(up.status, { 'content-type': up.headers.get('content-type') ?? 'application/json' });
+        const answer = [...up.headers].filter(([name]) => !HOP_HEADERS.has(name));
+        res.writeHead(up.status, Object.fromEntries(answer));
         res.end(body);
       } catch {
         res.destroy();

@@ -5,6 +5,7 @@
  */
 import type { CacheProviderConfig } from 'astro';
 import { z } from 'zod';
+import { parseOptions } from '../options/parse-options.js';
 
 /** Where and how a purge by key is sent. */
 export interface SurrogatePurgeOptions {
@@ -62,6 +63,6 @@ export type ResolvedSurrogateKeyCacheOptions = z.output<typeof surrogateKeyCache
 export function surrogateKeyCache(
   options: SurrogateKeyCacheOptions = {},
 ): CacheProviderConfig<SurrogateKeyCacheOptions> {
-  surrogateKeyCacheOptionsSchema.parse(options);
+  parseOptions('surrogateKeyCache', surrogateKeyCacheOptionsSchema, options);
   return { name: 'surrogate-key', entrypoint: '@sitecontent/astro/cache/surrogate-key', config: options };
 }

@@ -5,13 +5,14 @@
  * `invalidate()` sends one purge naming the keys. The Node server keeps no copy of its own.
  */
 import type { CacheProvider } from 'astro';
+import { parseOptions } from '../options/parse-options.js';
 import { surrogateKeyCacheOptionsSchema } from './surrogate-key-options.js';
 
 /** The key of a page's path, as Astro names it for `invalidate({ path })`. */
 const pathKey = (path: string) => `astro-path:${path}`;
 
 const surrogateKeyProvider = (config: unknown): CacheProvider => {
-  const options = surrogateKeyCacheOptionsSchema.parse(config ?? {});
+  const options = parseOptions('surrogateKeyCache', surrogateKeyCacheOptionsSchema, config);
   return {
     name: 'surrogate-key',
     setHeaders(cache, request) {
