@@ -134,6 +134,7 @@ describe('an on-demand product page behind the memory cache', () => {
     const first = await view('/live/987654');
     expect(first.status).toBe(404);
     expect(proxy.take()).toEqual([`goods/Get?sid=${emu.sid}&id=987654`]);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=30');
     const again = await view('/live/987654');
     expect(again.status).toBe(404);
     expect(proxy.take()).toEqual([]);

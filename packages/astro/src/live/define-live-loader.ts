@@ -16,7 +16,6 @@ import type { LiveLoader } from 'astro/loaders';
 import { CACHE_TAG, entryTags, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
 import { onDemandState } from './on-demand-state.js';
-import { NOT_FOUND_TAGS } from './page-answers.js';
 
 export { entryTags };
 
@@ -47,15 +46,9 @@ async function liveError(collection: string, error: unknown): Promise<{ error: E
   };
 }
 
-/**
- * Astro's not-found error, carrying the entry's cache tag: a page's 404 is tagged with it
- * (`liveErrorResponse`), so the purge that announces a new record also drops its cached 404.
- */
-async function notFound(collection: string, tag: string, filter: LiveEntryFilter): Promise<{ error: Error }> {
+async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ error: Error }> {
   const { LiveEntryNotFoundError } = await import('astro/content/runtime');
-  const error = new LiveEntryNotFoundError(collection, filter);
-  Object.defineProperty(error, NOT_FOUND_TAGS, { value: entryTags(tag, filter.id) });
-  return { error };
+  return { error: new LiveEntryNotFoundError(collection, filter) };
 }
 
 /**
@@ -138,13 +131,13 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
       const state = noteFreshness(rt, resource.tag);
       try {
         const key = resource.keyOf(filter.id);
-        if (key === undefined) return notFound(collection, resource.tag, filter);
+        if (key === undefined) return notFound(collection, filter);
         const client = rt.client(collection);
         const record = await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
           const found = await resource.get(client, key);
           return found && (!resource.onlyVisible || found.shw) ? found : undefined;
         });
-        if (!record) return notFound(collection, resource.tag, filter);
+        if (!record) return notFound(collection, filter);
         let rejected: string | undefined;
         const [entry] = await resource.toEntries(
           client,

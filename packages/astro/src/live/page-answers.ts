@@ -6,31 +6,30 @@
 import type { APIContext } from 'astro';
 import { onDemandState } from './on-demand-state.js';
 
-/** Where a not-found error of a live loader carries the cache tags of the entry it did not find. */
-export const NOT_FOUND_TAGS = Symbol.for('@sitecontent/astro/not-found-tags');
-
 type PageCache = APIContext['cache'];
 
-const isNotFound = (error: Error) => error.name === 'LiveEntryNotFoundError';
+/** No error at all (no entry either) is a missing entry too. */
+const isNotFound = (error: Error | undefined) =>
+  error === undefined || error.name === 'LiveEntryNotFoundError';
 
 /**
  * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`:
- * 404 for an entry the service does not have (no body, so Astro renders the 404 page), cached for
- * `onDemand.notFoundMaxAge` and tagged with the entry, so purging the id drops it; 503 otherwise
- * (the service failed, or too many lookups wait for it), which no route cache keeps and a CDN may
- * keep for `onDemand.errorMaxAge`. The body names no URL, so nothing of the connection leaks.
+ * 404 for an entry the service does not have (no body, so Astro renders the site's 404 page), 503
+ * otherwise (the service failed, or too many lookups wait for it). Neither is kept by the route
+ * cache: a cached empty 404 would be served without the 404 page, and a stale page must outlive a
+ * failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge` and the 503 for
+ * `onDemand.errorMaxAge`; the server itself asks the service nothing about a missing id for
+ * `notFoundMaxAge` (live/entry-guard.ts). The body names no URL, so nothing of the connection leaks.
  */
-export function liveErrorResponse(
-  context: { cache: PageCache; rewrite: APIContext['rewrite'] },
-  error: Error,
-): Response | Promise<Response> {
+export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
   const { notFoundMaxAge, errorMaxAge } = onDemandState().settings;
-  if (isNotFound(error)) {
-    const tags = (error as { [NOT_FOUND_TAGS]?: string[] })[NOT_FOUND_TAGS] ?? [];
-    if (context.cache.enabled) context.cache.set({ maxAge: notFoundMaxAge, swr: 0, tags });
-    return context.rewrite('/404');
-  }
   context.cache.set(false);
+  if (isNotFound(error)) {
+    return new Response(null, {
+      status: 404,
+      headers: { 'cache-control': `public, max-age=${notFoundMaxAge}` },
+    });
+  }
   return new Response('The catalog is unavailable for a moment. Please try again.', {
     status: 503,
     headers: {
