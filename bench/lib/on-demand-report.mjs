@@ -5,6 +5,12 @@ const n = (/** @type {number} */ v) => (Number.isFinite(v) ? v.toLocaleString('e
 const ms = (/** @type {number} */ v) =>
   Number.isFinite(v) ? (v < 10 ? `${v.toFixed(1)} ms` : fmtMs(v)) : '–';
 
+/** Requests of `op` per 1,000 views. @param {any} run @param {string} op */
+const perThousandOf = (run, op) =>
+  (((run.serviceRequests.byOperation[op] ?? 0) / (run.hits + run.misses)) * 1000).toFixed(0);
+/** @param {any} run */
+const perMiss = (run) => (run.serviceRequests.total / Math.max(1, run.misses)).toFixed(2);
+
 /** @param {any} r */
 export function renderOnDemandReport(r) {
   const { setup, run, meta } = r;
@@ -59,6 +65,13 @@ distribution over the product ids (rank = id), sent over ${setup.connections} ke
 not timed tests.
 
 ${table}
+
+Reading the figures: every miss at Varnish reaches the Node server, which asks the service for
+that product (\`goods/Get?id=\`) and its meta (\`meta/Get\`), and for its section (\`dir/Get?tx=\`)
+only when the process has not kept it (${perThousandOf(run, 'dir/Get')} per 1,000 views for
+${n(setup.catalog.sections)} sections); that is ${perMiss(run)} requests a miss. A hit never reaches
+Node. The 404s are the catalog's hidden products (\`shw\` = 0): Varnish keeps their 404 for
+\`notFoundMaxAge\` and the server asks nothing about them meanwhile.
 
 ## Against the static build at 100,000 products
 

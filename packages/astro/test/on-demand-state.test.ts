@@ -90,12 +90,18 @@ describe('SectionLookup', () => {
     const withParents = await lookup.index(client, { tx: ['phones'], ancestors: true });
     expect([...withParents.byTx.keys()]).toEqual(['phones', 'catalog']);
     expect(emu.stats.byOperation['dir/Get']).toBe(2);
-    // Three answers (phones, its id, catalog) in a cache of two: phones by tx was let go.
-    await lookup.index(client, { tx: ['phones'] });
-    expect(emu.stats.byOperation['dir/Get']).toBe(3);
-    lookup.forget({ kind: 'sections', id: 'phones' });
+    // Two answers (phones, catalog) in a cache of two: both kept.
+    await lookup.index(client, { tx: ['phones', 'catalog'] });
+    expect(emu.stats.byOperation['dir/Get']).toBe(2);
+    // A third (by id) lets the least recently used (phones) go.
+    await lookup.index(client, { id: [1] });
     await lookup.index(client, { tx: ['phones'] });
     expect(emu.stats.byOperation['dir/Get']).toBe(4);
+    await lookup.index(client, { tx: ['phones'] });
+    expect(emu.stats.byOperation['dir/Get']).toBe(4);
+    lookup.forget({ kind: 'sections', id: 'phones' });
+    await lookup.index(client, { tx: ['phones'] });
+    expect(emu.stats.byOperation['dir/Get']).toBe(5);
   });
 });
 

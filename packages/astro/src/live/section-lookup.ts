@@ -69,14 +69,10 @@ export class SectionLookup {
   async #get(client: SiteContentClient, key: Key): Promise<Section | undefined> {
     const prefix = `${clientKey(client)}|`;
     if (key.by === 'tx' && key.value === '') return undefined;
+    // One entry per key asked: products ask by tx, articles by id, and a section kept under both
+    // would leave room for half as many.
     const found = await this.#cache.fetch(`${prefix}${key.by}:${key.value}`, { context: client });
-    const section = found?.section;
-    // Found by one key, known by the other too: a product's section and an article's share answers.
-    if (section) {
-      const other = key.by === 'tx' ? `${prefix}id:${section.id}` : `${prefix}tx:${section.tx}`;
-      if (!this.#cache.has(other)) this.#cache.set(other, { section });
-    }
-    return section;
+    return found?.section;
   }
 
   /** Forgets the sections `scope` names (by `tx`, their entry id), or all. */
