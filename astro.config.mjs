@@ -2,11 +2,31 @@
 // root works) and points every directory at example-site/ with absolute paths: Astro resolves
 // srcDir/publicDir/outDir against the working directory, not against `root`.
 import { fileURLToPath } from 'node:url';
+import node from '@astrojs/node';
 import sitemap from '@astrojs/sitemap';
 import { siteContent, sitemapFacts } from '@sitecontent/astro';
-import { defineConfig, envField } from 'astro/config';
+import { defineConfig, envField, memoryCache } from 'astro/config';
 
 const site = (dir) => fileURLToPath(new URL(`./example-site/${dir}`, import.meta.url));
+
+// `storefront.mjs serve` sets this: the home, section and article pages are prerendered, product
+// pages rendered on demand by the Node adapter behind Astro's route cache (with the siteContent
+// integration's default freshness and purge endpoint).
+const productsOnDemand = process.env.STOREFRONT_PRODUCTS_ON_DEMAND === 'true';
+
+/** The on-demand product route: every path the prerendered pages leave free. */
+const productPages = {
+  name: 'storefront-product-pages',
+  hooks: {
+    'astro:config:setup': ({ injectRoute }) => {
+      injectRoute({
+        pattern: '/[...product]',
+        entrypoint: site('src/on-demand/ProductPage.astro'),
+        prerender: false,
+      });
+    },
+  },
+};
 
 export default defineConfig({
   root: site(''),
@@ -20,17 +40,34 @@ export default defineConfig({
   // page of the build, and product JSON-LD must pass Google's rules; a failure fails the build.
   // sitemapFacts(): each page's <lastmod> and a product page's photos, from the collections. Demo
   // builds serve the photos themselves (see `env` below), so their URLs are on the site's origin.
+  // The check reads the pages a static build writes: the on-demand storefront's product pages are none.
   integrations: [
-    siteContent({ seoCheck: 'fail' }),
+    siteContent(productsOnDemand ? {} : { seoCheck: 'fail' }),
     sitemap({
       serialize: sitemapFacts(process.env.STOREFRONT_LOCAL_IMAGES === 'true' ? { imageOrigin: '' } : {}),
     }),
+    ...(productsOnDemand ? [productPages] : []),
   ],
+  ...(productsOnDemand
+    ? {
+        adapter: node({ mode: 'standalone' }),
+        cache: { provider: memoryCache() },
+        // Its own build cache and output, so a served storefront and a static build do not meet.
+        cacheDir: fileURLToPath(new URL('./node_modules/.astro-on-demand/', import.meta.url)),
+        outDir: site('dist-on-demand'),
+      }
+    : {}),
   env: {
     schema: {
       // Set by example-site/scripts/storefront.mjs when the demo images are copied into public/ (emulator runs):
       // images are then linked root-relative instead of on the service's domain.
       STOREFRONT_LOCAL_IMAGES: envField.boolean({ context: 'server', access: 'public', default: false }),
+      // Set by example-site/scripts/storefront.mjs serve: product pages are rendered on demand.
+      STOREFRONT_PRODUCTS_ON_DEMAND: envField.boolean({
+        context: 'server',
+        access: 'public',
+        default: false,
+      }),
     },
   },
   devToolbar: { enabled: false },

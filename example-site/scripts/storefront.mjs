@@ -1,5 +1,8 @@
 #!/usr/bin/env node
-// Runs the example storefront: `node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>]`.
+// Runs the example storefront: `node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>]`,
+// or `serve --port N`: builds it with the home, section and article pages prerendered and product
+// pages on demand, then serves it with the Node adapter on 127.0.0.1:N (the purge endpoint answers
+// when SITECONTENT_PURGE_TOKEN is set) until SIGINT or SIGTERM.
 //
 // With SITECONTENT_BASE_URL set, Astro reads the content from that service (SITECONTENT_API_KEY and
 // SITECONTENT_SID must be set too). Without it, the runner starts the emulator in-process with the
@@ -7,8 +10,9 @@
 // example-site/public/ and stops the emulator when Astro is done.
 // The API key is never printed: only the service's origin is.
 import { cp, mkdir } from 'node:fs/promises';
+import { connect as connectSocket } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -22,10 +26,18 @@ const { positionals, values } = parseArgs({
   options: { 'out-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
 });
 const command = positionals[0];
-if (command !== 'build' && command !== 'dev' && command !== 'check') {
-  process.stderr.write('usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>]\n');
+const USAGE =
+  'usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>] | serve --port N\n';
+if (command === undefined || !['build', 'dev', 'check', 'serve'].includes(command)) {
+  process.stderr.write(USAGE);
   process.exit(2);
 }
+if (command === 'serve' && !/^[0-9]+$/.test(values.port ?? '')) {
+  process.stderr.write(`serve needs --port N\n${USAGE}`);
+  process.exit(2);
+}
+// Read by astro.config.mjs (adapter, cache, the product route) and the pages (which paths to build).
+if (command === 'serve') process.env.STOREFRONT_PRODUCTS_ON_DEMAND = 'true';
 
 process.chdir(repoRoot);
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
@@ -81,6 +93,7 @@ async function run() {
     await astro.build({ configFile, ...(outDir ? { outDir } : {}) });
     return 0;
   }
+  if (command === 'serve') return serve(astro, Number(values.port));
   if (command === 'check') {
     await astro.sync({ configFile });
     const { check } = await import('@astrojs/check');
@@ -99,6 +112,41 @@ async function run() {
     process.once('SIGTERM', resolve);
   });
   await server.stop();
+  return 0;
+}
+
+/** Resolves once 127.0.0.1:`port` accepts connections (the adapter listens after its import). */
+async function listening(port) {
+  for (let tries = 0; tries < 300; tries++) {
+    const open = await new Promise((resolve) => {
+      const socket = connectSocket(port, '127.0.0.1');
+      socket.once('connect', () => resolve(socket.destroy() ?? true));
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the server did not listen on 127.0.0.1:${port}`);
+}
+
+/** Builds the hybrid storefront and serves it on 127.0.0.1:`port` until SIGINT or SIGTERM. */
+async function serve(astro, port) {
+  await astro.build({ configFile, logLevel: 'warn' });
+  // The Node adapter's standalone server starts when its entry is imported, on HOST and PORT.
+  Object.assign(process.env, { HOST: '127.0.0.1', PORT: String(port) });
+  const entry = path.join(siteRoot, 'dist-on-demand', 'server', 'entry.mjs');
+  await import(pathToFileURL(entry).href);
+  await listening(port);
+  log(
+    process.env.SITECONTENT_PURGE_TOKEN
+      ? 'purge endpoint: POST /_sitecontent/purge'
+      : 'purge endpoint off (set SITECONTENT_PURGE_TOKEN to turn it on)',
+  );
+  process.stdout.write(`Storefront on http://127.0.0.1:${port}\n`);
+  await new Promise((resolve) => {
+    process.once('SIGINT', resolve);
+    process.once('SIGTERM', resolve);
+  });
   return 0;
 }
 

@@ -2,7 +2,7 @@
 // With Astro's incremental builds a page is rendered again only when its cache key changes, so the
 // key covers everything the page shows (the package's pageCacheKey): its own entry, the sections
 // behind the navigation on every page, and what the page lists.
-import { STOREFRONT_LOCAL_IMAGES } from 'astro:env/server';
+import { STOREFRONT_LOCAL_IMAGES, STOREFRONT_PRODUCTS_ON_DEMAND } from 'astro:env/server';
 import { pageCacheKey } from '@sitecontent/astro';
 import {
   type ArticleEntry,
@@ -64,7 +64,8 @@ export async function shopPages(): Promise<ShopPage[]> {
         articlesIn(shop, section),
       ),
     ),
-    ...shop.products.map((product) =>
+    // Served on demand (storefront.mjs serve), product pages are not built.
+    ...(STOREFRONT_PRODUCTS_ON_DEMAND ? [] : shop.products).map((product) =>
       page(
         routePath(productHref(product)),
         { kind: 'product', product },

@@ -1,3 +1,8 @@
+export {
+  type SurrogateKeyCacheOptions,
+  type SurrogatePurgeOptions,
+  surrogateKeyCache,
+} from './cache/surrogate-key-options.js';
 export { plainText } from './entries/plain-text.js';
 export { defaultProductUrl } from './entries/product-page.js';
 export { sanitizeHtml } from './entries/sanitize.js';
@@ -44,12 +49,14 @@ export { seoAt } from './helpers/seo-at.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
 export { siteContent as default, siteContent } from './integration/integration.js';
 export { META_WRITE_ENV } from './integration/meta-write-back.js';
+export { PURGE_TOKEN_ENV } from './integration/purge-endpoint.js';
 export type {
   LiveCatalogFilter,
   LiveEntryFilter,
   LiveSectionsFilter,
 } from './live/define-live-loader.js';
 export { liveArticlesLoader, liveProductsLoader, liveSectionsLoader } from './live/live-loaders.js';
+export { liveErrorResponse } from './live/page-answers.js';
 export {
   ARTICLES_LOADER_NAME,
   DOMAINS_LOADER_NAME,
@@ -96,6 +103,11 @@ export type {
   MetaWriteBackOption,
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
+export {
+  DEFAULT_PURGE_PATH,
+  type Freshness,
+  type OnDemandOptions,
+} from './options/on-demand-options.js';
 export type { SeoCheckMode } from './options/seo-check-options.js';
 export type { ProjectClientOptions, ProjectSettings } from './project/project-settings.js';
 export {

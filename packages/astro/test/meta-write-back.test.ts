@@ -5,11 +5,20 @@
  * writes nothing. Three builds in sequence on one fixture.
  */
 import { createClient } from '@sitecontent/client';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../src/integration/integration.js';
-import { buildFixture, fixtureWithEmulator } from './helpers/index.js';
+import {
+  buildFixture,
+  createFixture,
+  type Emulator,
+  emulator,
+  type Fixture,
+  purgeRecorder,
+  settleAstroWrites,
+} from './helpers/index.js';
 
 const KEY = 'canary-key-meta-4b8e2d9f1a6c';
+const PURGE_TOKEN = 'purge-token-2c7d';
 
 const FILES: Record<string, string> = {
   'astro.config.mjs': `import { defineConfig } from 'astro/config';
@@ -68,18 +77,37 @@ describe('siteContent({ metaWriteBack }) options', () => {
 });
 
 describe('meta write-back at astro:build:done against the emulator', () => {
-  const site = fixtureWithEmulator(FILES, KEY);
+  let emu: Emulator;
+  let fx: Fixture;
+  let site: Awaited<ReturnType<typeof purgeRecorder>>;
   const outputs: string[] = [];
 
   async function runBuild(write: boolean) {
-    site.emu.resetStats();
-    const result = await buildFixture(site.fx, write ? { SITECONTENT_WRITE: '1' } : {});
+    emu.resetStats();
+    const result = await buildFixture(fx, write ? { SITECONTENT_WRITE: '1' } : {});
     outputs.push(result.output, result.error?.message ?? '');
-    return { ...result, metaSets: site.emu.stats.byOperation['meta/Set'] ?? 0 };
+    return { ...result, metaSets: emu.stats.byOperation['meta/Set'] ?? 0 };
   }
 
+  beforeAll(async () => {
+    emu = await emulator({ keys: { [KEY]: [1] } });
+    site = await purgeRecorder();
+    fx = createFixture({
+      ...FILES,
+      '.env':
+        `SITECONTENT_API_KEY=${KEY}\nSITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_SID=1\n` +
+        `SITECONTENT_SITE_URL=${site.url}\nSITECONTENT_PURGE_TOKEN=${PURGE_TOKEN}\n`,
+    });
+  });
+  afterAll(async () => {
+    await emu?.close();
+    await site?.close();
+    await settleAstroWrites();
+    fx?.remove();
+  });
+
   it('dry run logs the plan and writes nothing; SITECONTENT_WRITE=1 writes the plan; a rebuild writes nothing', async () => {
-    const client = createClient({ baseUrl: site.emu.url, apiKey: KEY, sid: 1 });
+    const client = createClient({ baseUrl: emu.url, apiKey: KEY, sid: 1 });
     try {
       const products = (await client.products.list()).filter((p) => p.shw);
       const catalogSections = (await client.sections.list()).filter((s) => s.par === 'catalog');
@@ -101,6 +129,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(dry.output).toContain(`${pages} pages to update`);
       expect(dry.output).toContain('meta: dry run, nothing written; set SITECONTENT_WRITE=1 to apply them');
       expect(dry.metaSets).toBe(0);
+      expect(site.requests).toEqual([]);
       expect((await client.meta.get('goods', products[0]!.id))?.ttl ?? '').not.toContain('Meta test');
 
       // 2. With SITECONTENT_WRITE=1: exactly the planned pages are written.
@@ -109,6 +138,12 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(wet.output).toContain(`${pages} pages to update`);
       expect(wet.output).toContain(`meta: ${pages} updated, 0 unchanged, 0 failed`);
       expect(wet.metaSets).toBe(pages);
+      // The site named in .env is asked to purge exactly the written pages (sections by tx).
+      expect(site.requests).toHaveLength(1);
+      expect(site.requests[0]!.authorization).toBe(`Bearer ${PURGE_TOKEN}`);
+      expect(site.requests[0]!.body.products?.sort()).toEqual(products.map((p) => String(p.id)).sort());
+      expect(site.requests[0]!.body.sections?.sort()).toEqual(catalogSections.map((s) => s.tx).sort());
+      expect(wet.output).toContain(`meta write-back: purged sitecontent:products:${products[0]!.id}`);
       for (const p of products) {
         const meta = await client.meta.get('goods', p.id);
         expect(meta?.ttl).toBe(`${p.zag} | Meta test`);
@@ -118,7 +153,7 @@ describe('meta write-back at astro:build:done against the emulator', () => {
         expect((await client.meta.get('dir', s.id))?.dsc).toBe(`All ${s.zag.toLowerCase()} in one place.`);
       }
       // What was written is left for the next sync's meta cache (loaders with seo: { maxAge }).
-      const written = JSON.parse(site.fx.read('.cache/sitecontent-meta-written.json')) as {
+      const written = JSON.parse(fx.read('.cache/sitecontent-meta-written.json')) as {
         pages: { md: string; id: number; values: Record<string, string> }[];
       };
       expect(written.pages).toHaveLength(pages);
@@ -132,12 +167,13 @@ describe('meta write-back at astro:build:done against the emulator', () => {
       expect(again.output).toContain('Nothing to change.');
       expect(again.output).toContain(`0 pages to update (0 field changes), ${pages} unchanged`);
       expect(again.metaSets).toBe(0);
-      expect(site.fx.files('.cache')).not.toContain('.cache/sitecontent-meta-written.json');
+      expect(site.requests).toHaveLength(1);
+      expect(fx.files('.cache')).not.toContain('.cache/sitecontent-meta-written.json');
     } finally {
       await client.close();
     }
 
     expect(outputs.join('\n')).not.toContain(KEY);
-    for (const dir of ['dist', '.cache', '.astro']) expect(site.fx.allText(dir)).not.toContain(KEY);
+    for (const dir of ['dist', '.cache', '.astro']) expect(fx.allText(dir)).not.toContain(KEY);
   }, 240_000);
 });

@@ -12,6 +12,7 @@ export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';
 export * from './meta-sync/index.js';
 export { type ClientOptions, clientOptionFields, DEFAULTS } from './options.js';
+export * from './purge/index.js';
 export { redactUrl } from './redact.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
 export type { CallOptions } from './resources/core.js';

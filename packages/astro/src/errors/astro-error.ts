@@ -10,7 +10,8 @@ export type SiteContentAstroErrorCode =
   | 'invalid_record'
   | 'missing_connection'
   | 'option_callback_failed'
-  | 'seo_check_failed';
+  | 'seo_check_failed'
+  | 'busy';
 
 /** Base class: a stable `code` and an explicit `name`, so the guards work across package copies. */
 export class SiteContentAstroError extends Error {

@@ -3,6 +3,7 @@
  * different module graphs, so two copies of these classes can meet.
  */
 import type { SiteContentAstroError } from './astro-error.js';
+import type { SiteContentBusyError } from './busy-error.js';
 import type { SiteContentCallbackError } from './callback-error.js';
 import type { SiteContentConnectionError } from './connection-error.js';
 import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
@@ -22,6 +23,7 @@ const ERROR_NAMES = new Set([
   'SiteContentInvalidRecordError',
   'SiteContentCallbackError',
   'SiteContentSeoCheckError',
+  'SiteContentBusyError',
 ]);
 
 export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
@@ -39,3 +41,5 @@ export const isSiteContentCallbackError = (e: unknown): e is SiteContentCallback
   hasName(e, 'SiteContentCallbackError');
 export const isSiteContentSeoCheckError = (e: unknown): e is SiteContentSeoCheckError =>
   hasName(e, 'SiteContentSeoCheckError');
+export const isSiteContentBusyError = (e: unknown): e is SiteContentBusyError =>
+  hasName(e, 'SiteContentBusyError');

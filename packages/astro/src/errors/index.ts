@@ -1,4 +1,5 @@
 export { SiteContentAstroError, type SiteContentAstroErrorCode } from './astro-error.js';
+export { SiteContentBusyError } from './busy-error.js';
 export { SiteContentCallbackError } from './callback-error.js';
 export { SiteContentConnectionError } from './connection-error.js';
 export * from './guards.js';

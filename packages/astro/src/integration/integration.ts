@@ -16,6 +16,8 @@ import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
 
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
+import { setUpOnDemand } from './on-demand-setup.js';
+import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { applySiteDomain } from './site-domain.js';
 
@@ -27,6 +29,7 @@ const ENV_NAMES = [
   'SITECONTENT_SID',
   REFRESH_TOKEN_ENV,
   REFETCH_META_ENV,
+  ...PURGE_AFTER_WRITE_ENV,
 ] as const;
 
 /** What `siteContent()` declares in `astro:env`: the connection, the key secret. */
@@ -48,7 +51,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   return {
     name: '@sitecontent/astro',
     hooks: {
-      'astro:config:setup': async ({ config, command, updateConfig, logger }) => {
+      'astro:config:setup': async (hook) => {
+        const { config, command, updateConfig, logger } = hook;
         root = config.root;
         cacheDir = config.cacheDir;
         const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
@@ -68,6 +72,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (command === 'build' && opts.seoCheck !== 'off') {
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
         }
+        setUpOnDemand(hook, opts.onDemand, logger);
         // `astro preview` serves what the build wrote: nothing of the service is needed.
         if (command === 'preview') return;
         await applySiteDomain({

@@ -21,6 +21,7 @@ import {
 import { META_WRITTEN_FILE, type WrittenMeta } from '../load/meta-cache.js';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
 import type { Project } from '../project/project.js';
+import { purgeWrittenMeta } from './purge-written-meta.js';
 
 /** The environment variable that turns the dry run into a write (`SITECONTENT_WRITE=1`). */
 export const META_WRITE_ENV = 'SITECONTENT_WRITE';
@@ -62,6 +63,7 @@ export async function runBuildMetaWriteBack(
   try {
     const result = await writeBack(project, option, logger);
     await recordWrittenMeta(cacheDir, result);
+    await purgeWrittenMeta(project, result, logger);
     return result;
   } catch (error) {
     if (isMetaWriteBackError(error)) await recordWrittenMeta(cacheDir, error);

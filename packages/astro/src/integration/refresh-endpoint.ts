@@ -28,7 +28,7 @@ const refreshBodySchema = z.strictObject({
 
 class BodyTooLargeError extends Error {}
 
-function sameToken(given: string, expected: string): boolean {
+export function sameToken(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
   return timingSafeEqual(a, b);

@@ -13,7 +13,11 @@ import {
 } from '@sitecontent/client';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
+import { CACHE_TAG, entryTags, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
+import { onDemandState } from './on-demand-state.js';
+
+export { entryTags };
 
 /** `getLiveCollection()` filters of products and articles. */
 export interface LiveCatalogFilter {
@@ -27,8 +31,6 @@ export interface LiveSectionsFilter {
 }
 /** `getLiveEntry()` filter: the entry id (product/article id, section `tx`). */
 export type LiveEntryFilter = { id: string };
-
-const CACHE_TAG = 'sitecontent';
 
 async function liveError(collection: string, error: unknown): Promise<{ error: Error }> {
   const { LiveCollectionError } = await import('astro/content/runtime');
@@ -47,11 +49,6 @@ async function liveError(collection: string, error: unknown): Promise<{ error: E
 async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ error: Error }> {
   const { LiveEntryNotFoundError } = await import('astro/content/runtime');
   return { error: new LiveEntryNotFoundError(collection, filter) };
-}
-
-/** Cache tags of one entry: all Site Content data, the collection, the entry. */
-export function entryTags(collection: string, id: string): string[] {
-  return [CACHE_TAG, `${CACHE_TAG}:${collection}`, `${CACHE_TAG}:${collection}:${id}`];
 }
 
 /**
@@ -97,6 +94,13 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   ): Promise<LiveDataEntry<D>[]>;
 }
 
+/** The process's on-demand state, told the loader's own freshness for the pages of its kind. */
+function noteFreshness(rt: LiveRuntime, kind: string) {
+  const state = onDemandState();
+  if (rt.freshness) state.noteFreshness(kind, rt.freshness);
+  return state;
+}
+
 /** A live loader over one resource: filters, visibility, not-found and `{ error }` handled alike. */
 export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K>(
   rt: LiveRuntime,
@@ -105,9 +109,12 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
   return {
     name: resource.name,
     async loadCollection({ collection, filter }) {
+      const state = noteFreshness(rt, resource.tag);
       try {
         const client = rt.client(collection);
-        const all = await resource.list(client, filter, { onInvalidRecord: () => {} });
+        const all = await state.guard.bounded(collection, () =>
+          resource.list(client, filter, { onInvalidRecord: () => {} }),
+        );
         // As invalid records are in a collection: left out.
         const entries = await resource.toEntries(
           client,
@@ -115,18 +122,22 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
           () => {},
           collection,
         );
-        return { entries, cacheHint: { tags: [CACHE_TAG, `${CACHE_TAG}:${resource.tag}`] } };
+        return { entries, cacheHint: { tags: [CACHE_TAG, kindTag(resource.tag)] } };
       } catch (error) {
         return liveError(collection, error);
       }
     },
     async loadEntry({ collection, filter }) {
+      const state = noteFreshness(rt, resource.tag);
       try {
         const key = resource.keyOf(filter.id);
         if (key === undefined) return notFound(collection, filter);
         const client = rt.client(collection);
-        const record = await resource.get(client, key);
-        if (!record || (resource.onlyVisible && !record.shw)) return notFound(collection, filter);
+        const record = await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
+          const found = await resource.get(client, key);
+          return found && (!resource.onlyVisible || found.shw) ? found : undefined;
+        });
+        if (!record) return notFound(collection, filter);
         let rejected: string | undefined;
         const [entry] = await resource.toEntries(
           client,

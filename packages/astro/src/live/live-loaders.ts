@@ -74,7 +74,10 @@ export function liveProductsLoader<
     onlyVisible: opts.onlyVisible,
     ...catalogLookups((client) => client.products),
     async toEntries(client, all: Product[], reject, collection) {
-      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const [index, origin] = await Promise.all([
+        rt.sectionIndex(client, { tx: all.map((p) => p.cattx) }),
+        rt.origin(client),
+      ]);
       const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
         const page = productPage(collection, opts.productUrl, product, section, rt.urlStyle());
@@ -124,7 +127,10 @@ export function liveArticlesLoader<
     onlyVisible: opts.onlyVisible,
     ...catalogLookups((client) => client.articles),
     async toEntries(client, articles: Article[], _reject, collection) {
-      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const [index, origin] = await Promise.all([
+        rt.sectionIndex(client, { id: articles.map((a) => a.catid), ancestors: true }),
+        rt.origin(client),
+      ]);
       const metas = await rt.metas(client, articles, (article) =>
         articleModuleOf(collection, opts.metaModule, article, index),
       );
@@ -173,7 +179,10 @@ export function liveSectionsLoader<
     keyOf: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
     get: async (client, tx) => (await client.sections.list({ tx }))[0],
     async toEntries(client, sections: Section[], _reject, collection) {
-      const [index, origin] = await Promise.all([rt.sectionIndex(client), rt.origin(client)]);
+      const [index, origin] = await Promise.all([
+        rt.sectionIndex(client, { tx: sections.map((s) => s.par) }),
+        rt.origin(client),
+      ]);
       const metas = await rt.metas(client, sections, (s) =>
         pageModuleOf(collection, opts.metaModule, s, s.id),
       );

@@ -2,10 +2,13 @@
 import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
-import { indexSections, type SectionIndex } from '../entries/section-index.js';
+import type { SectionIndex } from '../entries/section-index.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
+import type { Freshness } from '../options/on-demand-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';
+import { onDemandState } from './on-demand-state.js';
+import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
   client(collection: string): SiteContentClient;
@@ -13,23 +16,28 @@ export interface LiveRuntime {
   origin(client: SiteContentClient): Promise<string>;
   /** How page URLs end, from the project's Astro config (its defaults before the integration ran). */
   urlStyle(): UrlStyle;
-  /** Every section, indexed; an invalid section record is left out (it only gives URLs and names). */
-  sectionIndex(client: SiteContentClient): Promise<SectionIndex>;
+  /**
+   * The `wanted` sections, indexed, from the sections shared across requests (live/section-lookup.ts);
+   * an invalid section record is left out (it only gives URLs and names).
+   */
+  sectionIndex(client: SiteContentClient, wanted: SectionsWanted): Promise<SectionIndex>;
   /** `meta/Get` of each record in order with `seo`, else `[]` (no requests). */
   metas<R extends { id: number }>(
     client: SiteContentClient,
     records: readonly R[],
     moduleFor: (record: R) => string,
   ): Promise<(Meta | undefined)[]>;
+  /** The loader's own `freshness`, when given. */
+  freshness: Freshness | undefined;
 }
 
 export function liveRuntime(
-  options: ConnectionOptions & { seo?: boolean | undefined },
+  options: ConnectionOptions & { seo?: boolean | undefined; freshness?: Freshness | undefined },
   site: string | undefined,
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
   const siteOrigin = (client: SiteContentClient): Promise<string> => {
-    const fixed = site ?? liveProject().siteOrigin;
+    const fixed = site ?? liveProject().siteOrigin ?? onDemandState().siteOrigin;
     if (fixed) return Promise.resolve(new URL(fixed).origin);
     origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
     origin.catch(() => {
@@ -42,14 +50,14 @@ export function liveRuntime(
     client: (collection) => liveProject().client(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
     urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
-    sectionIndex: async (client) =>
-      indexSections(await client.sections.list(undefined, { onInvalidRecord: () => {} })),
+    sectionIndex: (client, wanted) => onDemandState().sections.index(client, wanted),
     metas: async (client, records, moduleFor) =>
       options.seo
         ? mapBounded(records, client.stats().maxConcurrency, (r, _i, signal) =>
             client.meta.get(moduleFor(r), r.id, { signal }),
           )
         : [],
+    freshness: options.freshness,
   };
 }
 

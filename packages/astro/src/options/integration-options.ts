@@ -3,6 +3,7 @@ import { clientOptionFields, type ParamEncoding } from '@sitecontent/client';
 import { z } from 'zod';
 import { connectionShape } from './fields.js';
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
+import { type OnDemandOptions, onDemandOptionsSchema } from './on-demand-options.js';
 import { parseOptions } from './parse-options.js';
 import { type SeoCheckMode, seoCheckModeSchema } from './seo-check-options.js';
 
@@ -82,6 +83,12 @@ export interface SiteContentOptions {
    * the pages at fault, `'fail'` also fails the build. @default 'off'
    */
   seoCheck?: SeoCheckMode;
+  /**
+   * Pages rendered on demand behind Astro's route cache (used when the Astro config has a `cache`
+   * provider): default freshness, negative cache, in-flight bound, purge endpoint. See the README,
+   * "On-demand pages". @default see `OnDemandOptions`
+   */
+  onDemand?: OnDemandOptions;
 }
 
 /**
@@ -106,6 +113,7 @@ export const siteContentOptionsSchema = z
       .default(DEFAULT_REFRESH_PATH),
     metaWriteBack: metaWriteBackOptionSchema.optional(),
     seoCheck: seoCheckModeSchema.default('off'),
+    onDemand: onDemandOptionsSchema.prefault({}),
   })
   // Only what the user set can conflict: the start stays under a ceiling they set low, and the
   // ceiling leaves room to grow above a start they set high (`concurrency: 100` alone).

@@ -14,19 +14,29 @@ import {
   type SectionsLoaderOptions,
   sectionsOptionsSchema,
 } from './loader-options.js';
+import { type Freshness, freshnessSchema } from './on-demand-options.js';
 
 type LiveOptions<T> = Omit<T, 'onError' | 'onAuthError' | 'onInvalid' | 'catid' | 'cattx' | 'seo'> & {
   /** Attach `data.seo` from `meta/Get` with fallbacks (asked per request: live data has no cache). @default false */
   seo?: boolean;
   /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
   site?: string;
+  /**
+   * How long a page showing this loader's entries stays fresh in Astro's route cache and a CDN, when
+   * the page sets no `maxAge` itself. @default the integration's `onDemand.freshness` (300 s, swr 60 s)
+   */
+  freshness?: Freshness;
 };
 export type LiveProductsLoaderOptions<S extends string = 'sections'> = LiveOptions<ProductsLoaderOptions<S>>;
 export type LiveArticlesLoaderOptions<S extends string = 'sections'> = LiveOptions<ArticlesLoaderOptions<S>>;
 export type LiveSectionsLoaderOptions<S extends string = 'sections'> = LiveOptions<SectionsLoaderOptions<S>>;
 
 const notLive = { onError: true, onAuthError: true, onInvalid: true } as const;
-const liveShape = { site: httpUrlField.optional(), seo: z.boolean().optional() };
+const liveShape = {
+  site: httpUrlField.optional(),
+  seo: z.boolean().optional(),
+  freshness: freshnessSchema.optional(),
+};
 
 export const liveProductsOptionsSchema = productsOptionsSchema
   .omit({ ...notLive, catid: true, cattx: true })

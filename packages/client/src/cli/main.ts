@@ -12,6 +12,7 @@ import { type CliIo, UsageError } from './context.js';
 import { withEnvFiles } from './env-file.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
 import { runMetaCommand } from './meta-command.js';
+import { runPurgeCommand } from './purge-command.js';
 
 export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] <command> ...
        sitecontent --version
@@ -19,6 +20,7 @@ export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] 
 Commands:
   get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]
   meta <pull|plan|push> ...        (sitecontent meta --help)
+  purge [--site URL] [--products IDS] ...  drop cached pages of an on-demand site (sitecontent purge --help)
 
 Connection (flags win over the environment, the environment over .env and .env.local here):
   --base-url URL   SITECONTENT_BASE_URL   service root; operations are under URL/v1/
@@ -106,6 +108,7 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       client = connect(globals, io.env);
       return await runGetCommand(args, { ...io, client, apiKey });
     }
+    if (command === 'purge') return await runPurgeCommand(args, io);
     if (command === 'meta') {
       client = connect(globals, io.env);
       return await runMetaCommand(args, { ...io, client, apiKey });

@@ -23,6 +23,7 @@ import { planMetaChanges } from '../meta-sync/plan.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
 import type { MetaPlan } from '../meta-sync/types.js';
 import { type CliContext, parseArgsUsageError, UsageError } from './context.js';
+import { purgeWritten } from './meta-push-purge.js';
 import { confirm, progressReporter, useColor, writer } from './terminal.js';
 
 /** The context the meta command runs in: `CliContext` (client, streams, `isTTY`, `env`). */
@@ -283,11 +284,9 @@ async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommand
   }
 
   out(formatApplyReport(report, { color }));
-  for (const error of plan.errors) {
-    out(
-      `  ${color ? pc.red('✗') : '✗'} ${error.md} ${error.id}: cannot read the current meta: ${error.reason}\n`,
-    );
-  }
+  const cross = color ? pc.red('✗') : '✗';
+  for (const e of plan.errors) out(`  ${cross} ${e.md} ${e.id}: cannot read the current meta: ${e.reason}\n`);
+  const purged = await purgeWritten(ctx, report.updated, out, err);
   const failures = report.failed.length + plan.errors.length;
   if (failures > 0) {
     err(
@@ -295,5 +294,5 @@ async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommand
     );
     return 1;
   }
-  return 0;
+  return purged ? 0 : 1;
 }

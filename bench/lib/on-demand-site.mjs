@@ -1,0 +1,118 @@
+// The on-demand benchmark's Astro site: product pages only, rendered on demand by @astrojs/node
+// from the live products loader (with `seo`, so one meta/Get a page), behind Varnish through
+// surrogateKeyCache(). Written into a temporary folder whose node_modules is the repository's.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+const FILES = {
+  'package.json': JSON.stringify({ name: 'bench-on-demand', type: 'module', private: true }),
+  'astro.config.mjs': `import node from '@astrojs/node';
+import { siteContent, surrogateKeyCache } from '@sitecontent/astro';
+import { defineConfig } from 'astro/config';
+export default defineConfig({
+  site: 'https://shop.example',
+  cacheDir: './.cache',
+  adapter: node({ mode: 'standalone' }),
+  cache: { provider: surrogateKeyCache({ purge: { url: process.env.BENCH_VARNISH_URL } }) },
+  integrations: [siteContent({ remoteImages: false })],
+});
+`,
+  'src/live.config.ts': `import { defineLiveCollection } from 'astro:content';
+import { liveProductsLoader } from '@sitecontent/astro';
+export const collections = { liveProducts: defineLiveCollection({ loader: liveProductsLoader({ seo: true }) }) };
+`,
+  'src/pages/p/[id].astro': `---
+export const prerender = false;
+import { getLiveEntry } from 'astro:content';
+import { liveErrorResponse } from '@sitecontent/astro';
+const { entry, error } = await getLiveEntry('liveProducts', Astro.params.id!);
+if (!entry) return liveErrorResponse(Astro, error);
+Astro.cache.set(entry);
+---
+<html><head><title>{entry.data.seo.title}</title><link rel="canonical" href={entry.data.seo.canonical} /></head>
+<body><h1>{entry.data.zag}</h1><p>{entry.data.vendor}</p><Fragment set:html={entry.rendered?.html} /></body></html>
+`,
+};
+
+/** @param {string} command @param {string[]} args @param {{ cwd: string, env: NodeJS.ProcessEnv }} options */
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (c) => (output += c));
+    child.stderr.on('data', (c) => (output += c));
+    child.once('error', reject);
+    child.once('exit', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(`exit ${code}:\n${output}`)),
+    );
+  });
+}
+
+/**
+ * Writes and builds the site; returns its folder and a remover.
+ * @param {string} varnishUrl where its pages are purged
+ */
+export async function buildOnDemandSite(varnishUrl) {
+  const root = mkdtempSync(path.join(tmpdir(), 'bench-on-demand-'));
+  symlinkSync(path.join(repoRoot, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+  for (const [file, text] of Object.entries(FILES)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  const astro = path.join(repoRoot, 'node_modules/astro/bin/astro.mjs');
+  const env = { ...process.env, BENCH_VARNISH_URL: varnishUrl, ASTRO_TELEMETRY_DISABLED: '1' };
+  await run(process.execPath, [astro, 'build', '--root', root], { cwd: root, env });
+  return { root, remove: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/**
+ * Starts the built server (@astrojs/node standalone) on 127.0.0.1 and a free port.
+ * @param {string} root @param {Record<string, string>} env
+ * @returns {Promise<{ url: string, port: number, pid: number, peakRssBytes(): number, close(): Promise<void> }>}
+ */
+export async function serveOnDemandSite(root, env) {
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...env, HOST: '127.0.0.1', PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const port = await new Promise((resolve, reject) => {
+    const read = (/** @type {Buffer} */ chunk) => {
+      output += chunk;
+      const found = /Server listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (found) resolve(Number(found));
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+  });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    port,
+    pid: child.pid ?? 0,
+    // The kernel's high-water mark of the process's resident memory.
+    peakRssBytes: () => peakRss(child.pid ?? 0),
+    close: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** @param {number} pid */
+function peakRss(pid) {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmHWM:\s+(\d+) kB/.exec(status)?.[1];
+    return kb ? Number(kb) * 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * On-demand sites (an Astro `cache` provider configured): the integration writes two small modules
+ * into its codegen folder — the middleware that gives pages of live entries their freshness and the
+ * purge endpoint — each calling this package with the site's checked `onDemand` settings as JSON.
+ * Written modules, not virtual ones: the server bundle imports them like the site's own files,
+ * whether Vite bundles this package or leaves it in node_modules.
+ */
+import { writeFileSync } from 'node:fs';
+import type { AstroIntegrationLogger, HookParameters } from 'astro';
+import type { OnDemandSettings } from '../options/on-demand-options.js';
+import { PURGE_TOKEN_ENV } from './purge-endpoint.js';
+
+type SetupHook = HookParameters<'astro:config:setup'>;
+
+const header = '// Written by @sitecontent/astro at each build: edit siteContent({ onDemand }) instead.\n';
+
+export function setUpOnDemand(
+  hook: Pick<SetupHook, 'config' | 'createCodegenDir' | 'addMiddleware' | 'injectRoute'>,
+  settings: OnDemandSettings,
+  logger: AstroIntegrationLogger,
+): void {
+  if (!hook.config.cache?.provider) return;
+  const dir = hook.createCodegenDir();
+  const given = JSON.stringify(settings);
+  const middleware = new URL('on-demand-middleware.mjs', dir);
+  writeFileSync(
+    middleware,
+    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nexport const onRequest = onDemandMiddleware(${given});\n`,
+  );
+  hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
+  if (settings.purgeEndpoint === false) return;
+  const route = new URL('purge-endpoint.mjs', dir);
+  writeFileSync(
+    route,
+    `${header}import { purgeHandler } from '@sitecontent/astro/on-demand';\nexport const prerender = false;\nexport const ALL = purgeHandler();\n`,
+  );
+  hook.injectRoute({ pattern: settings.purgeEndpoint, entrypoint: route, prerender: false });
+  logger.info(`purge endpoint: POST ${settings.purgeEndpoint} (answers when ${PURGE_TOKEN_ENV} is set)`);
+}

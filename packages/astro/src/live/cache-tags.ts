@@ -1,0 +1,29 @@
+/**
+ * The cache tags of live entries, one scheme for the loaders, the purge endpoint and the in-process
+ * caches: `sitecontent` (all Site Content data), `sitecontent:<kind>` (a collection kind: products,
+ * articles, sections), `sitecontent:<kind>:<id>` (one entry, by its entry id).
+ */
+export const CACHE_TAG = 'sitecontent';
+
+/** The collection kinds whose entries carry tags (the keys of a purge body). */
+export const TAGGED_KINDS = ['products', 'articles', 'sections'] as const;
+export type TaggedKind = (typeof TAGGED_KINDS)[number];
+
+export const kindTag = (kind: string): string => `${CACHE_TAG}:${kind}`;
+export const entryTag = (kind: string, id: string): string => `${CACHE_TAG}:${kind}:${id}`;
+
+/** Cache tags of one entry: all Site Content data, the collection kind, the entry. */
+export function entryTags(kind: string, id: string): string[] {
+  return [CACHE_TAG, kindTag(kind), entryTag(kind, id)];
+}
+
+/** What a tag names: everything, a whole kind, or one entry; `undefined` for a tag not of this scheme. */
+export type TagScope = { all: true } | { kind: string; id?: string };
+
+export function tagScope(tag: string): TagScope | undefined {
+  if (tag === CACHE_TAG) return { all: true };
+  if (!tag.startsWith(`${CACHE_TAG}:`)) return undefined;
+  const rest = tag.slice(CACHE_TAG.length + 1);
+  const colon = rest.indexOf(':');
+  return colon === -1 ? { kind: rest } : { kind: rest.slice(0, colon), id: rest.slice(colon + 1) };
+}

@@ -1,0 +1,85 @@
+/**
+ * What the live loaders of one server process share across requests: the on-demand settings the
+ * site was built with (the integration's middleware hands them over when the server starts), each
+ * loader's freshness, the ids the service does not have, the sections looked up, and the count of
+ * lookups waiting for the service. Module state: a server bundle holds one copy of this package.
+ */
+import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
+import { tagScope } from './cache-tags.js';
+import { EntryGuard } from './entry-guard.js';
+import { SectionLookup } from './section-lookup.js';
+
+export class OnDemandState {
+  #settings: OnDemandSettings = onDemandDefaults;
+  readonly #freshnessByKind = new Map<string, Freshness>();
+  #guard = new EntryGuard(onDemandDefaults);
+  #sections = new SectionLookup(onDemandDefaults);
+
+  /** Origin of the Astro config's `site`, as the server's requests give it (canonical URLs). */
+  siteOrigin: string | undefined;
+
+  get settings(): OnDemandSettings {
+    return this.#settings;
+  }
+
+  /** Takes the site's settings; the remembered ids and sections start afresh under the new bounds. */
+  configure(settings: OnDemandSettings): void {
+    this.#settings = settings;
+    this.#guard = new EntryGuard(settings);
+    this.#sections = new SectionLookup(settings);
+  }
+
+  get guard(): EntryGuard {
+    return this.#guard;
+  }
+
+  get sections(): SectionLookup {
+    return this.#sections;
+  }
+
+  /** Notes the freshness a live loader of `kind` was given (the shortest given for a kind wins). */
+  noteFreshness(kind: string, freshness: Freshness): void {
+    const known = this.#freshnessByKind.get(kind);
+    this.#freshnessByKind.set(kind, known ? shortest(known, freshness) : freshness);
+  }
+
+  /**
+   * The freshness of a page carrying `tags`: the shortest of the loaders' own for the kinds it
+   * shows, each completed by the site's default; `undefined` when no tag is a Site Content tag.
+   */
+  freshnessFor(tags: readonly string[]): Required<Freshness> | undefined {
+    const scopes = tags.map(tagScope).filter((s) => s !== undefined);
+    if (scopes.length === 0) return undefined;
+    const base = this.#settings.freshness;
+    let result: Required<Freshness> | undefined;
+    for (const scope of scopes) {
+      if ('all' in scope || scope.id !== undefined) continue;
+      const own = this.#freshnessByKind.get(scope.kind);
+      const complete = { maxAge: own?.maxAge ?? base.maxAge, swr: own?.swr ?? base.swr };
+      result = result ? (shortest(result, complete) as Required<Freshness>) : complete;
+    }
+    return result ?? { ...base };
+  }
+
+  /** Forgets what `tags` name: remembered missing ids and looked-up sections. */
+  forget(tags: readonly string[]): void {
+    for (const tag of tags) {
+      const scope = tagScope(tag);
+      if (scope === undefined) continue;
+      this.#guard.forget(scope);
+      if ('all' in scope || scope.kind === 'sections') this.#sections.forget(scope);
+    }
+  }
+}
+
+function shortest(a: Freshness, b: Freshness): Freshness {
+  const min = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : Math.min(x, y));
+  return { maxAge: min(a.maxAge, b.maxAge), swr: min(a.swr, b.swr) };
+}
+
+const state = new OnDemandState();
+
+/** The on-demand state of this server process. */
+export function onDemandState(): OnDemandState {
+  return state;
+}

@@ -1,0 +1,64 @@
+/**
+ * What an on-demand page answers when its live entry or collection came back with `{ error }`, and
+ * how long Astro's route cache (and a CDN) may keep a page that shows live entries
+ * (docs/architecture.md, "On-demand pages").
+ */
+import type { APIContext } from 'astro';
+import { onDemandState } from './on-demand-state.js';
+
+type PageCache = APIContext['cache'];
+
+/** No error at all (no entry either) is a missing entry too. */
+const isNotFound = (error: Error | undefined) =>
+  error === undefined || error.name === 'LiveEntryNotFoundError';
+
+/**
+ * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`:
+ * 404 for an entry the service does not have (no body, so Astro renders the site's 404 page), 503
+ * otherwise (the service failed, or too many lookups wait for it). Neither is kept by the route
+ * cache: a cached empty 404 would be served without the 404 page, and a stale page must outlive a
+ * failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge` and the 503 for
+ * `onDemand.errorMaxAge`; the server itself asks the service nothing about a missing id for
+ * `notFoundMaxAge` (live/entry-guard.ts). The body names no URL, so nothing of the connection leaks.
+ */
+export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
+  const { notFoundMaxAge, errorMaxAge } = onDemandState().settings;
+  context.cache.set(false);
+  if (isNotFound(error)) {
+    return new Response(null, {
+      status: 404,
+      headers: { 'cache-control': `public, max-age=${notFoundMaxAge}` },
+    });
+  }
+  return new Response('The catalog is unavailable for a moment. Please try again.', {
+    status: 503,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': `public, max-age=${errorMaxAge}`,
+      'retry-after': String(Math.max(1, errorMaxAge)),
+    },
+  });
+}
+
+/**
+ * Completes the route cache of a page that shows live entries once it has rendered: a page that set
+ * no `maxAge` gets its loaders' freshness; an error is never cached long (a 4xx at most for
+ * `notFoundMaxAge`, a 5xx not by the route cache). Pages without Site Content tags are left alone.
+ */
+export function settlePageCache(cache: PageCache | undefined, status: number): void {
+  if (!cache?.enabled) return;
+  const state = onDemandState();
+  const freshness = state.freshnessFor(cache.tags);
+  if (!freshness) return;
+  const { maxAge } = cache.options;
+  if (status >= 500) {
+    cache.set(false);
+    return;
+  }
+  if (status >= 400) {
+    const cap = state.settings.notFoundMaxAge;
+    cache.set({ maxAge: Math.min(maxAge ?? cap, cap), swr: 0 });
+    return;
+  }
+  if (maxAge === undefined) cache.set(freshness);
+}

@@ -1,0 +1,22 @@
+/**
+ * The middleware the integration adds to sites with a `cache` provider (integration/on-demand-setup.ts
+ * writes the module that calls it with the site's settings): it hands the settings to the live
+ * loaders of the server process and completes each page's route cache after it has rendered.
+ */
+import type { MiddlewareHandler } from 'astro';
+import { onDemandState } from '../live/on-demand-state.js';
+import { settlePageCache } from '../live/page-answers.js';
+import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
+
+export function onDemandMiddleware(settings: OnDemandSettings): MiddlewareHandler {
+  const state = onDemandState();
+  state.configure(onDemandOptionsSchema.parse(settings));
+  return async (context, next) => {
+    // A production server runs no integration hook: `site` reaches the live loaders from here.
+    state.siteOrigin ??= context.site?.origin;
+    const response = await next();
+    // An error page rendered for a failed request may have no route cache of its own.
+    settlePageCache((context as { cache?: typeof context.cache }).cache, response.status);
+    return response;
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Options of pages rendered on demand (docs/architecture.md, "On-demand pages"): how long Astro's
+ * route cache and a CDN may keep a page that shows live entries, the negative cache, the bound on
+ * requests in flight and the purge endpoint.
+ */
+import { z } from 'zod';
+
+/** How long a page showing live entries stays fresh, in seconds, as Astro's `cache.set()` takes it. */
+export interface Freshness {
+  /** Seconds a cached page is served as fresh. @default 300 */
+  maxAge?: number;
+  /** Seconds after `maxAge` a stale page is still served while it is rendered again. @default 60 */
+  swr?: number;
+}
+
+export interface OnDemandOptions {
+  /**
+   * Freshness of a page that calls `Astro.cache.set(entry)` (or passes a live collection's
+   * `cacheHint`) without a `maxAge` of its own; a live loader's `freshness` wins for its entries.
+   * @default { maxAge: 300, swr: 60 }
+   */
+  freshness?: Freshness;
+  /**
+   * Seconds an id the service does not have is remembered (no request while remembered) and its
+   * 404 may be cached. @default 30
+   */
+  notFoundMaxAge?: number;
+  /** Seconds a 503 (the service failed and nothing stale is left) may be cached. @default 5 */
+  errorMaxAge?: number;
+  /**
+   * Most live lookups waiting for the service at once in one server process; a lookup beyond it
+   * fails at once (the page answers 503) instead of queueing without end. @default 256
+   */
+  maxInFlight?: number;
+  /** Most sections (and ids the service does not have) remembered per connection. @default 1000 */
+  cacheSize?: number;
+  /**
+   * Path of the purge endpoint, or `false`. It answers only when `SITECONTENT_PURGE_TOKEN` is set
+   * where the site runs, and exists only when the Astro config has a `cache` provider.
+   * @default '/_sitecontent/purge'
+   */
+  purgeEndpoint?: string | false;
+}
+
+/** The purge endpoint's default path. */
+export const DEFAULT_PURGE_PATH = '/_sitecontent/purge';
+
+const seconds = z.number().int().nonnegative();
+
+export const freshnessSchema = z.strictObject({ maxAge: seconds.optional(), swr: seconds.optional() });
+
+export const onDemandOptionsSchema = z.strictObject({
+  freshness: z
+    .strictObject({ maxAge: seconds.default(300), swr: seconds.default(60) })
+    .default({ maxAge: 300, swr: 60 }),
+  notFoundMaxAge: seconds.default(30),
+  errorMaxAge: seconds.default(5),
+  maxInFlight: z.number().int().positive().default(256),
+  cacheSize: z.number().int().positive().default(1000),
+  purgeEndpoint: z
+    .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
+    .default(DEFAULT_PURGE_PATH),
+});
+
+/** The on-demand options, checked and with every default in (also what the server bundle receives). */
+export type OnDemandSettings = z.output<typeof onDemandOptionsSchema>;
+
+export const onDemandDefaults: OnDemandSettings = onDemandOptionsSchema.parse({});

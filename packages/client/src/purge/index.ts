@@ -1,0 +1,12 @@
+export { purgeTargetsOfMeta, type WrittenPage } from './meta-purge.js';
+export { type PurgeAfterWrite, purgeAfterMetaWrite } from './purge-after-write.js';
+export {
+  DEFAULT_PURGE_PATH,
+  namesAnything,
+  PURGE_SITE_URL_ENV,
+  PURGE_TOKEN_ENV,
+  PurgeError,
+  type PurgeRequest,
+  type PurgeTargets,
+  purgePages,
+} from './purge-request.js';

@@ -1,0 +1,37 @@
+/**
+ * After a meta write (`sitecontent meta push`, the build's write-back): purges the pages whose meta
+ * changed, when the environment names the site (`SITECONTENT_SITE_URL`) and its purge token.
+ */
+import type { SiteContentClient } from '../client.js';
+import { purgeTargetsOfMeta, type WrittenPage } from './meta-purge.js';
+import { namesAnything, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgePages } from './purge-request.js';
+
+export type PurgeAfterWrite =
+  | { status: 'off'; reason: string }
+  | { status: 'nothing' }
+  | { status: 'purged'; tags: string[] };
+
+/**
+ * Purges the pages of `written` when `env` holds the site URL and the token; rejects with a
+ * `PurgeError` when the site refused or could not be reached.
+ */
+export async function purgeAfterMetaWrite(
+  client: Pick<SiteContentClient, 'sections'>,
+  written: readonly WrittenPage[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<PurgeAfterWrite> {
+  const siteUrl = env[PURGE_SITE_URL_ENV];
+  const token = env[PURGE_TOKEN_ENV];
+  if (!siteUrl || !token) {
+    return {
+      status: 'off',
+      reason: `set ${PURGE_SITE_URL_ENV} and ${PURGE_TOKEN_ENV} to purge the pages written`,
+    };
+  }
+  const targets = await purgeTargetsOfMeta(
+    written,
+    async (id) => (await client.sections.list({ id }))[0]?.tx,
+  );
+  if (!namesAnything(targets)) return { status: 'nothing' };
+  return { status: 'purged', tags: await purgePages({ siteUrl, token, targets }) };
+}

@@ -1,0 +1,82 @@
+/**
+ * A purge request to a site's purge endpoint (`POST /_sitecontent/purge`, which `@sitecontent/astro`
+ * serves on on-demand sites): the client only sends it, knowing nothing of Astro. The token travels
+ * in `Authorization: Bearer` and never appears in an error or a log line.
+ */
+
+/** Entry ids per collection kind, and tags, as the endpoint's body takes them. */
+export interface PurgeTargets {
+  products?: readonly (string | number)[];
+  articles?: readonly (string | number)[];
+  /** Section entry ids: their `tx`. */
+  sections?: readonly string[];
+  tags?: readonly string[];
+}
+
+export interface PurgeRequest {
+  /** The site's origin (or any URL on it), e.g. `https://shop.example`. */
+  siteUrl: string;
+  /** The site's `SITECONTENT_PURGE_TOKEN`. */
+  token: string;
+  targets: PurgeTargets;
+  /** Path of the endpoint. @default '/_sitecontent/purge' */
+  path?: string;
+  /** Per-request timeout in ms. @default 30000 */
+  timeoutMs?: number;
+}
+
+/** Environment variables of the purge: where the site is, and its token. */
+export const PURGE_SITE_URL_ENV = 'SITECONTENT_SITE_URL';
+export const PURGE_TOKEN_ENV = 'SITECONTENT_PURGE_TOKEN';
+export const DEFAULT_PURGE_PATH = '/_sitecontent/purge';
+
+/** The endpoint refused the purge or could not be reached; `status` 0 when no answer came. */
+export class PurgeError extends Error {
+  override readonly name = 'PurgeError';
+  readonly code = 'purge_failed';
+  readonly status: number;
+  /** The endpoint's URL (no token). */
+  readonly url: string;
+
+  constructor(url: string, status: number, detail: string, options?: { cause?: unknown }) {
+    super(`purge at ${url} failed: ${detail}`, options);
+    this.url = url;
+    this.status = status;
+  }
+}
+
+/** Whether `targets` names anything (an empty purge is not sent). */
+export function namesAnything(targets: PurgeTargets): boolean {
+  return Object.values(targets).some((list) => list !== undefined && list.length > 0);
+}
+
+/** Sends the purge; resolves with the tags the site purged, rejects with a `PurgeError`. */
+export async function purgePages(request: PurgeRequest): Promise<string[]> {
+  const url = new URL(request.path ?? DEFAULT_PURGE_PATH, request.siteUrl).href;
+  const body = Object.fromEntries(
+    Object.entries(request.targets).filter(([, list]) => list !== undefined && list.length > 0),
+  );
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${request.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
+    });
+  } catch (error) {
+    throw new PurgeError(url, 0, (error as Error).message, { cause: error });
+  }
+  const text = await response.text();
+  let answer: { ok?: unknown; purged?: unknown; error?: unknown } = {};
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    // Not the endpoint's JSON (a proxy's page, a site without it): the status says enough.
+  }
+  if (response.status !== 200 || answer.ok !== true || !Array.isArray(answer.purged)) {
+    const reason = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`;
+    throw new PurgeError(url, response.status, reason.replaceAll(request.token, '***'));
+  }
+  return answer.purged.map(String);
+}

@@ -1,0 +1,52 @@
+/**
+ * `sitecontent purge` before any request: what it needs (the site, its token, something to purge)
+ * and how it says what is missing. The purge itself runs against a real on-demand site in
+ * test/on-demand.test.ts.
+ */
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { main } from '../src/cli/main.js';
+
+async function run(args: string[], env: Record<string, string> = {}) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    stdin: new PassThrough(),
+    isTTY: false,
+    env,
+  });
+  return { code, stdout, stderr };
+}
+
+const TOKEN = { SITECONTENT_PURGE_TOKEN: 'tok-91d2' };
+
+describe('sitecontent purge', () => {
+  it('names what is missing, with its usage, before any request', async () => {
+    const noSite = await run(['purge', '--products', '1'], TOKEN);
+    expect(noSite.code).toBe(2);
+    expect(noSite.stderr).toMatch(
+      /^sitecontent: missing --site \(or SITECONTENT_SITE_URL\)\n\nUsage: sitecontent purge/,
+    );
+    const noToken = await run(['purge', '--site', 'https://shop.example', '--products', '1']);
+    expect(noToken.stderr).toContain('missing SITECONTENT_PURGE_TOKEN');
+    const nothing = await run(['purge', '--site', 'https://shop.example'], TOKEN);
+    expect(nothing.stderr).toContain('name something to purge: --products, --articles, --sections or --tags');
+    const badSite = await run(['purge', '--site', 'ftp://shop.example', '--tags', 'x'], TOKEN);
+    expect(badSite.stderr).toContain('--site must be an http(s) URL, got "ftp://shop.example"');
+    const unknown = await run(['purge', '--site', 'https://shop.example', '--product', '1'], TOKEN);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('unknown option --product');
+    for (const r of [noSite, noToken, nothing, badSite, unknown]) expect(r.code).toBe(2);
+  });
+
+  it('a site that cannot be reached is exit code 1, the token never shown', async () => {
+    const result = await run(['purge', '--site', 'http://127.0.0.1:9', '--products', '1,2'], TOKEN);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(
+      /^sitecontent: purge at http:\/\/127\.0\.0\.1:9\/_sitecontent\/purge failed: /,
+    );
+    expect(result.stderr).not.toContain(TOKEN.SITECONTENT_PURGE_TOKEN);
+  });
+});

@@ -1,0 +1,35 @@
+// `npm run bench:on-demand -- --quick`: the million-product benchmark's whole path on a small
+// catalog (emulator process, on-demand site, Varnish, Zipf views), into a temp folder. Checks that
+// the report says what the issue asks for, not how fast anything was.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { runProcess } from './helpers/process.js';
+import { repoRoot } from './helpers/storefront.js';
+
+const out = mkdtempSync(path.join(tmpdir(), 'bench-on-demand-test-'));
+afterAll(() => rmSync(out, { recursive: true, force: true }));
+
+it('the quick run writes a report with the hit ratio, requests per 1,000 views, view times and peak RSS', async () => {
+  const run = await runProcess(process.execPath, ['bench/on-demand.mjs', '--quick', '--out', out], {
+    cwd: repoRoot,
+    timeoutMs: 120_000,
+  });
+  expect(run.code, run.output).toBe(0);
+  const report = readFileSync(path.join(out, 'on-demand-report.md'), 'utf8');
+  const results = JSON.parse(readFileSync(path.join(out, 'on-demand-results.json'), 'utf8'));
+  expect(results.run.hits + results.run.misses).toBe(600);
+  // Zipf views repeat the head of the catalog: Varnish answers some of them.
+  expect(results.run.hits).toBeGreaterThan(0);
+  expect(results.run.serviceRequests.total).toBeLessThan(3 * results.run.misses + 10);
+  for (const figure of [
+    /\| Hit ratio at Varnish \| \d+\.\d % \(\d+ hits, \d+ misses\) \|/,
+    /\| Requests to the service per 1,000 views \| \d+ \(.*goods\/Get \d+/,
+    /\| View time, hits: median \/ p99 \| [\d.]+ m?s \/ [\d.]+ m?s \|/,
+    /\| View time, misses: median \/ p99 \|/,
+    /\| Node server peak RSS \| \d+ MB \|/,
+  ]) {
+    expect(report).toMatch(figure);
+  }
+}, 150_000);

@@ -1,0 +1,236 @@
+// The README's on-demand page, built with @astrojs/node and Astro's memory cache, served by its own
+// server against the emulator (through a proxy that records each request): what the first and the
+// next views cost the service, the negative cache, the purge endpoint's refusals and purge, and an
+// outage (stale while the cache allows, else a short 503 that shows nothing of the connection).
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
+import { type Emulator, startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixture } from '../packages/astro/test/helpers/fixture.js';
+import {
+  buildSite,
+  recordingProxy,
+  type ServedSite,
+  serveEntry,
+  snippet,
+  withFixtureCacheDir,
+} from './helpers/on-demand-site.js';
+import { runProcess } from './helpers/process.js';
+
+const README = 'packages/astro/README.md';
+const TOKEN = 'purge-token-6b1e';
+
+let emu: Emulator;
+let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+let fx: Fixture;
+let site: ServedSite;
+let client: SiteContentClient;
+let phones: Product[];
+let cliEnv: Record<string, string>;
+
+/** `sitecontent <args>` as a user runs it, in the fixture folder, with the site's URL and token. */
+const sitecontent = (...args: string[]) =>
+  runProcess(process.execPath, [path.resolve('packages/client/bin/sitecontent.js'), ...args], {
+    cwd: fx.root,
+    env: { PATH: process.env.PATH ?? '', ...cliEnv },
+    timeoutMs: 60_000,
+  });
+
+const view = async (path: string) => {
+  const response = await fetch(`${site.url}${path}`);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+};
+const purge = (body: string, token: string | null = TOKEN) =>
+  fetch(`${site.url}/_sitecontent/purge`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 'demo' });
+  proxy = await recordingProxy(emu.url);
+  client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+  phones = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw);
+  const connection = {
+    SITECONTENT_BASE_URL: proxy.url,
+    SITECONTENT_API_KEY: emu.key,
+    SITECONTENT_SID: String(emu.sid),
+  };
+  fx = await buildSite(
+    {
+      'astro.config.mjs': withFixtureCacheDir(
+        snippet(README, 'snippets/astro-readme/on-demand.astro.config.mjs'),
+      ),
+      'src/live.config.ts': snippet(README, 'src/live.config.ts'),
+      'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+      // The page with the meta title, to see a meta push purge it.
+      'src/pages/meta/[id].astro': snippet(README, 'src/pages/live/[id].astro').replace(
+        '<h1>',
+        '<title>{entry.data.seo.title}</title>\n<h1>',
+      ),
+      // A page that asks for a short freshness itself, to see it go stale.
+      'src/pages/brief/[id].astro': snippet(README, 'src/pages/live/[id].astro').replace(
+        'Astro.cache.set(entry);',
+        'Astro.cache.set(entry);\nAstro.cache.set({ maxAge: 1, swr: 600 });',
+      ),
+    },
+    connection,
+  );
+  site = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
+    ...connection,
+    SITECONTENT_PURGE_TOKEN: TOKEN,
+  });
+  cliEnv = {
+    ...connection,
+    SITECONTENT_BASE_URL: emu.url,
+    SITECONTENT_SITE_URL: site.url,
+    SITECONTENT_PURGE_TOKEN: TOKEN,
+  };
+  proxy.take();
+}, 180_000);
+
+afterAll(async () => {
+  await site?.close();
+  fx?.remove();
+  await client?.close();
+  await proxy?.close();
+  await emu?.close();
+});
+
+describe('an on-demand product page behind the memory cache', () => {
+  it('caches as written: MISS with one product lookup, then HIT without a request', async () => {
+    const [first] = phones;
+    const miss = await view(`/live/${first!.id}`);
+    expect(miss.status).toBe(200);
+    expect(miss.body).toContain(`<h1>${first!.zag}</h1>`);
+    expect(miss.headers.get('x-astro-cache')).toBe('MISS');
+    expect(miss.headers.get('last-modified')).toBe(first!.dt!.toUTCString());
+    const asked = proxy.take().filter((r) => !r.startsWith('site/DomainDefault'));
+    expect(asked.sort()).toEqual([
+      `dir/Get?sid=${emu.sid}&tx=phones`,
+      `goods/Get?sid=${emu.sid}&id=${first!.id}`,
+      `meta/Get?sid=${emu.sid}&id=${first!.id}&md=goods`,
+    ]);
+    const hit = await view(`/live/${first!.id}`);
+    expect(hit.headers.get('x-astro-cache')).toBe('HIT');
+    expect(hit.body).toBe(miss.body);
+    expect(proxy.take()).toEqual([]);
+  });
+
+  it('a second product of the same section reuses the section: only its goods/Get and meta/Get', async () => {
+    const second = phones[1]!;
+    expect((await view(`/live/${second.id}`)).status).toBe(200);
+    expect(
+      proxy
+        .take()
+        .map((r) => r.split('?')[0])
+        .sort(),
+    ).toEqual(['goods/Get', 'meta/Get']);
+  });
+
+  it('an unknown id is a 404, and a second view within the negative-cache time asks nothing', async () => {
+    const first = await view('/live/987654');
+    expect(first.status).toBe(404);
+    expect(proxy.take()).toEqual([`goods/Get?sid=${emu.sid}&id=987654`]);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=30');
+    const again = await view('/live/987654');
+    expect(again.status).toBe(404);
+    expect(proxy.take()).toEqual([]);
+  });
+
+  it('the purge endpoint refuses a missing or wrong token and a malformed body, and purges nothing', async () => {
+    const id = phones[0]!.id;
+    const refusals = [
+      [await purge(`{"products":["${id}"]}`, null), 401],
+      [await purge(`{"products":["${id}"]}`, 'wrong'), 401],
+      [await purge(`{"products":["${id}"`), 400],
+      [await purge(`{"product":["${id}"]}`), 400],
+      [await purge('{"products":["01"]}'), 400],
+      [await purge('{}'), 400],
+    ] as const;
+    expect(refusals.map(([response]) => response.status)).toEqual(refusals.map(([, status]) => status));
+    expect(await refusals[3]![0].json()).toMatchObject({
+      ok: false,
+      error: expect.stringContaining('unknown field(s) product'),
+    });
+    expect((await view(`/live/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    expect(proxy.take()).toEqual([]);
+  });
+
+  it('a title changed in the service shows on the next view after a purge names the product', async () => {
+    const id = phones[0]!.id;
+    await client.products.update(id, { zag: 'Aurora X1 (renamed)' });
+    expect((await view(`/live/${id}`)).body).not.toContain('renamed');
+    const response = await purge(`{"products":["${id}"]}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true, purged: [`sitecontent:products:${id}`] });
+    const fresh = await view(`/live/${id}`);
+    expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
+    expect(fresh.body).toContain('<h1>Aurora X1 (renamed)</h1>');
+  });
+
+  it('sitecontent purge after a change in the service: the next view shows it', async () => {
+    const id = phones[1]!.id;
+    expect((await view(`/live/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    await client.products.update(id, { zag: 'Renamed by a script' });
+    const purged = await sitecontent('purge', '--products', String(id));
+    expect(purged.code, purged.output).toBe(0);
+    expect(purged.stdout).toBe(`Purged 1 tag at ${site.url}: sitecontent:products:${id}\n`);
+    expect((await view(`/live/${id}`)).body).toContain('<h1>Renamed by a script</h1>');
+    const refused = await sitecontent('purge', '--products', String(id), '--site', `${site.url}/`);
+    expect(refused.code).toBe(0);
+    const wrong = await runProcess(
+      process.execPath,
+      [path.resolve('packages/client/bin/sitecontent.js'), 'purge', '--products', '1'],
+      {
+        cwd: fx.root,
+        env: { PATH: process.env.PATH ?? '', ...cliEnv, SITECONTENT_PURGE_TOKEN: 'bad-token-x' },
+      },
+    );
+    expect(wrong.code).toBe(1);
+    expect(wrong.stderr).toContain('missing or wrong token');
+    expect(wrong.output).not.toContain('bad-token-x');
+  });
+
+  it('sitecontent meta push purges the pages whose meta it wrote', async () => {
+    const id = phones[2]!.id;
+    expect((await view(`/meta/${id}`)).status).toBe(200);
+    expect((await view(`/meta/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    writeFileSync(
+      path.join(fx.root, 'desired.json'),
+      JSON.stringify([{ md: 'goods', id, ttl: 'Pushed title' }]),
+    );
+    const pushed = await sitecontent('meta', 'push', 'desired.json', '--yes');
+    expect(pushed.code, pushed.output).toBe(0);
+    expect(pushed.stdout).toContain(`Purged 1 cache tag: sitecontent:products:${id}`);
+    const fresh = await view(`/meta/${id}`);
+    expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
+    expect(fresh.body).toContain('<title>Pushed title</title>');
+    expect(pushed.output).not.toContain(emu.key);
+  });
+
+  it('an outage: a stale page while the cache allows it, else a 503 with a short cache and no key', async () => {
+    const [brief, uncached] = [phones[0]!.id, phones[3]!.id];
+    expect((await view(`/brief/${brief}`)).headers.get('x-astro-cache')).toBe('MISS');
+    // The page asked for maxAge 1: past it, it is stale (and within its swr of 600 s).
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    proxy.state.down = true;
+    try {
+      const stale = await view(`/brief/${brief}`);
+      expect(stale.status).toBe(200);
+      expect(stale.headers.get('x-astro-cache')).toBe('STALE');
+      const failed = await view(`/live/${uncached}`);
+      expect(failed.status).toBe(503);
+      expect(failed.headers.get('cache-control')).toBe('public, max-age=5');
+      expect(failed.headers.get('x-astro-cache')).toBeNull();
+      expect(failed.body).not.toContain(emu.key);
+      // The failed render was not kept: the stale page is still served.
+      expect((await view(`/brief/${brief}`)).headers.get('x-astro-cache')).toBe('STALE');
+    } finally {
+      proxy.state.down = false;
+    }
+    expect(site.output()).not.toContain(emu.key);
+  });
+});

@@ -1,0 +1,118 @@
+// `node example-site/scripts/storefront.mjs serve --port N`, run exactly as scripts outside the
+// repository run it, against an emulator this test starts (through a proxy that records each
+// request): the home, section and article pages are prerendered, a product page is rendered on
+// demand, cached, and fresh again after a change in the service and a purge naming it.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
+import { type Emulator, startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordingProxy } from './helpers/on-demand-site.js';
+import { repoRoot } from './helpers/storefront.js';
+import { freePort } from './helpers/varnish.js';
+
+const TOKEN = 'storefront-purge-7e0b';
+
+let emu: Emulator;
+let proxy: Awaited<ReturnType<typeof recordingProxy>>;
+let client: SiteContentClient;
+let serve: ChildProcess;
+let output = '';
+let origin: string;
+let product: Product;
+
+const view = async (path: string) => {
+  const response = await fetch(`${origin}${path}`);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+};
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 'demo' });
+  proxy = await recordingProxy(emu.url);
+  client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+  product = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw)[0]!;
+  const port = await freePort();
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
+  serve = spawn(process.execPath, ['example-site/scripts/storefront.mjs', 'serve', '--port', String(port)], {
+    cwd: repoRoot,
+    env: {
+      ...base,
+      NO_COLOR: '1',
+      SITECONTENT_BASE_URL: proxy.url,
+      SITECONTENT_API_KEY: emu.key,
+      SITECONTENT_SID: String(emu.sid),
+      SITECONTENT_PURGE_TOKEN: TOKEN,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      if (output.includes(`Storefront on http://127.0.0.1:${port}\n`)) resolve();
+    };
+    serve.stdout?.on('data', read);
+    serve.stderr?.on('data', read);
+    serve.once('exit', (code) => reject(new Error(`serve exited (${code}):\n${output}`)));
+  });
+  origin = `http://127.0.0.1:${port}`;
+  proxy.take();
+}, 240_000);
+
+afterAll(async () => {
+  if (serve && serve.exitCode === null) {
+    const exited = new Promise((resolve) => serve.once('exit', resolve));
+    serve.kill('SIGTERM');
+    await exited;
+  }
+  await client?.close();
+  await proxy?.close();
+  await emu?.close();
+});
+
+describe('storefront.mjs serve', () => {
+  it('prints its address and the purge endpoint, and never the key', () => {
+    expect(output).toContain('[storefront] purge endpoint: POST /_sitecontent/purge');
+    expect(output).not.toContain(emu.key);
+  });
+
+  it('serves the prerendered pages without asking the service', async () => {
+    for (const path of ['/', '/catalog/phones']) {
+      const page = await view(path);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('x-astro-cache'), path).toBeNull();
+    }
+    expect((await view('/catalog/phones')).body).toContain(product.zag);
+    expect(proxy.take()).toEqual([]);
+  });
+
+  it('a product page on demand: the second view sends no request to the service', async () => {
+    const path = `/catalog/phones/${product.id}`;
+    const first = await view(path);
+    expect(first.status).toBe(200);
+    expect(first.body).toContain(product.zag);
+    expect(first.headers.get('x-astro-cache')).toBe('MISS');
+    expect(proxy.take().map((r) => r.split('?')[0])).toContain('goods/Get');
+    const second = await view(path);
+    expect(second.headers.get('x-astro-cache')).toBe('HIT');
+    expect(proxy.take()).toEqual([]);
+    // One product, one URL; an id the service does not have is the 404 page.
+    expect((await view(`/catalog/tv/${product.id}`)).status).toBe(404);
+    const missing = await view('/catalog/phones/987654');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('<title>');
+  });
+
+  it('after a title change in the service and a purge naming the product, the next view shows it', async () => {
+    const path = `/catalog/phones/${product.id}`;
+    await client.products.update(product.id, { zag: 'Aurora X1, served on demand' });
+    expect((await view(path)).body).not.toContain('served on demand');
+    const purge = await fetch(`${origin}/_sitecontent/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ products: [String(product.id)] }),
+    });
+    expect(purge.status).toBe(200);
+    const fresh = await view(path);
+    expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
+    expect(fresh.body).toContain('Aurora X1, served on demand');
+  });
+});

@@ -1,0 +1,118 @@
+// The README's page and Varnish config with surrogateKeyCache(), behind real Varnish with the xkey
+// module (docs/cdn/varnish.vcl): the first view is a miss at Varnish, the second a hit that reaches
+// neither the Node server nor the service, and a purge by tag (through the site's purge endpoint,
+// which makes the provider send PURGE with the keys) makes the next view fresh.
+import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
+import { type Emulator, startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixture } from '../packages/astro/test/helpers/fixture.js';
+import {
+  buildSite,
+  recordingProxy,
+  type ServedSite,
+  serveEntry,
+  snippet,
+  withFixtureCacheDir,
+} from './helpers/on-demand-site.js';
+import { freePort, startVarnish, type Varnish } from './helpers/varnish.js';
+
+const README = 'packages/astro/README.md';
+const TOKEN = 'purge-token-a41c';
+
+let emu: Emulator;
+let client: SiteContentClient;
+let fx: Fixture;
+let site: ServedSite;
+/** Between Varnish and the Node server: every request that reaches Node. */
+let toNode: Awaited<ReturnType<typeof recordingProxy>>;
+let varnish: Varnish;
+let product: Product;
+
+const view = async (path: string) => {
+  const response = await fetch(`${varnish.url}${path}`);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+};
+
+beforeAll(async () => {
+  emu = await startEmulator({ seed: 'demo' });
+  client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+  product = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw)[0]!;
+  const varnishPort = await freePort();
+  const connection = {
+    SITECONTENT_BASE_URL: emu.url,
+    SITECONTENT_API_KEY: emu.key,
+    SITECONTENT_SID: String(emu.sid),
+  };
+  const config = snippet(README, 'snippets/astro-readme/varnish.astro.config.mjs');
+  expect(config).toContain("'http://127.0.0.1:6081/'");
+  fx = await buildSite(
+    {
+      'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort}/`)),
+      'src/live.config.ts': snippet(README, 'src/live.config.ts'),
+      'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+    },
+    connection,
+  );
+  site = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
+    ...connection,
+    SITECONTENT_PURGE_TOKEN: TOKEN,
+  });
+  toNode = await recordingProxy(site.url);
+  varnish = await startVarnish(varnishPort, Number(new URL(toNode.url).port));
+}, 180_000);
+
+afterAll(async () => {
+  await varnish?.close();
+  await toNode?.close();
+  await site?.close();
+  fx?.remove();
+  await client?.close();
+  await emu?.close();
+});
+
+describe('on-demand pages behind Varnish with xkey', () => {
+  it('a miss at Varnish, then a hit that reaches neither Node nor the service', async () => {
+    const miss = await view(`/live/${product.id}`);
+    expect(miss.status).toBe(200);
+    expect(miss.body).toContain(`<h1>${product.zag}</h1>`);
+    expect(miss.headers.get('x-cache')).toBe('MISS');
+    expect(toNode.take()).toEqual([`/live/${product.id}`]);
+    // The surrogate headers are Varnish's: browsers get only their own Cache-Control.
+    expect(miss.headers.get('surrogate-key')).toBeNull();
+    expect(miss.headers.get('surrogate-control')).toBeNull();
+    expect(miss.headers.get('cache-control')).toBe('public, max-age=0');
+    const served = emu.stats.total;
+    const hit = await view(`/live/${product.id}`);
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(hit.body).toBe(miss.body);
+    expect(toNode.take()).toEqual([]);
+    expect(emu.stats.total).toBe(served);
+  });
+
+  it('a purge by tag through the site makes the next view fresh', async () => {
+    await client.products.update(product.id, { zag: 'Renamed behind Varnish' });
+    expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+    const purge = await fetch(`${site.url}/_sitecontent/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ tags: [`sitecontent:products:${product.id}`] }),
+    });
+    expect(purge.status).toBe(200);
+    toNode.take();
+    const fresh = await view(`/live/${product.id}`);
+    expect(fresh.headers.get('x-cache')).toBe('MISS');
+    expect(fresh.body).toContain('<h1>Renamed behind Varnish</h1>');
+    expect(toNode.take()).toEqual([`/live/${product.id}`]);
+    expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+  });
+
+  it('a purge of another product leaves this page cached', async () => {
+    const purge = await fetch(`${site.url}/_sitecontent/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ products: ['999999'] }),
+    });
+    expect(purge.status).toBe(200);
+    expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+  });
+});
