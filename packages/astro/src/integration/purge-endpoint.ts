@@ -9,7 +9,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { entryTag, TAGGED_KINDS } from '../live/cache-tags.js';
-import { onDemandState } from '../live/on-demand-state.js';
+import { liveProject } from '../project/open-projects.js';
 import { sameToken } from './refresh-endpoint.js';
 
 export const PURGE_TOKEN_ENV = 'SITECONTENT_PURGE_TOKEN';
@@ -96,7 +96,7 @@ export function purgeHandler(token: () => string | undefined = () => process.env
     if (text === undefined) return json(413, { ok: false, error: `body larger than ${MAX_BODY / 1024} KiB` });
     const parsed = purgeTagsOf(text);
     if ('error' in parsed) return json(400, { ok: false, error: parsed.error });
-    onDemandState().forget(parsed.tags);
+    liveProject().onDemand.forget(parsed.tags);
     try {
       await context.cache.invalidate({ tags: parsed.tags });
     } catch (error) {

@@ -4,6 +4,7 @@
  * `{ error }` with Astro's live error classes (`LiveEntryNotFoundError` for an unknown id,
  * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
  */
+
 import {
   type CallOptions,
   isSiteContentError,
@@ -13,9 +14,9 @@ import {
 } from '@sitecontent/client';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
+import { liveProject } from '../project/open-projects.js';
 import { CACHE_TAG, entryTags, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
-import { onDemandState } from './on-demand-state.js';
 
 export { entryTags };
 
@@ -96,7 +97,7 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
 
 /** The process's on-demand state, told the loader's own freshness for the pages of its kind. */
 function noteFreshness(rt: LiveRuntime, kind: string) {
-  const state = onDemandState();
+  const state = liveProject().onDemand;
   if (rt.freshness) state.noteFreshness(kind, rt.freshness);
   return state;
 }

@@ -7,7 +7,6 @@ import type { ConnectionOptions } from '../options/loader-options.js';
 import type { Freshness } from '../options/on-demand-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';
-import { onDemandState } from './on-demand-state.js';
 import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
@@ -37,7 +36,7 @@ export function liveRuntime(
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
   const siteOrigin = (client: SiteContentClient): Promise<string> => {
-    const fixed = site ?? liveProject().siteOrigin ?? onDemandState().siteOrigin;
+    const fixed = site ?? liveProject().siteOrigin ?? liveProject().onDemand.siteOrigin;
     if (fixed) return Promise.resolve(new URL(fixed).origin);
     origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
     origin.catch(() => {
@@ -50,7 +49,7 @@ export function liveRuntime(
     client: (collection) => liveProject().client(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
     urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
-    sectionIndex: (client, wanted) => onDemandState().sections.index(client, wanted),
+    sectionIndex: (client, wanted) => liveProject().onDemand.sections.index(client, wanted),
     metas: async (client, records, moduleFor) =>
       options.seo
         ? mapBounded(records, client.stats().maxConcurrency, (r, _i, signal) =>

@@ -2,7 +2,8 @@
  * What the live loaders of one server process share across requests: the on-demand settings the
  * site was built with (the integration's middleware hands them over when the server starts), each
  * loader's freshness, the ids the service does not have, the sections looked up, and the count of
- * lookups waiting for the service. Module state: a server bundle holds one copy of this package.
+ * lookups waiting for the service. Each project has one (`project.onDemand`); the live loaders,
+ * the middleware and the purge endpoint use the live project's (`liveProject()`).
  */
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
 import { tagScope } from './cache-tags.js';
@@ -75,11 +76,4 @@ export class OnDemandState {
 function shortest(a: Freshness, b: Freshness): Freshness {
   const min = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : Math.min(x, y));
   return { maxAge: min(a.maxAge, b.maxAge), swr: min(a.swr, b.swr) };
-}
-
-const state = new OnDemandState();
-
-/** The on-demand state of this server process. */
-export function onDemandState(): OnDemandState {
-  return state;
 }

@@ -3,8 +3,9 @@
  * how long Astro's route cache (and a CDN) may keep a page that shows live entries
  * (docs/architecture.md, "On-demand pages").
  */
+
 import type { APIContext } from 'astro';
-import { onDemandState } from './on-demand-state.js';
+import { liveProject } from '../project/open-projects.js';
 
 type PageCache = APIContext['cache'];
 
@@ -22,7 +23,7 @@ const isNotFound = (error: Error | undefined) =>
  * `notFoundMaxAge` (live/entry-guard.ts). The body names no URL, so nothing of the connection leaks.
  */
 export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
-  const { notFoundMaxAge, errorMaxAge } = onDemandState().settings;
+  const { notFoundMaxAge, errorMaxAge } = liveProject().onDemand.settings;
   context.cache.set(false);
   if (isNotFound(error)) {
     return new Response(null, {
@@ -47,7 +48,7 @@ export function liveErrorResponse(context: { cache: PageCache }, error: Error | 
  */
 export function settlePageCache(cache: PageCache | undefined, status: number): void {
   if (!cache?.enabled) return;
-  const state = onDemandState();
+  const state = liveProject().onDemand;
   const freshness = state.freshnessFor(cache.tags);
   if (!freshness) return;
   const { maxAge } = cache.options;

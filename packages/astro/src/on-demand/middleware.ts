@@ -4,12 +4,12 @@
  * loaders of the server process and completes each page's route cache after it has rendered.
  */
 import type { MiddlewareHandler } from 'astro';
-import { onDemandState } from '../live/on-demand-state.js';
 import { settlePageCache } from '../live/page-answers.js';
 import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
+import { liveProject } from '../project/open-projects.js';
 
 export function onDemandMiddleware(settings: OnDemandSettings): MiddlewareHandler {
-  const state = onDemandState();
+  const state = liveProject().onDemand;
   state.configure(onDemandOptionsSchema.parse(settings));
   return async (context, next) => {
     // A production server runs no integration hook: `site` reaches the live loaders from here.

@@ -6,6 +6,7 @@
  */
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
+import { OnDemandState } from '../live/on-demand-state.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -25,6 +26,8 @@ export class Project {
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
+  /** What its pages rendered on demand share across requests (the live loaders, the middleware). */
+  readonly onDemand = new OnDemandState();
 
   /**
    * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
