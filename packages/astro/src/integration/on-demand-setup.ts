@@ -7,6 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
+import { urlStyleOf } from '../entries/page-url.js';
 import type { OnDemandSettings } from '../options/on-demand-options.js';
 import { PURGE_TOKEN_ENV } from './purge-endpoint.js';
 
@@ -22,10 +23,12 @@ export function setUpOnDemand(
   if (!hook.config.cache?.provider) return;
   const dir = hook.createCodegenDir();
   const given = JSON.stringify(settings);
+  // A production server runs no integration hook: the live loaders learn the URL style from here.
+  const urlStyle = JSON.stringify(urlStyleOf(hook.config));
   const middleware = new URL('on-demand-middleware.mjs', dir);
   writeFileSync(
     middleware,
-    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nexport const onRequest = onDemandMiddleware(${given});\n`,
+    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nexport const onRequest = onDemandMiddleware(${given}, ${urlStyle});\n`,
   );
   hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
   if (settings.purgeEndpoint === false) return;

@@ -4,12 +4,19 @@
  * loaders of the server process and completes each page's route cache after it has rendered.
  */
 import type { MiddlewareHandler } from 'astro';
+import type { UrlStyle } from '../entries/page-url.js';
 import { settlePageCache } from '../live/page-answers.js';
 import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
 import { liveProject } from '../project/open-projects.js';
 
-export function onDemandMiddleware(settings: OnDemandSettings): MiddlewareHandler {
-  const state = liveProject().onDemand;
+/**
+ * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
+ * it where no integration hook ran to say it (a production server).
+ */
+export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlStyle): MiddlewareHandler {
+  const project = liveProject();
+  project.urlStyle ??= urlStyle;
+  const state = project.onDemand;
   state.configure(onDemandOptionsSchema.parse(settings));
   return async (context, next) => {
     // A production server runs no integration hook: `site` reaches the live loaders from here.
