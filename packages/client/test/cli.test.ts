@@ -4,6 +4,7 @@ import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import { runCli } from './helpers/cli.js';
 import { assertNoKey, requireBuiltBin } from './helpers/client.js';
 import {
   wireArticle,
@@ -25,20 +26,7 @@ const server = useScriptServer((s) => {
   s.script('site/DomainAll', { json: [wireDomain] });
 });
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: new PassThrough(),
-    isTTY: false,
-    env,
-  });
-  assertNoKey(stdout);
-  assertNoKey(stderr);
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const conn = () => ['--base-url', server.url, '--key', TEST_KEY, '--sid', '7'];
 

@@ -6,19 +6,9 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
+import { runCli } from './helpers/cli.js';
 
-async function run(args: string[], env: Record<string, string> = {}) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    stdin: new PassThrough(),
-    isTTY: false,
-    env,
-  });
-  return { code, stdout, stderr };
-}
+const run = runCli;
 
 const TOKEN = { SITECONTENT_PURGE_TOKEN: 'tok-91d2' };
 
