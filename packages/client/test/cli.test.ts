@@ -1,9 +1,7 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { PassThrough } from 'node:stream';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { runCli } from './helpers/cli.js';
 import { assertNoKey, requireBuiltBin } from './helpers/client.js';
 import {

@@ -1,11 +1,4 @@
-/**
- * `sitecontent purge` before any request: what it needs (the site, its token, something to purge)
- * and how it says what is missing. The purge itself runs against a real on-demand site in
- * test/on-demand.test.ts.
- */
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { main } from '../src/cli/main.js';
 import { runCli } from './helpers/cli.js';
 
 const run = runCli;
