@@ -1,6 +1,7 @@
 // Writes bench/report.md from the results object of run.mjs: the targets with their verdicts, the
 // build tables, the 100,000-product sync, the loaders alone, and how it was measured.
 import { capacitySection, rebuildsSection, syncSection } from './report-builds.mjs';
+import { floorsSection } from './report-floors.mjs';
 import { loadersSection } from './report-loaders.mjs';
 import { targetsSection } from './report-targets.mjs';
 
@@ -29,6 +30,7 @@ export function renderReport(results) {
   p();
   targetsSection(results, p);
   rebuildsSection(results, p);
+  floorsSection(results, p);
   capacitySection(results, p);
   syncSection(results, p);
   loadersSection(results.loaders, m, p);
