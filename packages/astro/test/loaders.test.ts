@@ -2,10 +2,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   articlesLoader,
   domainsLoader,
+  imageUrls,
   isSiteContentCallbackError,
   isSiteContentConnectionError,
   isSiteContentInvalidRecordError,
   modificationsLoader,
+  type ProductData,
   productsLoader,
   sectionsLoader,
 } from '../src/index.js';
@@ -71,6 +73,20 @@ describe('collection loaders against the emulator', () => {
       extra: {},
     });
     expect(p1.data.dt).toBeInstanceOf(Date);
+    // A photo is stored as the service sent it; its URLs are derived, not stored twice.
+    const photo = (p1.data.img as Record<string, unknown>[])[0];
+    expect(Object.keys(photo ?? {}).sort()).toEqual([
+      'extra',
+      'id',
+      'image',
+      'image_big',
+      'image_small',
+      'path',
+    ]);
+    expect(photo?.extra).toEqual({});
+    expect(imageUrls(p1.data as ProductData)[0]?.src).toBe(
+      'https://shop.example/img/goods/aurora-x1/photo-1.svg',
+    );
     const seo1 = p1.data.seo as Record<string, unknown>;
     expect(seo1).toMatchObject({
       title: 'Aurora X1 — buy online | Lumen & Oak',

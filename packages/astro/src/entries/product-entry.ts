@@ -31,7 +31,8 @@ export function buildProductEntry<S extends string>(
   const data = {
     ...withExtra(product, PRODUCT_KEYS),
     sku: product.sku.map((sku) => withExtra(sku, SKU_KEYS)),
-    img: product.img.map((image) => withExtra(image, IMAGE_KEYS)),
+    // The client's absolute `urls` are left out: `imageUrls()` derives them from `path` and the names.
+    img: product.img.map(({ urls: _derived, ...image }) => withExtra(image, IMAGE_KEYS)),
     stxt: input.cleanHtml(product.stxt),
     txt,
     section: input.section,

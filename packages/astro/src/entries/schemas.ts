@@ -92,14 +92,16 @@ export const productSkuDataSchema = z.object({
 });
 export type ProductSkuData = z.infer<typeof productSkuDataSchema>;
 
+/**
+ * A product photo as the service sent it: the folder and the file names. Absolute URLs are not
+ * stored (they repeat `path` and the names on every entry); `imageUrls()` builds them.
+ */
 export const productImageDataSchema = z.object({
   id: z.number(),
   path: z.string(),
   image: z.string(),
   image_small: z.string(),
   image_big: z.string(),
-  /** Absolute URLs on the site's domain, built from `path` and the file names. */
-  urls: z.object({ image: z.string(), small: z.string(), big: z.string() }),
   extra: extraFieldsSchema,
 });
 export type ProductImageData = z.infer<typeof productImageDataSchema>;

@@ -8,6 +8,7 @@ import { plainText } from '../entries/plain-text.js';
 import type { ModificationData, ProductData } from '../entries/schemas.js';
 import { truncateOnWordBoundary } from '../entries/seo.js';
 import { dataOf, type WithData } from '../helpers/entry-data.js';
+import { imageUrls } from '../helpers/image-urls.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
@@ -110,7 +111,7 @@ export function productJsonLd(
     name,
     description: descriptionOf(product),
     url,
-    image: product.img.map((image) => image.urls.big),
+    image: imageUrls(product).map((image) => image.big),
     ...brandOf(product, options),
   };
   if (modifications.length > 1) {

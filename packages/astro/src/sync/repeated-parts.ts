@@ -9,8 +9,8 @@
  * change to any entry's value.
  *
  * Only leaf objects (every value a string, number, boolean or null) and `Date`s are shared, per
- * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (an
- * image's `urls`, a `dt` to the second): those do not repeat, and keeping them would only grow the
+ * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (a
+ * `dt` to the second): those do not repeat, and keeping them would only grow the
  * pool. devalue writes strings and numbers once by value already; a `Date` or an object it writes
  * once per object, which is why those are the parts worth sharing.
  */
