@@ -114,7 +114,9 @@ describe('collection loaders against the emulator', () => {
     expect(seo6.ogDescription).toBe(seo6.description);
     expect(seo6.title).toBe(t.store.get('products', '6')!.data.zag);
     expect((seo6.description as string).length).toBeLessThanOrEqual(160);
-    expect(p1.rendered?.html).toBe(p1.data.txt);
+    // The body is stored once: sanitized, as the rendered HTML, not also in the data nor `extra`.
+    expect(p1.data).not.toHaveProperty('txt');
+    expect(p1.data.extra).not.toHaveProperty('txt');
     expect(p1.rendered?.html).toContain('<ul><li>');
     expect(emu.stats.byOperation['meta/Get']).toBe(32);
     expect(t.logs.text()).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
@@ -211,6 +213,8 @@ describe('collection loaders against the emulator', () => {
     await t.load();
     expect(t.store.keys('sections')).toContain('archive');
     expect(t.store.get('sections', 'catalog')!.data.parent).toBeNull();
+    expect(t.store.get('sections', 'catalog')!.data).not.toHaveProperty('txt');
+    expect(typeof t.store.get('sections', 'catalog')!.rendered?.html).toBe('string');
     expect(t.store.get('sections', 'phone-accessories')!.data).toMatchObject({
       par: 'phones',
       parent: { collection: 'sections', id: 'phones' },

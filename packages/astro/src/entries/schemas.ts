@@ -4,6 +4,9 @@
  * records (not the wire: the client already coerced quoted numbers, flags and dates) plus what the
  * loaders add: relations as references, the product `url` and `seo`.
  *
+ * A record's HTML body (`txt`) is not in `data`: it is stored once, sanitized, as the entry's
+ * `rendered.html`, which `render(entry)` shows.
+ *
  * Every object is closed: a misspelled field is a type error in a page. Fields the service sends
  * that this package does not know are kept, under `extra` (see docs/architecture.md, "Entries").
  */
@@ -31,7 +34,7 @@ export const seoSourceSchema = z.enum(['service', 'fallback']);
 export const seoSchema = z.object({
   /** `<title>` and `og:title`: meta `ttl`, else the record's title (`zag`) as plain text. */
   title: z.string(),
-  /** Meta description: meta `dsc`, else the plain text of `stxt` (or `txt`) cut to 160 characters. */
+  /** Meta description: meta `dsc`, else the plain text of `stxt` (or the body) cut to 160 characters. */
   description: z.string(),
   /** Meta keywords: meta `kwd`, else `''`. */
   keywords: z.string(),
@@ -122,7 +125,6 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
     dt: z.date(),
     zag: z.string(),
     stxt: z.string(),
-    txt: z.string(),
     vendor: z.string(),
     shw: z.boolean(),
     sku: z.array(productSkuDataSchema),
@@ -186,7 +188,6 @@ export function sectionDataSchemaFor<S extends string, P extends SeoPresence = '
     /** The parent's `tx` as the service sent it (`''` for a root section). */
     par: z.string(),
     zag: z.string(),
-    txt: z.string(),
     url: z.string(),
     rlv: z.number(),
     shw: z.boolean(),
@@ -218,7 +219,6 @@ export function articleDataSchemaFor<S extends string, P extends SeoPresence = '
     catid: z.number(),
     zag: z.string(),
     stxt: z.string(),
-    txt: z.string(),
     url: z.string(),
     shw: z.boolean(),
     dt: z.date().optional(),

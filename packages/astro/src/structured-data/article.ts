@@ -3,13 +3,13 @@ import type { Article, WithContext } from 'schema-dts';
 import { plainText } from '../entries/plain-text.js';
 import type { ArticleData } from '../entries/schemas.js';
 import { truncateOnWordBoundary } from '../entries/seo.js';
-import { dataOf, type WithData } from '../helpers/entry-data.js';
+import { bodyOf, dataOf, type WithBody } from '../helpers/entry-data.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
 import type { ChangeTime } from './web-page.js';
 
 /** The article fields the builder reads, as the articles loader stores them. */
-export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'txt' | 'url' | 'dt'> & {
+export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'url' | 'dt'> & {
   seo?: { description: string; ogImage: string | null } | undefined;
 } & ChangeTime;
 
@@ -18,12 +18,12 @@ export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'txt' | 'u
  * meta `og_image` (the entry's `seo.ogImage`) when there is one.
  */
 export function articleJsonLd(
-  entry: WithData<ArticleSource>,
+  entry: WithBody<ArticleSource>,
   options: ResolvedStructuredDataOptions,
 ): WithContext<Article> {
   const article = dataOf(entry);
   const description =
-    article.seo?.description || truncateOnWordBoundary(plainText(article.stxt) || plainText(article.txt));
+    article.seo?.description || truncateOnWordBoundary(plainText(article.stxt) || plainText(bodyOf(entry)));
   const image = article.seo?.ogImage;
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
   return {

@@ -7,7 +7,7 @@ import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
 import { plainText } from '../entries/plain-text.js';
 import type { ModificationData, ProductData } from '../entries/schemas.js';
 import { truncateOnWordBoundary } from '../entries/seo.js';
-import { dataOf, type WithData } from '../helpers/entry-data.js';
+import { bodyOf, dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
@@ -15,10 +15,7 @@ import { pageUrlOn } from './page-url.js';
 import type { ChangeTime } from './web-page.js';
 
 /** The product fields the builder reads, as the products loader stores them. */
-export type ProductSource = Pick<
-  ProductData,
-  'id' | 'zag' | 'stxt' | 'txt' | 'vendor' | 'sku' | 'img' | 'url'
-> & {
+export type ProductSource = Pick<ProductData, 'id' | 'zag' | 'stxt' | 'vendor' | 'sku' | 'img' | 'url'> & {
   seo?: { description: string } | undefined;
 } & ChangeTime;
 
@@ -35,10 +32,8 @@ export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
 const CONTEXT = 'https://schema.org';
 
 /** The description a product states: its meta description, else the plain text of its teaser or text. */
-function descriptionOf(product: ProductSource): string {
-  return (
-    product.seo?.description || truncateOnWordBoundary(plainText(product.stxt) || plainText(product.txt))
-  );
+function descriptionOf(product: ProductSource, body: string): string {
+  return product.seo?.description || truncateOnWordBoundary(plainText(product.stxt) || plainText(body));
 }
 
 /** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
@@ -99,7 +94,7 @@ export function offerPrices(
 
 /** A product page's JSON-LD from its entry and the modifications the page lists. */
 export function productJsonLd(
-  productEntry: WithData<ProductSource>,
+  productEntry: WithBody<ProductSource>,
   modificationEntries: readonly WithData<ModificationSource>[],
   options: ResolvedStructuredDataOptions,
 ): ProductJsonLd {
@@ -109,7 +104,7 @@ export function productJsonLd(
   const name = plainText(product.zag);
   const common = {
     name,
-    description: descriptionOf(product),
+    description: descriptionOf(product, bodyOf(productEntry)),
     url,
     image: imageUrls(product).map((image) => image.big),
     ...brandOf(product, options),
