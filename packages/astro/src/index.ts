@@ -123,6 +123,13 @@ export {
   seoHeadFields,
 } from './seo-head/head-fields.js';
 export {
+  type PageSeo,
+  type PageSeoOptions,
+  pageSeo,
+  type SeoOrigin,
+  type SeoSource,
+} from './seo-head/page-seo.js';
+export {
   type SitemapFactsItem,
   type SitemapFactsOptions,
   sitemapFacts,

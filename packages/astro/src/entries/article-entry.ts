@@ -26,12 +26,7 @@ export function buildArticleEntry<S extends string>(
     section: input.section,
     url,
   } as ArticleData<S>;
-  const seo = entrySeo(input, {
-    title: article.zag,
-    teaser: article.stxt,
-    text: article.txt,
-    url,
-  });
+  const seo = entrySeo(input, { url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

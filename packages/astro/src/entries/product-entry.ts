@@ -38,13 +38,7 @@ export function buildProductEntry<S extends string>(
     section: input.section,
     url: input.url,
   } as ProductData<S>;
-  const seo = entrySeo(input, {
-    title: product.zag,
-    teaser: product.stxt,
-    text: product.txt,
-    url: input.url,
-    image: product.img[0]?.urls.big || product.img[0]?.urls.image,
-  });
+  const seo = entrySeo(input, { url: input.url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

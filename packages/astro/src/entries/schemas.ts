@@ -29,31 +29,23 @@ export function entryReferenceSchema<C extends string>(collection: C) {
   return z.object({ collection: z.literal(collection), id: z.string() });
 }
 
-export const seoSourceSchema = z.enum(['service', 'fallback']);
-
+/**
+ * What the service's meta tags (`meta/Get`) gave for the page, as plain text; a field is absent when
+ * the service gave nothing (or nothing but markup). Everything else a page's head shows (fallback
+ * title and description from the record, `og:title`, the canonical URL from `url`, the fallback
+ * image) is derived at render time by `pageSeo()`, which `<SeoHead>` and `structuredData()` use.
+ */
 export const seoSchema = z.object({
-  /** `<title>` and `og:title`: meta `ttl`, else the record's title (`zag`) as plain text. */
-  title: z.string(),
-  /** Meta description: meta `dsc`, else the plain text of `stxt` (or the body) cut to 160 characters. */
-  description: z.string(),
-  /** Meta keywords: meta `kwd`, else `''`. */
-  keywords: z.string(),
-  /** `og:title`: the page title (the interface has no OpenGraph title field). */
-  ogTitle: z.string(),
-  /** `og:description`: meta `og_title` (the interface's OpenGraph description field), else the description. */
-  ogDescription: z.string(),
-  /** Absolute `og:image` URL on the site's origin: meta `og_image`, else the product's first image, else `null`. */
-  ogImage: z.string().nullable(),
-  /** Absolute canonical URL, always on the site's own origin: the origin + the entry's `url`. */
-  canonical: z.string(),
-  /** Which fields came from the service's meta tags and which are fallbacks. */
-  source: z.object({
-    title: seoSourceSchema,
-    description: seoSourceSchema,
-    keywords: seoSourceSchema,
-    ogDescription: seoSourceSchema,
-    ogImage: seoSourceSchema,
-  }),
+  /** Meta `ttl`: the page title. */
+  title: z.string().optional(),
+  /** Meta `dsc`: the meta description. */
+  description: z.string().optional(),
+  /** Meta `kwd`: the meta keywords. */
+  keywords: z.string().optional(),
+  /** Meta `og_title`, which the interface defines as the OpenGraph description. */
+  ogDescription: z.string().optional(),
+  /** Meta `og_image` as sent (trimmed), kept only when it names an image on the site. */
+  ogImage: z.string().optional(),
 });
 export type Seo = z.infer<typeof seoSchema>;
 

@@ -21,7 +21,7 @@ export function buildSectionEntry<S extends string>(
   const txt = input.cleanHtml(section.txt);
   const url = pageUrl(section.url, input.urlStyle);
   const data = { ...withExtra(section, SECTION_KEYS, BODY), parent: input.parent, url } as SectionData<S>;
-  const seo = entrySeo(input, { title: section.zag, teaser: '', text: section.txt, url });
+  const seo = entrySeo(input, { url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

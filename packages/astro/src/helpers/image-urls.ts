@@ -29,7 +29,7 @@ export interface ImageUrlOptions {
 }
 
 /** The fields of a product photo the URLs are built from. */
-type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big'>;
+export type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big'>;
 
 /** Thrown when no origin is given and no products load of this process has told it. */
 export class ImageOriginUnknownError extends Error {

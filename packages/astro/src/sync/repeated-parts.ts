@@ -1,6 +1,6 @@
 /**
  * One object for each distinct value of the small parts that repeat across a collection's entries:
- * an empty `extra`, a `seo.source`, a reference to one of a hundred sections, a `dt` that many
+ * an empty `extra`, an empty `seo`, a reference to one of a hundred sections, a `dt` that many
  * products share (a shop that dates them by day). Astro's data store is serialized with devalue,
  * which writes an object once and refers to it by index wherever the same object appears again; the
  * build then inlines that serialized store into the module its pages import, at about 26 bytes of
