@@ -10,6 +10,7 @@ import {
   imageUrls,
   offerPrices,
   type PricePoint,
+  pageSeo,
   plainText,
   type SectionTreeNode,
   truncateOnWordBoundary,
@@ -236,19 +237,19 @@ export function swatchesOf(mods: ModificationEntry[]): { color: string; label: s
   return [...seen].map(([color, label]) => ({ color, label }));
 }
 
-type SeoData = NonNullable<ProductEntry['data']['seo']>;
-
 /**
- * Page head data from an entry's `seo` (service meta with fallbacks, computed by the loader); the
- * canonical comes from the entry's `url`, which the layout passes beside it.
+ * Page head data of an entry: the service's meta where it gave some, the package's fallbacks from
+ * the record otherwise (`pageSeo`); the canonical comes from the entry's `url`, which the layout
+ * passes beside it.
  */
-export function seoOf(seo: SeoData | undefined, fallback: { title: string; description: string }): PageSeo {
-  if (!seo) return { title: fallback.title, description: fallback.description };
+export function seoOf(entry: ProductEntry | SectionEntry | ArticleEntry, site: URL | undefined): PageSeo {
+  if (!site) throw new Error("seoOf: the storefront's pages need Astro's `site`");
+  const seo = pageSeo(entry, { site });
   return {
-    title: seo.title || fallback.title,
-    description: seo.description || fallback.description,
+    title: seo.title,
+    description: seo.description,
     keywords: seo.keywords || undefined,
-    ogDescription: seo.ogDescription || undefined,
+    ogDescription: seo.ogDescription,
     ogImage: seo.ogImage || undefined,
   };
 }

@@ -43,7 +43,12 @@ export {
 export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
 export { type CacheKeyEntry, type CacheKeyPart, pageCacheKey } from './helpers/cache-key.js';
-export { type ImageUrlOptions, type ImageUrls, imageUrls } from './helpers/image-urls.js';
+export {
+  ImageOriginUnknownError,
+  type ImageUrlOptions,
+  type ImageUrls,
+  imageUrls,
+} from './helpers/image-urls.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
 export { seoAt } from './helpers/seo-at.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
@@ -117,6 +122,13 @@ export {
   type SeoHeadProps,
   seoHeadFields,
 } from './seo-head/head-fields.js';
+export {
+  type PageSeo,
+  type PageSeoOptions,
+  pageSeo,
+  type SeoOrigin,
+  type SeoSource,
+} from './seo-head/page-seo.js';
 export {
   type SitemapFactsItem,
   type SitemapFactsOptions,

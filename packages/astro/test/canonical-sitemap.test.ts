@@ -33,23 +33,24 @@ export const collections = {
   // Every entry at its own url.
   'src/pages/[...path].astro': `---
 import { getCollection } from 'astro:content';
+import { pageSeo } from '@sitecontent/astro';
 export async function getStaticPaths() {
   const entries = [...(await getCollection('products')), ...(await getCollection('sections'))];
   return entries.map((entry) => ({ params: { path: entry.data.url.replace(/^\\/+|\\/+$/g, '') }, props: { entry } }));
 }
 const { entry } = Astro.props;
 ---
-<html><head><link rel="canonical" href={entry.data.seo.canonical} /></head><body>{entry.data.zag}</body></html>
+<html><head><link rel="canonical" href={pageSeo(entry, { site: Astro.site! }).canonical} /></head><body>{entry.data.zag}</body></html>
 `,
   // The README's route, which is not the entry's url: the page's own URL is its canonical.
   'src/pages/products/[id].astro': `---
 import { getCollection } from 'astro:content';
-import { seoAt } from '@sitecontent/astro';
+import { pageSeo, seoAt } from '@sitecontent/astro';
 export async function getStaticPaths() {
   return (await getCollection('products')).map((entry) => ({ params: { id: entry.id }, props: { entry } }));
 }
 const { entry } = Astro.props;
-const seo = seoAt(entry.data.seo, Astro.url);
+const seo = seoAt(pageSeo(entry, { site: Astro.site! }), Astro.url);
 ---
 <html><head><link rel="canonical" href={seo.canonical} /></head><body>{entry.data.zag}</body></html>
 `,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, buildSectionTree, imageUrls, seoAt } from '../src/index.js';
+import { breadcrumbsFor, buildSectionTree, ImageOriginUnknownError, imageUrls, seoAt } from '../src/index.js';
+import { rememberImageOrigin } from '../src/project/image-origin.js';
 
 const section = (id: number, tx: string, par: string, rlv = 0) => ({
   id,
@@ -57,22 +58,33 @@ describe('breadcrumbsFor', () => {
 });
 
 describe('imageUrls', () => {
-  it('lists absolute URLs with the product title as alt', () => {
-    const img = {
-      id: 7,
-      path: 'images/12',
-      image: 'a.jpg',
-      image_small: 'a_s.jpg',
-      image_big: 'a_b.jpg',
-      urls: {
-        image: 'https://1.sites.test/images/12/a.jpg',
+  const img = { id: 7, path: 'images/12', image: 'a.jpg', image_small: 'a_s.jpg', image_big: 'a_b.jpg' };
+
+  it("lists absolute URLs on the products loader's origin, with the product title as alt", () => {
+    rememberImageOrigin('https://1.sites.test');
+    expect(imageUrls({ id: '12', data: { zag: 'Phone', img: [img] } })).toEqual([
+      {
+        id: 7,
+        src: 'https://1.sites.test/images/12/a.jpg',
         small: 'https://1.sites.test/images/12/a_s.jpg',
         big: 'https://1.sites.test/images/12/a_b.jpg',
+        alt: 'Phone',
       },
-    };
-    expect(imageUrls({ id: '12', data: { zag: 'Phone', img: [img] } })).toEqual([
-      { id: 7, src: img.urls.image, small: img.urls.small, big: img.urls.big, alt: 'Phone' },
     ]);
+  });
+
+  it('names the image and asks for an origin when no products loader told it', () => {
+    const slot = Symbol.for('@sitecontent/astro/image-origin');
+    const g = globalThis as { [slot]?: unknown };
+    const kept = g[slot];
+    delete g[slot];
+    try {
+      expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(ImageOriginUnknownError);
+      expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(/image 7, no origin.*pass \{ origin \}/);
+      expect(imageUrls({ zag: 'Phone', img: [] })).toEqual([]);
+    } finally {
+      g[slot] = kept;
+    }
   });
 });
 
@@ -83,7 +95,6 @@ describe('imageUrls with an origin', () => {
     image: file,
     image_small: file,
     image_big: file,
-    urls: { image: 'https://1.sites.test/x', small: 'https://1.sites.test/x', big: 'https://1.sites.test/x' },
   });
 
   it("builds root-relative URLs with origin '' and URLs on another origin (a CDN)", () => {

@@ -1,6 +1,12 @@
 /** Live loaders called as Astro's runtime calls them; they return `{ error }` and never throw. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveArticlesLoader, liveProductsLoader, liveSectionsLoader } from '../src/index.js';
+import {
+  imageUrls,
+  liveArticlesLoader,
+  liveProductsLoader,
+  liveSectionsLoader,
+  pageSeo,
+} from '../src/index.js';
 import { type Emulator, emulator, failingServer } from './helpers/index.js';
 
 let emu: Emulator;
@@ -28,8 +34,13 @@ describe('live loaders', () => {
       section: { collection: 'sections', id: 'phones' },
       url: '/catalog/phones/1/',
     });
-    expect(entry.data.seo?.canonical).toBe('https://www.example.org/catalog/phones/1/');
+    expect(pageSeo(entry, { site: 'https://www.example.org' }).canonical).toBe(
+      'https://www.example.org/catalog/phones/1/',
+    );
     expect(entry.rendered?.html).toContain('<ul>');
+    // Photos on the service's domain, derived from what the entry stores (no `urls`).
+    expect(entry.data.img[0]).not.toHaveProperty('urls');
+    expect(imageUrls(entry)[0]?.src).toBe('https://shop.example/img/goods/aurora-x1/photo-1.svg');
     expect(entry.cacheHint?.tags).toEqual(['sitecontent', 'sitecontent:products', 'sitecontent:products:1']);
     expect(entry.cacheHint?.lastModified).toBeInstanceOf(Date);
   });

@@ -2,10 +2,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   articlesLoader,
   domainsLoader,
+  imageUrls,
   isSiteContentCallbackError,
   isSiteContentConnectionError,
   isSiteContentInvalidRecordError,
   modificationsLoader,
+  type ProductData,
+  pageSeo,
   productsLoader,
   sectionsLoader,
 } from '../src/index.js';
@@ -71,8 +74,33 @@ describe('collection loaders against the emulator', () => {
       extra: {},
     });
     expect(p1.data.dt).toBeInstanceOf(Date);
+    // A photo is stored as the service sent it; its URLs are derived, not stored twice.
+    const photo = (p1.data.img as Record<string, unknown>[])[0];
+    expect(Object.keys(photo ?? {}).sort()).toEqual([
+      'extra',
+      'id',
+      'image',
+      'image_big',
+      'image_small',
+      'path',
+    ]);
+    expect(photo?.extra).toEqual({});
+    expect(imageUrls(p1.data as ProductData)[0]?.src).toBe(
+      'https://shop.example/img/goods/aurora-x1/photo-1.svg',
+    );
+    // Stored: what the service's meta tags gave, nothing derived.
     const seo1 = p1.data.seo as Record<string, unknown>;
-    expect(seo1).toMatchObject({
+    expect(Object.keys(seo1).sort()).toEqual([
+      'description',
+      'keywords',
+      'ogDescription',
+      'ogImage',
+      'title',
+    ]);
+    expect(seo1.title).toBe('Aurora X1 — buy online | Lumen & Oak');
+    // Derived for the page: the canonical from `url`, og_image on the site, og:title the title.
+    const page1 = pageSeo(p1.data as ProductData, { site: 'https://shop.example' });
+    expect(page1).toMatchObject({
       title: 'Aurora X1 — buy online | Lumen & Oak',
       canonical: 'https://shop.example/catalog/phones/1/',
       ogImage: 'https://shop.example/img/goods/aurora-x1/photo-1.svg',
@@ -85,20 +113,24 @@ describe('collection loaders against the emulator', () => {
       },
     });
     // og:title is the page title; the service's og_title is the OpenGraph description.
-    expect(seo1.ogTitle).toBe(seo1.title);
-    expect(seo1.ogDescription).not.toBe(seo1.description);
-    const seo6 = t.store.get('products', '6')!.data.seo as Record<string, unknown>;
-    expect(seo6.source).toEqual({
+    expect(page1.ogTitle).toBe(page1.title);
+    expect(page1.ogDescription).not.toBe(page1.description);
+    const p6 = t.store.get('products', '6')!;
+    expect(p6.data.seo).toEqual({});
+    const page6 = pageSeo(p6 as { id: string; data: ProductData }, { site: 'https://shop.example' });
+    expect(page6.source).toEqual({
       title: 'fallback',
       description: 'fallback',
       keywords: 'fallback',
       ogDescription: 'fallback',
       ogImage: 'fallback',
     });
-    expect(seo6.ogDescription).toBe(seo6.description);
-    expect(seo6.title).toBe(t.store.get('products', '6')!.data.zag);
-    expect((seo6.description as string).length).toBeLessThanOrEqual(160);
-    expect(p1.rendered?.html).toBe(p1.data.txt);
+    expect(page6.ogDescription).toBe(page6.description);
+    expect(page6.title).toBe(p6.data.zag);
+    expect(page6.description.length).toBeLessThanOrEqual(160);
+    // The body is stored once: sanitized, as the rendered HTML, not also in the data nor `extra`.
+    expect(p1.data).not.toHaveProperty('txt');
+    expect(p1.data.extra).not.toHaveProperty('txt');
     expect(p1.rendered?.html).toContain('<ul><li>');
     expect(emu.stats.byOperation['meta/Get']).toBe(32);
     expect(t.logs.text()).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
@@ -112,7 +144,10 @@ describe('collection loaders against the emulator', () => {
     );
     await t.load();
     expect(t.store.keys('products')).toHaveLength(33);
-    expect((t.store.get('products', '1')!.data.seo as { canonical: string }).canonical).toBe(
+    // The canonical is not stored: the page derives it on the site it is built for.
+    const p1 = t.store.get('products', '1')!.data as ProductData;
+    expect(p1.seo).not.toHaveProperty('canonical');
+    expect(pageSeo(p1, { site: 'https://www.example.org/' }).canonical).toBe(
       'https://www.example.org/catalog/phones/1/',
     );
   });
@@ -195,14 +230,14 @@ describe('collection loaders against the emulator', () => {
     await t.load();
     expect(t.store.keys('sections')).toContain('archive');
     expect(t.store.get('sections', 'catalog')!.data.parent).toBeNull();
+    expect(t.store.get('sections', 'catalog')!.data).not.toHaveProperty('txt');
+    expect(typeof t.store.get('sections', 'catalog')!.rendered?.html).toBe('string');
     expect(t.store.get('sections', 'phone-accessories')!.data).toMatchObject({
       par: 'phones',
       parent: { collection: 'sections', id: 'phones' },
       url: '/catalog/phones/phone-accessories/',
     });
-    expect((t.store.get('sections', 'catalog')!.data.seo as { source: { title: string } }).source.title).toBe(
-      'service',
-    );
+    expect(t.store.get('sections', 'catalog')!.data.seo).toHaveProperty('title');
   });
 
   it('articles: section relation and the default meta module by section (blog/news/article)', async () => {
@@ -210,12 +245,10 @@ describe('collection loaders against the emulator', () => {
     await t.load();
     const a1 = t.store.get('articles', '1')!;
     expect(a1.data.section).toEqual({ collection: 'sections', id: 'blog' });
-    expect((a1.data.seo as { source: { title: string } }).source.title).toBe('service');
+    expect(a1.data.seo).toHaveProperty('title');
     const fixed = track(await setup(emu, articlesLoader({ seo: true, metaModule: 'article' }), 'articles'));
     await fixed.load();
-    expect((fixed.store.get('articles', '1')!.data.seo as { source: { title: string } }).source.title).toBe(
-      'fallback',
-    );
+    expect(fixed.store.get('articles', '1')!.data.seo).not.toHaveProperty('title');
   });
 
   it('records whose section the service did not send are named once, and get no section', async () => {

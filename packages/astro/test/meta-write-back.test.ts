@@ -33,6 +33,10 @@ export default defineConfig({
         concurrency: 4,
         desired: async ({ products, sections, articles }) => {
           if (articles.length === 0 || !(products[0]?.data.dt instanceof Date)) throw new Error('entries missing');
+          // The body is the rendered HTML, as getCollection() gives it; the data holds no second copy.
+          if (!products.some((p) => p.rendered?.html.includes('<')) || products.some((p) => 'txt' in p.data)) {
+            throw new Error('body not where getCollection() has it');
+          }
           return [
             ...products.map((p) => ({ md: 'goods', id: p.data.id, ttl: p.data.zag + ' | Meta test', og_title: p.data.zag })),
             ...sections

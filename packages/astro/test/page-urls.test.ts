@@ -9,7 +9,9 @@ import {
   breadcrumbsFor,
   liveProductsLoader,
   liveSectionsLoader,
+  pageSeo,
   productsLoader,
+  type SeoSource,
   sectionsLoader,
 } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
@@ -81,7 +83,8 @@ describe('loaders follow trailingSlash and build.format', () => {
     return t;
   };
   const data = (t: Awaited<ReturnType<typeof load>>, collection: string, id: string) =>
-    t.store.get(collection, id)?.data as { url: string; seo: { canonical: string } };
+    t.store.get(collection, id)?.data as unknown as SeoSource;
+  const canonical = (source: SeoSource) => pageSeo(source, { site: 'https://shop.example' }).canonical;
 
   it("'never' and 'always' give data.url, canonical and breadcrumbs with and without the slash", async () => {
     for (const [style, slash] of [
@@ -94,16 +97,13 @@ describe('loaders follow trailingSlash and build.format', () => {
       const articles = await load(articlesLoader({ seo: true }), 'articles', store, style);
       const product = data(products, 'products', '1');
       expect(product.url).toBe(`/catalog/phones/1${slash}`);
-      expect(product.seo.canonical).toBe(`https://shop.example/catalog/phones/1${slash}`);
+      expect(canonical(product)).toBe(`https://shop.example/catalog/phones/1${slash}`);
       const phones = data(sections, 'sections', 'phones');
       expect(phones.url).toBe(`/catalog/phones${slash}`);
-      expect(phones.seo.canonical).toBe(`https://shop.example/catalog/phones${slash}`);
-      const article = articles.store.values('articles')[0]?.data as {
-        url: string;
-        seo: { canonical: string };
-      };
+      expect(canonical(phones)).toBe(`https://shop.example/catalog/phones${slash}`);
+      const article = articles.store.values('articles')[0]?.data as unknown as SeoSource;
       expect(article.url.endsWith('/')).toBe(slash === '/');
-      expect(article.seo.canonical).toBe(`https://shop.example${article.url}`);
+      expect(canonical(article)).toBe(`https://shop.example${article.url}`);
       const crumbs = breadcrumbsFor(
         { id: '1', data: product as never },
         sections.store.values('sections').map((e) => ({ id: e.id, data: e.data as never })),
@@ -143,9 +143,9 @@ describe('loaders follow trailingSlash and build.format', () => {
       project.urlStyle = { trailingSlash, format: 'directory' };
       const product = await liveProductsLoader(conn).loadEntry({ collection: 'p', filter: { id: '1' } });
       expect(product && 'data' in product && product.data.url).toBe(`/catalog/phones/1${slash}`);
-      expect(product && 'data' in product && product.data.seo?.canonical).toBe(
-        `https://shop.example/catalog/phones/1${slash}`,
-      );
+      expect(
+        product && 'data' in product && pageSeo(product, { site: 'https://shop.example' }).canonical,
+      ).toBe(`https://shop.example/catalog/phones/1${slash}`);
       const section = await liveSectionsLoader(conn).loadEntry({ collection: 's', filter: { id: 'phones' } });
       expect(section && 'data' in section && section.data.url).toBe(`/catalog/phones${slash}`);
     }

@@ -49,6 +49,36 @@ describe('seoHeadFields', () => {
     });
   });
 
+  it("derives an entry's fields with pageSeo, the service's meta over the fallbacks; given fields win", () => {
+    const entry = {
+      id: '1',
+      data: {
+        zag: 'Aurora X1',
+        stxt: '<p>A calm phone.</p>',
+        url: '/catalog/phones/1/',
+        seo: { keywords: 'phone' },
+      },
+      rendered: { html: '<p>Body</p>' },
+    };
+    const head = seoHeadFields({ entry }, SITE);
+    expect(head.title).toBe('Aurora X1');
+    expect(head.canonical).toBe('https://shop.example/catalog/phones/1/');
+    const meta = Object.fromEntries(head.meta.map((m) => [`${m.key}:${m.id}`, m.content]));
+    expect(meta).toMatchObject({
+      'name:description': 'A calm phone.',
+      'name:keywords': 'phone',
+      'property:og:url': 'https://shop.example/catalog/phones/1/',
+      'name:twitter:card': 'summary',
+    });
+    expect(seoHeadFields({ entry, seo: { title: 'Own title' } }, SITE).title).toBe('Own title');
+    expect(() => seoHeadFields({ entry }, undefined)).toThrow(
+      "SeoHead: an entry's page needs Astro's `site`",
+    );
+    expect(() => seoHeadFields({ seo: { title: 'No description' } }, SITE)).toThrow(
+      'SeoHead: pass an entry, or seo with a title and a description',
+    );
+  });
+
   it('uses the stored OpenGraph description and canonical when given, and marks noindex pages', () => {
     const head = seoHeadFields(
       {
@@ -105,8 +135,7 @@ const sections = await getCollection('sections');
 const jsonLd = structuredData({ site: Astro.site!, currency: 'EUR' });
 ---
 <html><head><SeoHead
-  seo={entry.data.seo}
-  url={entry.data.url}
+  entry={entry}
   type="product"
   siteName="Lumen & Oak"
   jsonLd={[jsonLd.product(entry, modifications), jsonLd.breadcrumbs(entry, 'products', sections)]}

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, buildSeo, plainText, siteUrl, truncateOnWordBoundary } from '../src/index.js';
+import {
+  absoluteUrl,
+  buildSeo,
+  type MetaTags,
+  pageSeo,
+  plainText,
+  siteUrl,
+  truncateOnWordBoundary,
+} from '../src/index.js';
+import { rememberImageOrigin } from '../src/project/image-origin.js';
 
 describe('truncateOnWordBoundary', () => {
   it('keeps short text', () => {
@@ -28,18 +37,28 @@ describe('absoluteUrl', () => {
   });
 });
 
-describe('buildSeo', () => {
-  const input = {
-    title: 'Phone X',
-    teaser: '<p>A <b>great</b> phone &amp; more.</p>',
-    text: '<p>Long text</p>',
-    url: '/catalog/phones/12',
-    image: 'https://1.sites.test/images/12/a_big.jpg',
-  };
+/**
+ * The SEO of a page as the loaders store it (`buildSeo`) and a page derives it (`pageSeo`), for a
+ * product record with one photo on https://1.sites.test.
+ */
+const ORIGIN = 'https://shop.example';
+const record = {
+  zag: 'Phone X',
+  stxt: '<p>A <b>great</b> phone &amp; more.</p>',
+  txt: '<p>Long text</p>',
+  url: '/catalog/phones/12',
+  img: [{ id: 1, path: '/images/12/', image: 'a.jpg', image_small: 'a_s.jpg', image_big: 'a_big.jpg' }],
+};
+type Record = Omit<typeof record, 'img'> & { img?: typeof record.img };
+const seoOf = (data: Record, meta: MetaTags | undefined) =>
+  pageSeo({ ...data, seo: buildSeo({ url: data.url }, meta, ORIGIN) }, { site: ORIGIN });
 
-  it('falls back to the record when the service has no meta', () => {
-    const seo = buildSeo(input, undefined, 'https://shop.example');
-    expect(seo).toEqual({
+describe('buildSeo and pageSeo', () => {
+  rememberImageOrigin('https://1.sites.test');
+
+  it('falls back to the record when the service has no meta, and stores nothing', () => {
+    expect(buildSeo({ url: record.url }, undefined, ORIGIN)).toEqual({});
+    expect(seoOf(record, undefined)).toEqual({
       title: 'Phone X',
       description: 'A great phone & more.',
       keywords: '',
@@ -57,12 +76,22 @@ describe('buildSeo', () => {
     });
   });
 
-  it('uses the service meta where present and makes og_image absolute', () => {
-    const seo = buildSeo(
-      input,
-      { ttl: 'Buy Phone X', dsc: 'Best phone', kwd: 'phone, x', og_title: 'OG', og_image: '/upload/og.png' },
-      'https://shop.example',
-    );
+  it('stores the service meta as plain text, and the page makes og_image absolute', () => {
+    const meta = {
+      ttl: 'Buy Phone X',
+      dsc: 'Best phone',
+      kwd: 'phone, x',
+      og_title: 'OG',
+      og_image: ' /upload/og.png ',
+    };
+    expect(buildSeo({ url: record.url }, meta, ORIGIN)).toEqual({
+      title: 'Buy Phone X',
+      description: 'Best phone',
+      keywords: 'phone, x',
+      ogDescription: 'OG',
+      ogImage: '/upload/og.png',
+    });
+    const seo = seoOf(record, meta);
     expect(seo.title).toBe('Buy Phone X');
     expect(seo.description).toBe('Best phone');
     expect(seo.keywords).toBe('phone, x');
@@ -79,12 +108,9 @@ describe('buildSeo', () => {
     });
   });
 
-  it('mixes: empty meta fields fall back individually; description from txt when stxt is empty', () => {
-    const seo = buildSeo(
-      { ...input, teaser: '', image: undefined },
-      { ttl: 'T', dsc: '', kwd: '', og_title: '', og_image: '' },
-      'https://shop.example',
-    );
+  it('mixes: empty meta fields fall back individually; description from the body when stxt is empty', () => {
+    const { img: _photos, ...noPhotos } = record;
+    const seo = seoOf({ ...noPhotos, stxt: '' }, { ttl: 'T', dsc: '', kwd: '', og_title: '', og_image: '' });
     expect(seo.title).toBe('T');
     expect(seo.ogTitle).toBe('T');
     expect(seo.description).toBe('Long text');
@@ -94,18 +120,22 @@ describe('buildSeo', () => {
     expect(seo.source.description).toBe('fallback');
   });
 
+  it("an entry's body is its rendered HTML", () => {
+    const { txt: _body, ...data } = record;
+    const entry = { id: '12', data: { ...data, stxt: '' }, rendered: { html: '<p>Rendered body</p>' } };
+    expect(pageSeo(entry, { site: ORIGIN }).description).toBe('Rendered body');
+  });
+
   it('a meta value of nothing but markup or entities is no value: the record fills it in', () => {
-    const seo = buildSeo(
-      input,
-      {
-        ttl: '</title><script>alert("ttl")</script>',
-        dsc: '<p> &nbsp; </p>',
-        kwd: '<br>',
-        og_title: '<!-- -->',
-        og_image: '',
-      },
-      'https://shop.example',
-    );
+    const meta = {
+      ttl: '</title><script>alert("ttl")</script>',
+      dsc: '<p> &nbsp; </p>',
+      kwd: '<br>',
+      og_title: '<!-- -->',
+      og_image: '',
+    };
+    expect(buildSeo({ url: record.url }, meta, ORIGIN)).toEqual({});
+    const seo = seoOf(record, meta);
     expect(seo).toMatchObject({
       title: 'Phone X',
       ogTitle: 'Phone X',
@@ -146,10 +176,9 @@ describe('plainText', () => {
   });
 
   it('descriptions from the service and the fallbacks hold no entity text', () => {
-    const seo = buildSeo(
-      { title: 'Caf&eacute; &amp; Bar', teaser: '<p>Price&nbsp;&euro;10 &times; 2</p>', text: '', url: '/x' },
+    const seo = seoOf(
+      { zag: 'Caf&eacute; &amp; Bar', stxt: '<p>Price&nbsp;&euro;10 &times; 2</p>', txt: '', url: '/x' },
       { ttl: '', dsc: '', kwd: '', og_title: 'Only &pound;5&shy;!', og_image: '' },
-      'https://shop.example',
     );
     expect(seo.title).toBe('Café & Bar');
     expect(seo.description).toBe('Price €10 × 2');
@@ -159,7 +188,7 @@ describe('plainText', () => {
 });
 
 describe('URLs stay on the site', () => {
-  const input = { title: 'T', teaser: '', text: '', url: '/catalog/x/1', image: undefined };
+  const page = { zag: 'T', stxt: '', txt: '', url: '/catalog/x/1' };
   const meta = (og_image: string) => ({ ttl: '', dsc: '', kwd: '', og_title: '', og_image });
 
   it('siteUrl accepts paths and same-origin URLs, nothing that leaves the site', () => {
@@ -202,24 +231,27 @@ describe('URLs stay on the site', () => {
   });
 
   it("the service's og_image counts only as a path on the site; otherwise the fallback", () => {
-    const origin = 'https://shop.example';
-    expect(buildSeo(input, meta('/og/a.png'), origin)).toMatchObject({
+    expect(seoOf(page, meta('/og/a.png'))).toMatchObject({
       ogImage: 'https://shop.example/og/a.png',
       source: { ogImage: 'service' },
     });
+    rememberImageOrigin(ORIGIN);
+    const photo = { id: 1, path: '/img/', image: '1.png', image_small: '', image_big: '' };
     for (const hostile of ['//evil.example/a.png', 'https://evil.example/a.png', 'javascript:alert(1)']) {
-      const seo = buildSeo({ ...input, image: 'https://shop.example/img/1.png' }, meta(hostile), origin);
+      expect(buildSeo({ url: page.url }, meta(hostile), ORIGIN), hostile).toEqual({});
+      const seo = seoOf({ ...page, img: [photo] }, meta(hostile));
       expect(seo.ogImage, hostile).toBe('https://shop.example/img/1.png');
       expect(seo.source.ogImage).toBe('fallback');
     }
   });
 
   it('the canonical URL is always on the site: a url that leaves it is refused', () => {
-    expect(buildSeo(input, undefined, 'https://shop.example').canonical).toBe(
-      'https://shop.example/catalog/x/1',
-    );
-    expect(() => buildSeo({ ...input, url: '//evil.example/x' }, undefined, 'https://shop.example')).toThrow(
+    expect(seoOf(page, undefined).canonical).toBe('https://shop.example/catalog/x/1');
+    expect(() => buildSeo({ url: '//evil.example/x' }, undefined, ORIGIN)).toThrow(
       /not a path on https:\/\/shop.example/,
+    );
+    expect(() => pageSeo({ ...page, url: '//evil.example/x' }, { site: ORIGIN })).toThrow(
+      /pageSeo: url "\/\/evil.example\/x" is not a path on https:\/\/shop.example/,
     );
   });
 });

@@ -2,6 +2,7 @@
 // entries the build recorded (kept by the integration at astro:build:done).
 import { describe, expect, it } from 'vitest';
 import { BuildRecord } from '../src/project/build-record.js';
+import { rememberImageOrigin } from '../src/project/image-origin.js';
 import { keepPageFacts } from '../src/project/open-projects.js';
 import { sitemapFacts } from '../src/sitemap/sitemap-facts.js';
 
@@ -13,7 +14,6 @@ const photo = (file: string) => ({
   image: file,
   image_small: `s-${file}`,
   image_big: `b-${file}`,
-  urls: { image: `${SITE}/img/goods/${file}`, small: '', big: '' },
   extra: {},
 });
 
@@ -27,6 +27,7 @@ function keep(collections: Record<string, { kind: string; data: Record<string, u
 }
 
 describe('sitemapFacts', () => {
+  rememberImageOrigin(SITE);
   const serialize = sitemapFacts();
   keep({
     products: {

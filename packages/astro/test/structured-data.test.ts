@@ -268,7 +268,8 @@ describe('structured data from the loaders’ entries', () => {
       datePublished: article.data.dt!.toISOString(),
       dateModified: '2026-03-04T05:06:07.000Z',
     });
-    expect(node.image ?? null).toEqual(article.data.seo?.ogImage ? [article.data.seo.ogImage] : null);
+    const image = article.data.seo?.ogImage;
+    expect(node.image ?? null).toEqual(image ? [`${SITE}${image}`] : null);
     const blog = structuredData({ site: SITE, currency: 'EUR', articleType: 'BlogPosting' });
     expect(blog.article(article)['@type']).toBe('BlogPosting');
     // As loaded: an article first seen changed when it was dated.

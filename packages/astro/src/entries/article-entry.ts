@@ -1,6 +1,6 @@
 /** An article record as a collection entry (shared by the build-time and the live loader). */
 import type { Article } from '@sitecontent/client';
-import { knownKeys, withExtra } from './extra-fields.js';
+import { BODY, knownKeys, withExtra } from './extra-fields.js';
 import { pageUrl } from './page-url.js';
 import { type ArticleData, articleDataSchema, type EntryReference } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
@@ -21,18 +21,12 @@ export function buildArticleEntry<S extends string>(
   const txt = input.cleanHtml(article.txt);
   const url = pageUrl(article.url, input.urlStyle);
   const data = {
-    ...withExtra(article, ARTICLE_KEYS),
+    ...withExtra(article, ARTICLE_KEYS, BODY),
     stxt: input.cleanHtml(article.stxt),
-    txt,
     section: input.section,
     url,
   } as ArticleData<S>;
-  const seo = entrySeo(input, {
-    title: article.zag,
-    teaser: article.stxt,
-    text: article.txt,
-    url,
-  });
+  const seo = entrySeo(input, { url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

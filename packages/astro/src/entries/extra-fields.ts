@@ -9,15 +9,28 @@ export function knownKeys(schema: z.ZodObject): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
 
-/** The fields of `record` named in `known`, with every other field under `extra`. */
+const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();
+
+/**
+ * The HTML body of a record: the entry stores it once, sanitized, as `rendered.html`; as sent, it
+ * must not reach `extra` either.
+ */
+export const BODY: ReadonlySet<string> = new Set(['txt']);
+
+/**
+ * The fields of `record` named in `known`, with every other field under `extra`, except those in
+ * `leftOut` (stored elsewhere, or derived at render time).
+ */
 export function withExtra(
   record: object,
   known: ReadonlySet<string>,
+  leftOut: ReadonlySet<string> = NOTHING_LEFT_OUT,
 ): Record<string, unknown> & { extra: Record<string, unknown> } {
   const fields: Record<string, unknown> = {};
   const extra: Record<string, unknown> = {};
   // Keys and a lookup rather than Object.entries: no pair array per field, on every record of a sync.
   for (const key of Object.keys(record)) {
+    if (leftOut.has(key)) continue;
     const value = (record as Record<string, unknown>)[key];
     if (key === 'extra' || !known.has(key)) extra[key] = value;
     else fields[key] = value;

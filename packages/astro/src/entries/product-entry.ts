@@ -1,6 +1,6 @@
 /** A product record as a collection entry (shared by the build-time and the live loader). */
 import type { Product } from '@sitecontent/client';
-import { knownKeys, withExtra } from './extra-fields.js';
+import { BODY, knownKeys, withExtra } from './extra-fields.js';
 import {
   type EntryReference,
   type ProductData,
@@ -13,6 +13,8 @@ import { type EntryInput, entrySeo } from './seo.js';
 const PRODUCT_KEYS = knownKeys(productDataSchema);
 const SKU_KEYS = knownKeys(productSkuDataSchema);
 const IMAGE_KEYS = knownKeys(productImageDataSchema);
+/** The client's absolute photo URLs: `imageUrls()` derives them from `path` and the file names. */
+const IMAGE_URLS: ReadonlySet<string> = new Set(['urls']);
 
 /** What a product entry is built from besides the record. */
 export interface ProductEntryInput<S extends string> extends EntryInput {
@@ -29,21 +31,14 @@ export function buildProductEntry<S extends string>(
 ): { data: ProductData<S>; rendered: { html: string } } {
   const txt = input.cleanHtml(product.txt);
   const data = {
-    ...withExtra(product, PRODUCT_KEYS),
+    ...withExtra(product, PRODUCT_KEYS, BODY),
     sku: product.sku.map((sku) => withExtra(sku, SKU_KEYS)),
-    img: product.img.map((image) => withExtra(image, IMAGE_KEYS)),
+    img: product.img.map((image) => withExtra(image, IMAGE_KEYS, IMAGE_URLS)),
     stxt: input.cleanHtml(product.stxt),
-    txt,
     section: input.section,
     url: input.url,
   } as ProductData<S>;
-  const seo = entrySeo(input, {
-    title: product.zag,
-    teaser: product.stxt,
-    text: product.txt,
-    url: input.url,
-    image: product.img[0]?.urls.big || product.img[0]?.urls.image,
-  });
+  const seo = entrySeo(input, { url: input.url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

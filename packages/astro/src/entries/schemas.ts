@@ -4,6 +4,9 @@
  * records (not the wire: the client already coerced quoted numbers, flags and dates) plus what the
  * loaders add: relations as references, the product `url` and `seo`.
  *
+ * A record's HTML body (`txt`) is not in `data`: it is stored once, sanitized, as the entry's
+ * `rendered.html`, which `render(entry)` shows.
+ *
  * Every object is closed: a misspelled field is a type error in a page. Fields the service sends
  * that this package does not know are kept, under `extra` (see docs/architecture.md, "Entries").
  */
@@ -26,31 +29,23 @@ export function entryReferenceSchema<C extends string>(collection: C) {
   return z.object({ collection: z.literal(collection), id: z.string() });
 }
 
-export const seoSourceSchema = z.enum(['service', 'fallback']);
-
+/**
+ * What the service's meta tags (`meta/Get`) gave for the page, as plain text; a field is absent when
+ * the service gave nothing (or nothing but markup). Everything else a page's head shows (fallback
+ * title and description from the record, `og:title`, the canonical URL from `url`, the fallback
+ * image) is derived at render time by `pageSeo()`, which `<SeoHead>` and `structuredData()` use.
+ */
 export const seoSchema = z.object({
-  /** `<title>` and `og:title`: meta `ttl`, else the record's title (`zag`) as plain text. */
-  title: z.string(),
-  /** Meta description: meta `dsc`, else the plain text of `stxt` (or `txt`) cut to 160 characters. */
-  description: z.string(),
-  /** Meta keywords: meta `kwd`, else `''`. */
-  keywords: z.string(),
-  /** `og:title`: the page title (the interface has no OpenGraph title field). */
-  ogTitle: z.string(),
-  /** `og:description`: meta `og_title` (the interface's OpenGraph description field), else the description. */
-  ogDescription: z.string(),
-  /** Absolute `og:image` URL on the site's origin: meta `og_image`, else the product's first image, else `null`. */
-  ogImage: z.string().nullable(),
-  /** Absolute canonical URL, always on the site's own origin: the origin + the entry's `url`. */
-  canonical: z.string(),
-  /** Which fields came from the service's meta tags and which are fallbacks. */
-  source: z.object({
-    title: seoSourceSchema,
-    description: seoSourceSchema,
-    keywords: seoSourceSchema,
-    ogDescription: seoSourceSchema,
-    ogImage: seoSourceSchema,
-  }),
+  /** Meta `ttl`: the page title. */
+  title: z.string().optional(),
+  /** Meta `dsc`: the meta description. */
+  description: z.string().optional(),
+  /** Meta `kwd`: the meta keywords. */
+  keywords: z.string().optional(),
+  /** Meta `og_title`, which the interface defines as the OpenGraph description. */
+  ogDescription: z.string().optional(),
+  /** Meta `og_image` as sent (trimmed), kept only when it names an image on the site. */
+  ogImage: z.string().optional(),
 });
 export type Seo = z.infer<typeof seoSchema>;
 
@@ -92,14 +87,16 @@ export const productSkuDataSchema = z.object({
 });
 export type ProductSkuData = z.infer<typeof productSkuDataSchema>;
 
+/**
+ * A product photo as the service sent it: the folder and the file names. Absolute URLs are not
+ * stored (they repeat `path` and the names on every entry); `imageUrls()` builds them.
+ */
 export const productImageDataSchema = z.object({
   id: z.number(),
   path: z.string(),
   image: z.string(),
   image_small: z.string(),
   image_big: z.string(),
-  /** Absolute URLs on the site's domain, built from `path` and the file names. */
-  urls: z.object({ image: z.string(), small: z.string(), big: z.string() }),
   extra: extraFieldsSchema,
 });
 export type ProductImageData = z.infer<typeof productImageDataSchema>;
@@ -120,7 +117,6 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
     dt: z.date(),
     zag: z.string(),
     stxt: z.string(),
-    txt: z.string(),
     vendor: z.string(),
     shw: z.boolean(),
     sku: z.array(productSkuDataSchema),
@@ -184,7 +180,6 @@ export function sectionDataSchemaFor<S extends string, P extends SeoPresence = '
     /** The parent's `tx` as the service sent it (`''` for a root section). */
     par: z.string(),
     zag: z.string(),
-    txt: z.string(),
     url: z.string(),
     rlv: z.number(),
     shw: z.boolean(),
@@ -216,7 +211,6 @@ export function articleDataSchemaFor<S extends string, P extends SeoPresence = '
     catid: z.number(),
     zag: z.string(),
     stxt: z.string(),
-    txt: z.string(),
     url: z.string(),
     shw: z.boolean(),
     dt: z.date().optional(),

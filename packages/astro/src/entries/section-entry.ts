@@ -1,6 +1,6 @@
 /** A section record as a collection entry (shared by the build-time and the live loader). */
 import type { Section } from '@sitecontent/client';
-import { knownKeys, withExtra } from './extra-fields.js';
+import { BODY, knownKeys, withExtra } from './extra-fields.js';
 import { pageUrl } from './page-url.js';
 import { type EntryReference, type SectionData, sectionDataSchema } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
@@ -20,8 +20,8 @@ export function buildSectionEntry<S extends string>(
 ): { data: SectionData<S>; rendered: { html: string } } {
   const txt = input.cleanHtml(section.txt);
   const url = pageUrl(section.url, input.urlStyle);
-  const data = { ...withExtra(section, SECTION_KEYS), txt, parent: input.parent, url } as SectionData<S>;
-  const seo = entrySeo(input, { title: section.zag, teaser: '', text: section.txt, url });
+  const data = { ...withExtra(section, SECTION_KEYS, BODY), parent: input.parent, url } as SectionData<S>;
+  const seo = entrySeo(input, { url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };
 }

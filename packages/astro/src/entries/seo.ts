@@ -1,6 +1,6 @@
 /**
- * SEO fields of an entry: the service's meta tags (`meta/Get`) where present,
- * fallbacks from the record otherwise. `source` records which field came from where.
+ * The SEO an entry stores: the service's meta tags (`meta/Get`), cleaned to plain text. What can be
+ * derived from the record at render time is not stored (`pageSeo()` in seo-head/page-seo.ts).
  */
 
 import type { Meta } from '@sitecontent/client';
@@ -19,16 +19,8 @@ export interface MetaTags {
 }
 
 export interface SeoInput {
-  /** Record title (`zag`). */
-  title: string;
-  /** Teaser (`stxt`), HTML allowed. */
-  teaser: string;
-  /** Full text (`txt`), HTML allowed. */
-  text: string;
   /** Relative page URL of the entry, e.g. `/catalog/phones/12`. */
   url: string;
-  /** Absolute fallback image URL (a product's first image), if any. */
-  image?: string | undefined;
 }
 
 export const DESCRIPTION_MAX = 160;
@@ -87,53 +79,39 @@ export function siteUrl(pathOrUrl: string, origin: string): string | undefined {
   return url.origin === site ? url.href : undefined;
 }
 
-/**
- * The SEO fields of an entry. The canonical URL is always on the site's own origin (the loaders
- * only pass root-relative `url`s; anything else throws); the service's `og_image` counts only as a
- * path on the site (docs/interface.md), otherwise the fallback image is used.
- */
-export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
+/** A meta value as the service's: its plain text, or `undefined` when no text is left. */
+function serviceText(value: string | undefined): string | undefined {
   // Meta values are plain text by definition, but editors paste entities and markup into them too.
   // A value counts as the service's only when some text is left once they are gone: a title of
   // nothing but tags would otherwise become an empty <title>.
-  const serviceText = (value: string | undefined): string | undefined => {
-    if (typeof value !== 'string') return undefined;
-    const text = plainText(value);
-    return text.trim() === '' ? undefined : text;
-  };
-  const serviceTitle = serviceText(meta?.ttl);
-  const serviceDescription = serviceText(meta?.dsc);
-  const serviceKeywords = serviceText(meta?.kwd);
-  const serviceOgDescription = serviceText(meta?.og_title);
-  const title = serviceTitle ?? plainText(input.title);
-  const description =
-    serviceDescription ?? truncateOnWordBoundary(plainText(input.teaser) || plainText(input.text));
-  const keywords = serviceKeywords ?? '';
-  // The interface defines `og_title` as the OpenGraph description tag (docs/interface.md).
-  const ogDescription = serviceOgDescription ?? description;
-  const imagePath = meta?.og_image?.trim();
-  const serviceImage = imagePath ? siteUrl(imagePath, origin) : undefined;
-  const ogImage = serviceImage ?? (input.image ? absoluteUrl(input.image, origin) : null);
-  const canonical = siteUrl(input.url || '/', origin);
-  if (canonical === undefined) {
+  if (typeof value !== 'string') return undefined;
+  const text = plainText(value);
+  return text.trim() === '' ? undefined : text;
+}
+
+/**
+ * The `seo` an entry stores: what the service's meta tags gave, each field only when present. The
+ * service's `og_image` counts only as an image on the site (docs/interface.md). The entry's `url`
+ * must be a path on the site (the loaders only pass root-relative ones; anything else throws), as
+ * `pageSeo()` makes its canonical URL from it.
+ */
+export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
+  if (siteUrl(input.url || '/', origin) === undefined) {
     throw new TypeError(`buildSeo: url ${JSON.stringify(input.url)} is not a path on ${origin}`);
   }
-  return {
-    title,
-    description,
-    keywords,
-    ogTitle: title,
-    ogDescription,
-    ogImage,
-    canonical,
-    source: {
-      title: serviceTitle === undefined ? 'fallback' : 'service',
-      description: serviceDescription === undefined ? 'fallback' : 'service',
-      keywords: serviceKeywords === undefined ? 'fallback' : 'service',
-      ogDescription: serviceOgDescription === undefined ? 'fallback' : 'service',
-      ogImage: serviceImage ? 'service' : 'fallback',
-    },
-  };
+  const seo: Seo = {};
+  const title = serviceText(meta?.ttl);
+  if (title !== undefined) seo.title = title;
+  const description = serviceText(meta?.dsc);
+  if (description !== undefined) seo.description = description;
+  const keywords = serviceText(meta?.kwd);
+  if (keywords !== undefined) seo.keywords = keywords;
+  // The interface defines `og_title` as the OpenGraph description tag (docs/interface.md).
+  const ogDescription = serviceText(meta?.og_title);
+  if (ogDescription !== undefined) seo.ogDescription = ogDescription;
+  const image = meta?.og_image?.trim();
+  if (image && siteUrl(image, origin) !== undefined) seo.ogImage = image;
+  return seo;
 }
 
 /** What every entry builder gets besides its record and relations. */

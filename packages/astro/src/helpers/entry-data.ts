@@ -10,3 +10,17 @@ export function dataOf<T extends object>(item: WithData<T>): T {
     ? (item.data as T)
     : (item as T);
 }
+
+/** An entry with its rendered body, or bare data that may carry the body as `txt`. */
+export type WithBody<T> = T | { id: string; data: T; rendered?: { html: string } | undefined };
+
+/**
+ * The HTML body of an entry: its `rendered.html` (the loaders store the sanitized `txt` there
+ * only), or `txt` of bare data; `''` without either.
+ */
+export function bodyOf(item: WithBody<object>): string {
+  if (dataOf(item) !== item)
+    return (item as { rendered?: { html?: unknown } }).rendered?.html?.toString() ?? '';
+  const txt = (item as { txt?: unknown }).txt;
+  return typeof txt === 'string' ? txt : '';
+}

@@ -6,6 +6,7 @@ import {
   SHOWN_TEXT_MAX,
 } from '@sitecontent/client';
 import type { ProductImageData } from '../entries/schemas.js';
+import { rememberedImageOrigin } from '../project/image-origin.js';
 import { dataOf, type WithData } from './entry-data.js';
 
 export interface ImageUrls {
@@ -21,13 +22,24 @@ export interface ImageUrls {
 export interface ImageUrlOptions {
   /**
    * Build the URLs on this origin instead of the site's domain, e.g. a CDN; `''` gives root-relative
-   * URLs, for images the site serves itself. @default the absolute URLs the loader stored (site domain)
+   * URLs, for images the site serves itself. @default the site's domain, as the products loader of
+   * this process read it (the client's `siteOrigin`, else `site/DomainDefault`)
    */
   origin?: string;
 }
 
 /** The fields of a product photo the URLs are built from. */
-type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big' | 'urls'>;
+export type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big'>;
+
+/** Thrown when no origin is given and no products load of this process has told it. */
+export class ImageOriginUnknownError extends Error {
+  override name = 'ImageOriginUnknownError';
+  constructor(readonly imageId: number) {
+    super(
+      `imageUrls: image ${imageId}, no origin: no products loader has run in this process; pass { origin } (e.g. Astro.site's origin, or '' for root-relative URLs)`,
+    );
+  }
+}
 
 /**
  * `image`'s file `field` on `origin`. The loaders leave out a product whose image would be off the
@@ -51,12 +63,16 @@ export function imageUrls(
   options: ImageUrlOptions = {},
 ): ImageUrls[] {
   const data = dataOf(product);
-  const { origin } = options;
-  return data.img.map((image) => ({
-    id: image.id,
-    src: origin === undefined ? image.urls.image : urlOn(origin, image, 'image'),
-    small: origin === undefined ? image.urls.small : urlOn(origin, image, 'image_small'),
-    big: origin === undefined ? image.urls.big : urlOn(origin, image, 'image_big'),
-    alt: data.zag ?? '',
-  }));
+  if (data.img.length === 0) return [];
+  const origin = options.origin ?? rememberedImageOrigin();
+  return data.img.map((image) => {
+    if (origin === undefined) throw new ImageOriginUnknownError(image.id);
+    return {
+      id: image.id,
+      src: urlOn(origin, image, 'image'),
+      small: urlOn(origin, image, 'image_small'),
+      big: urlOn(origin, image, 'image_big'),
+      alt: data.zag ?? '',
+    };
+  });
 }

@@ -7,6 +7,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
+import { rememberImageOrigin } from '../project/image-origin.js';
 import { DOMAIN_FILE, domainIn } from '../project/remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
@@ -28,9 +29,13 @@ export async function siteDomain(connect: () => SiteContentClient, cacheDir: URL
     const origin = await client.site.origin({ refresh: true, timeoutMs: DOMAIN_TIMEOUT_MS });
     const domain = new URL(origin).host;
     await rememberDomain(cacheFile, domain);
+    rememberImageOrigin(origin);
     return { domain };
   } catch (error) {
-    return { domain: await recallDomain(cacheFile), error };
+    const domain = await recallDomain(cacheFile);
+    // Photo URLs for entries a failing products load keeps; a load that succeeds sets its own.
+    if (domain !== undefined) rememberImageOrigin(`https://${domain}`);
+    return { domain, error };
   }
 }
 

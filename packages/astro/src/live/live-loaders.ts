@@ -28,6 +28,7 @@ import {
   productsLoaderDefaults,
   sectionsLoaderDefaults,
 } from '../options/loader-options.js';
+import { rememberImageOrigin } from '../project/image-origin.js';
 import {
   defineLiveLoader,
   entryTags,
@@ -74,10 +75,12 @@ export function liveProductsLoader<
     onlyVisible: opts.onlyVisible,
     ...catalogLookups((client) => client.products),
     async toEntries(client, all: Product[], reject, collection) {
-      const [index, origin] = await Promise.all([
+      const [index, origin, imageOrigin] = await Promise.all([
         rt.sectionIndex(client, { tx: all.map((p) => p.cattx) }),
         rt.origin(client),
+        client.site.origin(),
       ]);
+      rememberImageOrigin(imageOrigin);
       const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
         const page = productPage(collection, opts.productUrl, product, section, rt.urlStyle());

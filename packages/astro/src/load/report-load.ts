@@ -11,9 +11,12 @@ import { reportKeptStale } from '../project/refresh-report.js';
 export function recordEntries(ctx: LoaderContext, project: Project, kind: string): void {
   const record = project.buildRecord;
   if (!record) return;
-  const entries = ctx.store
-    .values()
-    .map((e) => ({ id: e.id, collection: ctx.collection, data: e.data as Record<string, unknown> }));
+  const entries = ctx.store.values().map((e) => ({
+    id: e.id,
+    collection: ctx.collection,
+    data: e.data as Record<string, unknown>,
+    rendered: e.rendered,
+  }));
   record.record(ctx.collection, { kind, entries });
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Product, SiteContentClient } from '@sitecontent/client';
 import type { CatalogFilterOptions } from '../options/loader-options.js';
+import { rememberImageOrigin } from '../project/image-origin.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import { EnoughInvalidRecords, INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 
@@ -63,5 +64,7 @@ async function readProducts(
       }
     },
   });
+  // The list asked the client for this origin to check the photos against; entries store no URL.
+  rememberImageOrigin(await client.site.origin());
   return { products, invalid, idless, invalidIds };
 }

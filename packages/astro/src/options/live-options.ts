@@ -17,7 +17,7 @@ import {
 import { type Freshness, freshnessSchema } from './on-demand-options.js';
 
 type LiveOptions<T> = Omit<T, 'onError' | 'onAuthError' | 'onInvalid' | 'catid' | 'cattx' | 'seo'> & {
-  /** Attach `data.seo` from `meta/Get` with fallbacks (asked per request: live data has no cache). @default false */
+  /** Attach `data.seo`, the meta tags `meta/Get` gives (asked per request: live data has no cache). @default false */
   seo?: boolean;
   /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
   site?: string;

@@ -53,7 +53,7 @@ export type MetaModule<R> = string | ((record: R) => string);
 
 export interface SeoOptions {
   /**
-   * Attach `data.seo` from `meta/Get` with fallbacks (one request per entry). `{ maxAge }` (ms) also
+   * Attach `data.seo`, the meta tags `meta/Get` gives (one request per entry). `{ maxAge }` (ms) also
    * reuses a page's meta from the last sync while its record is unchanged and the answer younger
    * than `maxAge` (see the README, "Rebuilds"). @default false; `maxAge` defaults to the
    * integration's `metaMaxAge` (0: ask every time)

@@ -7,11 +7,13 @@ import { concurrencyField } from './fields.js';
 /** The meta a page should have (same shape as a `sitecontent meta` file entry). */
 export type DesiredMeta = DesiredMetaEntry;
 
-/** An entry as `getCollection()` gives it (without `body`/`rendered`), plus its collection name. */
+/** An entry as `getCollection()` gives it (without `body`), plus its collection name. */
 export interface SiteContentEntry<D> {
   id: string;
   collection: string;
   data: D;
+  /** The record's sanitized HTML body (`txt`), as `render(entry)` shows it. */
+  rendered?: { html: string } | undefined;
 }
 
 /** What the loaders loaded in this build; several collections of one kind are merged (first id wins). */

@@ -11,6 +11,8 @@ export interface LoadedEntry {
   /** Name of the collection the entry belongs to. */
   collection: string;
   data: Record<string, unknown>;
+  /** The record's HTML body, sanitized: what `render(entry)` shows. */
+  rendered?: { html: string } | undefined;
 }
 
 /** Entries of one collection after its loader ran in this process. */

@@ -1,12 +1,16 @@
 /**
- * What `<SeoHead>` writes into a page's `<head>`, derived from an entry's `seo` and `url`: the
+ * What `<SeoHead>` writes into a page's `<head>`, derived from an entry (`pageSeo()`) or given SEO
+ * fields and a `url`: the
  * canonical and `og:url` from the `url` on the site's origin, OpenGraph and Twitter fields from the
  * title, description and image, and JSON-LD as script text that service data cannot leave.
  */
 import { siteUrl } from '../entries/seo.js';
+import type { WithBody } from '../helpers/entry-data.js';
+import { dataOf } from '../helpers/entry-data.js';
 import { jsonLdScriptText } from '../structured-data/json-ld-text.js';
+import { pageSeo, type SeoSource } from './page-seo.js';
 
-/** The SEO fields of a page: an entry's `data.seo` fits; only `title` and `description` are required. */
+/** The SEO fields of a page: `pageSeo()`'s result fits; only `title` and `description` are required. */
 export interface HeadSeo {
   title: string;
   description: string;
@@ -23,11 +27,16 @@ export interface HeadSeo {
 }
 
 export interface SeoHeadProps {
-  /** The page's SEO fields, e.g. an entry's `data.seo`. */
-  seo: HeadSeo;
   /**
-   * The page's root-relative URL, e.g. an entry's `data.url`: canonical and `og:url` on the site's
-   * origin. @default none: `seo.canonical` is used
+   * The entry the page shows (product, section or article): its SEO fields and URL, as `pageSeo()`
+   * derives them on the site. @default none: `seo` gives the fields
+   */
+  entry?: WithBody<SeoSource> | undefined;
+  /** The page's SEO fields; with `entry`, the ones given here replace the entry's. @default none */
+  seo?: Partial<HeadSeo> | undefined;
+  /**
+   * The page's root-relative URL: canonical and `og:url` on the site's origin. @default the entry's
+   * `url`; without an entry, none: `seo.canonical` is used
    */
   url?: string | undefined;
   /** JSON-LD nodes (the `structuredData()` builders' results), one `<script>` each. @default none */
@@ -55,15 +64,36 @@ export interface HeadFields {
   jsonLd: string[];
 }
 
-/** The canonical URL: the `url` on `site`, else the stored canonical; never another host. */
-function canonicalOf(props: SeoHeadProps, site: URL | undefined): string | undefined {
-  if (props.url !== undefined && site !== undefined) {
-    const url = siteUrl(props.url, site.origin);
-    if (url === undefined)
-      throw new TypeError(`SeoHead: url ${JSON.stringify(props.url)} is not a path on ${site.origin}`);
-    return url;
+/** The canonical URL: the `url` on `site`, else the given canonical; never another host. */
+function canonicalOf(
+  url: string | undefined,
+  seo: Partial<HeadSeo>,
+  site: URL | undefined,
+): string | undefined {
+  if (url !== undefined && site !== undefined) {
+    const canonical = siteUrl(url, site.origin);
+    if (canonical === undefined)
+      throw new TypeError(`SeoHead: url ${JSON.stringify(url)} is not a path on ${site.origin}`);
+    return canonical;
   }
-  return props.seo.canonical || undefined;
+  return seo.canonical || undefined;
+}
+
+/** The page's SEO fields: the entry's, with the given ones over them. */
+function fieldsOf(props: SeoHeadProps, site: URL | undefined): HeadSeo {
+  const given = props.seo ?? {};
+  if (props.entry === undefined) {
+    if (given.title === undefined || given.description === undefined) {
+      throw new TypeError('SeoHead: pass an entry, or seo with a title and a description');
+    }
+    return given as HeadSeo;
+  }
+  if (site === undefined) throw new TypeError("SeoHead: an entry's page needs Astro's `site`");
+  const derived = pageSeo(props.entry, { site });
+  const fields: HeadSeo = { ...derived };
+  for (const [key, value] of Object.entries(given))
+    if (value !== undefined) Object.assign(fields, { [key]: value });
+  return fields;
 }
 
 const named = (id: string, content: string | undefined): HeadMeta[] =>
@@ -73,8 +103,9 @@ const property = (id: string, content: string | undefined): HeadMeta[] =>
 
 /** The head of a page with `props`, on `site` (Astro's `site`). */
 export function seoHeadFields(props: SeoHeadProps, site: URL | undefined): HeadFields {
-  const { seo } = props;
-  const canonical = canonicalOf(props, site);
+  const seo = fieldsOf(props, site);
+  const url = props.url ?? (props.entry === undefined ? undefined : dataOf(props.entry).url);
+  const canonical = canonicalOf(url, props.seo?.canonical === undefined ? seo : props.seo, site);
   const image = seo.ogImage || undefined;
   const ogTitle = seo.ogTitle || seo.title;
   const ogDescription = seo.ogDescription || seo.description;

@@ -1,31 +1,29 @@
 /** JSON-LD of an article page: an `Article` (or `BlogPosting`, `NewsArticle`, by the `articleType` option). */
 import type { Article, WithContext } from 'schema-dts';
 import { plainText } from '../entries/plain-text.js';
-import type { ArticleData } from '../entries/schemas.js';
-import { truncateOnWordBoundary } from '../entries/seo.js';
-import { dataOf, type WithData } from '../helpers/entry-data.js';
+import type { ArticleData, Seo } from '../entries/schemas.js';
+import { dataOf, type WithBody } from '../helpers/entry-data.js';
+import { pageSeo } from '../seo-head/page-seo.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
 import type { ChangeTime } from './web-page.js';
 
 /** The article fields the builder reads, as the articles loader stores them. */
-export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'txt' | 'url' | 'dt'> & {
-  seo?: { description: string; ogImage: string | null } | undefined;
+export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'url' | 'dt'> & {
+  seo?: Seo | undefined;
 } & ChangeTime;
 
 /**
  * An article page's JSON-LD. The interface gives an article no image of its own: `image` is its
- * meta `og_image` (the entry's `seo.ogImage`) when there is one.
+ * meta `og_image` on the site when there is one.
  */
 export function articleJsonLd(
-  entry: WithData<ArticleSource>,
+  entry: WithBody<ArticleSource>,
   options: ResolvedStructuredDataOptions,
 ): WithContext<Article> {
   const article = dataOf(entry);
-  const description =
-    article.seo?.description || truncateOnWordBoundary(plainText(article.stxt) || plainText(article.txt));
-  const image = article.seo?.ogImage;
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
+  const { description, ogImage: image } = pageSeo(entry, options);
   return {
     '@context': 'https://schema.org',
     '@type': options.articleType,

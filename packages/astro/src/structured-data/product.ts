@@ -5,20 +5,18 @@
  */
 import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
 import { plainText } from '../entries/plain-text.js';
-import type { ModificationData, ProductData } from '../entries/schemas.js';
-import { truncateOnWordBoundary } from '../entries/seo.js';
-import { dataOf, type WithData } from '../helpers/entry-data.js';
+import type { ModificationData, ProductData, Seo } from '../entries/schemas.js';
+import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
+import { imageUrls } from '../helpers/image-urls.js';
+import { pageSeo } from '../seo-head/page-seo.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
 import type { ChangeTime } from './web-page.js';
 
 /** The product fields the builder reads, as the products loader stores them. */
-export type ProductSource = Pick<
-  ProductData,
-  'id' | 'zag' | 'stxt' | 'txt' | 'vendor' | 'sku' | 'img' | 'url'
-> & {
-  seo?: { description: string } | undefined;
+export type ProductSource = Pick<ProductData, 'id' | 'zag' | 'stxt' | 'vendor' | 'sku' | 'img' | 'url'> & {
+  seo?: Seo | undefined;
 } & ChangeTime;
 
 /** The modification fields the builder reads, as the modifications loader stores them. */
@@ -34,12 +32,6 @@ export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
 const CONTEXT = 'https://schema.org';
 
 /** The description a product states: its meta description, else the plain text of its teaser or text. */
-function descriptionOf(product: ProductSource): string {
-  return (
-    product.seo?.description || truncateOnWordBoundary(plainText(product.stxt) || plainText(product.txt))
-  );
-}
-
 /** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
 function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions): { brand?: Brand } {
   const name = product.vendor.trim() || options.brand;
@@ -98,7 +90,7 @@ export function offerPrices(
 
 /** A product page's JSON-LD from its entry and the modifications the page lists. */
 export function productJsonLd(
-  productEntry: WithData<ProductSource>,
+  productEntry: WithBody<ProductSource>,
   modificationEntries: readonly WithData<ModificationSource>[],
   options: ResolvedStructuredDataOptions,
 ): ProductJsonLd {
@@ -108,9 +100,9 @@ export function productJsonLd(
   const name = plainText(product.zag);
   const common = {
     name,
-    description: descriptionOf(product),
+    description: pageSeo(productEntry, options).description,
     url,
-    image: product.img.map((image) => image.urls.big),
+    image: imageUrls(product).map((image) => image.big),
     ...brandOf(product, options),
   };
   if (modifications.length > 1) {

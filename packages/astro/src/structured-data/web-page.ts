@@ -4,7 +4,8 @@
  */
 import type { WebPage, WithContext } from 'schema-dts';
 import { plainText } from '../entries/plain-text.js';
-import { dataOf, type WithData } from '../helpers/entry-data.js';
+import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
+import { pageSeo, type SeoSource } from '../seo-head/page-seo.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
 
@@ -19,11 +20,8 @@ export interface ShownRecord extends ChangeTime {
 }
 
 /** The fields of an entry with a page, as the products, sections and articles loaders store them. */
-export interface PageSource extends ChangeTime {
+export interface PageSource extends ChangeTime, SeoSource {
   id: number | string;
-  zag: string;
-  url: string;
-  seo?: { title: string; description: string } | undefined;
 }
 
 /** The page types a storefront's pages are. */
@@ -40,7 +38,7 @@ export function latestChange(...sources: readonly ChangeTime[]): string | undefi
  * time of the entry and of `shown` (what else the page lists: modifications, products).
  */
 export function webPageJsonLd(
-  entry: WithData<PageSource>,
+  entry: WithBody<PageSource>,
   collection: string,
   type: WebPageType,
   shown: readonly WithData<ShownRecord>[],
@@ -48,12 +46,15 @@ export function webPageJsonLd(
 ): WithContext<WebPage> {
   const data = dataOf(entry);
   const dateModified = latestChange(data, ...shown.map((item) => dataOf(item)));
-  const description = data.seo?.description;
+  const url = pageUrlOn(options.site, data.url, { collection, id: data.id, field: 'url' });
+  // Without `seo` (the loader's option off) the page states no description.
+  const seo = data.seo === undefined ? undefined : pageSeo(entry, options);
+  const description = seo?.description;
   return {
     '@context': 'https://schema.org',
     '@type': type,
-    url: pageUrlOn(options.site, data.url, { collection, id: data.id, field: 'url' }),
-    name: data.seo?.title || plainText(data.zag),
+    url,
+    name: seo?.title || plainText(data.zag),
     ...(description ? { description } : {}),
     ...(dateModified ? { dateModified } : {}),
   };

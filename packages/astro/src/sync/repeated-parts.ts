@@ -1,6 +1,6 @@
 /**
  * One object for each distinct value of the small parts that repeat across a collection's entries:
- * an empty `extra`, a `seo.source`, a reference to one of a hundred sections, a `dt` that many
+ * an empty `extra`, an empty `seo`, a reference to one of a hundred sections, a `dt` that many
  * products share (a shop that dates them by day). Astro's data store is serialized with devalue,
  * which writes an object once and refers to it by index wherever the same object appears again; the
  * build then inlines that serialized store into the module its pages import, at about 26 bytes of
@@ -9,8 +9,8 @@
  * change to any entry's value.
  *
  * Only leaf objects (every value a string, number, boolean or null) and `Date`s are shared, per
- * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (an
- * image's `urls`, a `dt` to the second): those do not repeat, and keeping them would only grow the
+ * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (a
+ * `dt` to the second): those do not repeat, and keeping them would only grow the
  * pool. devalue writes strings and numbers once by value already; a `Date` or an object it writes
  * once per object, which is why those are the parts worth sharing.
  */

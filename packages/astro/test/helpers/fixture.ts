@@ -191,8 +191,8 @@ export const collections = {
 };
 `,
   'src/components/Seo.astro': `---
-import type { Seo } from '@sitecontent/astro';
-interface Props { seo: Seo }
+import type { PageSeo } from '@sitecontent/astro';
+interface Props { seo: PageSeo }
 const { seo } = Astro.props;
 ---
 <title>{seo.title}</title>
@@ -220,7 +220,7 @@ const tree = buildSectionTree(sections);
 `,
   'src/pages/products/[id].astro': `---
 import { getCollection, render } from 'astro:content';
-import { breadcrumbsFor, imageUrls, seoAt } from '@sitecontent/astro';
+import { breadcrumbsFor, imageUrls, pageSeo, seoAt } from '@sitecontent/astro';
 import Seo from '../../components/Seo.astro';
 export async function getStaticPaths() {
   const products = await getCollection('products');
@@ -234,7 +234,7 @@ const title: string = entry.data.zag;
 const crumbs = breadcrumbsFor(entry, sections);
 const images = imageUrls(entry);
 ---
-<html><head>{entry.data.seo && <Seo seo={seoAt(entry.data.seo, Astro.url)} />}</head><body>
+<html><head>{entry.data.seo && <Seo seo={seoAt(pageSeo(entry, { site: Astro.site! }), Astro.url)} />}</head><body>
 <nav id="crumbs">{crumbs.map((c) => c.label).join(' / ')}</nav>
 <h1>{title}</h1>
 <p id="price">{price.toFixed(2)}</p>
@@ -246,7 +246,7 @@ const images = imageUrls(entry);
 `,
   'src/pages/articles/[id].astro': `---
 import { getCollection, render } from 'astro:content';
-import { seoAt } from '@sitecontent/astro';
+import { pageSeo, seoAt } from '@sitecontent/astro';
 import Seo from '../../components/Seo.astro';
 export async function getStaticPaths() {
   const articles = await getCollection('articles');
@@ -255,7 +255,7 @@ export async function getStaticPaths() {
 const { entry } = Astro.props;
 const { Content } = await render(entry);
 ---
-<html><head>{entry.data.seo && <Seo seo={seoAt(entry.data.seo, Astro.url)} />}</head><body>
+<html><head>{entry.data.seo && <Seo seo={seoAt(pageSeo(entry, { site: Astro.site! }), Astro.url)} />}</head><body>
 <h1>{entry.data.zag}</h1><p id="section">{entry.data.section?.id}</p>
 <article id="body"><Content /></article>
 </body></html>
@@ -275,11 +275,12 @@ export const collections = {
   'src/pages/live/[id].astro': `---
 export const prerender = false;
 import { getLiveEntry } from 'astro:content';
+import { pageSeo } from '@sitecontent/astro';
 const { entry, error } = await getLiveEntry('liveProducts', Astro.params.id!);
 ---
 <html><body>
 {error ? <p id="error">{error.name}: {error.message}</p> : <h1 id="live-title">{entry?.data.zag}</h1>}
-{entry?.data.seo && <p id="live-canonical">{entry.data.seo.canonical}</p>}
+{entry?.data.seo && <p id="live-canonical">{pageSeo(entry, { site: Astro.site! }).canonical}</p>}
 </body></html>
 `,
 };
