@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { breadcrumbsFor, buildSectionTree, ImageOriginUnknownError, imageUrls, seoAt } from '../src/index.js';
-import { rememberImageOrigin } from '../src/project/image-origin.js';
+import { rememberedImageOrigin, rememberImageOrigin } from '../src/project/open-projects.js';
 
 const section = (id: number, tx: string, par: string, rlv = 0) => ({
   id,
@@ -74,16 +74,14 @@ describe('imageUrls', () => {
   });
 
   it('names the image and asks for an origin when no products loader told it', () => {
-    const slot = Symbol.for('@sitecontent/astro/image-origin');
-    const g = globalThis as { [slot]?: unknown };
-    const kept = g[slot];
-    delete g[slot];
+    const kept = rememberedImageOrigin();
+    rememberImageOrigin(undefined);
     try {
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(ImageOriginUnknownError);
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(/image 7, no origin.*pass \{ origin \}/);
       expect(imageUrls({ zag: 'Phone', img: [] })).toEqual([]);
     } finally {
-      g[slot] = kept;
+      rememberImageOrigin(kept);
     }
   });
 });

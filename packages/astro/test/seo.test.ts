@@ -8,7 +8,7 @@ import {
   siteUrl,
   truncateOnWordBoundary,
 } from '../src/index.js';
-import { rememberImageOrigin } from '../src/project/image-origin.js';
+import { rememberImageOrigin } from '../src/project/open-projects.js';
 
 describe('truncateOnWordBoundary', () => {
   it('keeps short text', () => {

@@ -2,8 +2,7 @@
 // entries the build recorded (kept by the integration at astro:build:done).
 import { describe, expect, it } from 'vitest';
 import { BuildRecord } from '../src/project/build-record.js';
-import { rememberImageOrigin } from '../src/project/image-origin.js';
-import { keepPageFacts } from '../src/project/open-projects.js';
+import { keepPageFacts, rememberImageOrigin } from '../src/project/open-projects.js';
 import { sitemapFacts } from '../src/sitemap/sitemap-facts.js';
 
 const SITE = 'https://shop.example';

@@ -6,7 +6,7 @@ import {
   SHOWN_TEXT_MAX,
 } from '@sitecontent/client';
 import type { ProductImageData } from '../entries/schemas.js';
-import { rememberedImageOrigin } from '../project/image-origin.js';
+import { rememberedImageOrigin } from '../project/open-projects.js';
 import { dataOf, type WithData } from './entry-data.js';
 
 export interface ImageUrls {

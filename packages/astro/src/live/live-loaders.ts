@@ -28,7 +28,7 @@ import {
   productsLoaderDefaults,
   sectionsLoaderDefaults,
 } from '../options/loader-options.js';
-import { rememberImageOrigin } from '../project/image-origin.js';
+import { rememberImageOrigin } from '../project/open-projects.js';
 import {
   defineLiveLoader,
   entryTags,

@@ -5,7 +5,7 @@
  */
 import type { Product, SiteContentClient } from '@sitecontent/client';
 import type { CatalogFilterOptions } from '../options/loader-options.js';
-import { rememberImageOrigin } from '../project/image-origin.js';
+import { rememberImageOrigin } from '../project/open-projects.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import { EnoughInvalidRecords, INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 
