@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../packages/astro/test/helpers/fixture.js';
+import { type Fixture, settleAstroWrites } from '../packages/astro/test/helpers/fixture.js';
 import {
   buildSite,
   recordingProxy,
@@ -93,6 +93,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.close();
+  // An in-process build's data store saves on a timer: let it finish before its folder goes.
+  await settleAstroWrites();
   fx?.remove();
   await client?.close();
   await proxy?.close();

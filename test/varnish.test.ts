@@ -5,7 +5,7 @@
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Fixture } from '../packages/astro/test/helpers/fixture.js';
+import { type Fixture, settleAstroWrites } from '../packages/astro/test/helpers/fixture.js';
 import {
   buildSite,
   recordingProxy,
@@ -65,6 +65,8 @@ afterAll(async () => {
   await varnish?.close();
   await toNode?.close();
   await site?.close();
+  // An in-process build's data store saves on a timer: let it finish before its folder goes.
+  await settleAstroWrites();
   fx?.remove();
   await client?.close();
   await emu?.close();

@@ -13,6 +13,7 @@ import {
   type Fixture,
   LIVE_FILES,
   STOREFRONT_FILES,
+  settleAstroWrites,
 } from './helpers/index.js';
 
 const KEY = 'dev-canary-key-51b0c7a2';
@@ -60,6 +61,8 @@ describe('astro dev with siteContent()', () => {
   afterAll(async () => {
     await server?.stop();
     await emu?.close();
+    // The dev server's data store saves (and writes its asset imports) on a timer after a refresh.
+    await settleAstroWrites();
     fx?.remove();
   });
 
