@@ -293,12 +293,12 @@ describe('stageEntries: entries built while records arrive, written at commit', 
 
   it('gives the event loop turns while records arrive, so answers are read during a long build', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
-    // Each build takes 1 ms of main-thread work; without turns, 256 of them would block for 256 ms.
+    // Each build takes 2 ms of main-thread work; without turns, 256 of them would block for 512 ms.
     const slow = (recs: { id: number; title: string }[]): SyncItem[] =>
       items(recs).map((item) => ({
         ...item,
         build: (clean) => {
-          const until = performance.now() + 1;
+          const until = performance.now() + 2;
           while (performance.now() < until);
           return item.build(clean);
         },
@@ -325,9 +325,10 @@ describe('stageEntries: entries built while records arrive, written at commit', 
     clearInterval(timer);
     resume.open();
     await staging;
-    // The timer ran throughout the first batch's 256 ms of building, at most a slice (4 ms) late,
-    // give or take a busy machine.
-    expect(longest.gap).toBeLessThan(100);
+    // The timer ran throughout the first batch's 512 ms of building, at most a slice (4 ms) late; the
+    // bound leaves room for a busy machine (a 2-core CI runner has stalled it past 100 ms) and still
+    // fails at half the stall that building without turns gives.
+    expect(longest.gap).toBeLessThan(250);
   });
 });
 
