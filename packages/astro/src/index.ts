@@ -44,7 +44,6 @@ export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
 export { type CacheKeyEntry, type CacheKeyPart, pageCacheKey } from './helpers/cache-key.js';
 export {
-  ImageOriginUnknownError,
   type ImageUrlOptions,
   type ImageUrls,
   imageUrls,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { breadcrumbsFor, buildSectionTree, ImageOriginUnknownError, imageUrls, seoAt } from '../src/index.js';
+import {
+  breadcrumbsFor,
+  buildSectionTree,
+  imageUrls,
+  isSiteContentImageOriginError,
+  SiteContentImageOriginError,
+  seoAt,
+} from '../src/index.js';
 import { rememberedImageOrigin, rememberImageOrigin } from '../src/project/open-projects.js';
 
 const section = (id: number, tx: string, par: string, rlv = 0) => ({
@@ -77,7 +84,16 @@ describe('imageUrls', () => {
     const kept = rememberedImageOrigin();
     rememberImageOrigin(undefined);
     try {
-      expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(ImageOriginUnknownError);
+      expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(SiteContentImageOriginError);
+      const error = (() => {
+        try {
+          imageUrls({ zag: 'Phone', img: [img] });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(isSiteContentImageOriginError(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'image_origin_unknown', imageId: 7 });
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(/image 7, no origin.*pass \{ origin \}/);
       expect(imageUrls({ zag: 'Phone', img: [] })).toEqual([]);
     } finally {

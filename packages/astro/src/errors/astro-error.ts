@@ -11,7 +11,8 @@ export type SiteContentAstroErrorCode =
   | 'missing_connection'
   | 'option_callback_failed'
   | 'seo_check_failed'
-  | 'busy';
+  | 'busy'
+  | 'image_origin_unknown';
 
 /** Base class: a stable `code` and an explicit `name`, so the guards work across package copies. */
 export class SiteContentAstroError extends Error {

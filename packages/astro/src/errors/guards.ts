@@ -6,6 +6,7 @@ import type { SiteContentAstroError } from './astro-error.js';
 import type { SiteContentBusyError } from './busy-error.js';
 import type { SiteContentCallbackError } from './callback-error.js';
 import type { SiteContentConnectionError } from './connection-error.js';
+import type { SiteContentImageOriginError } from './image-origin-error.js';
 import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import type { SiteContentLoadError } from './load-error.js';
 import type { SiteContentOptionsError } from './options-error.js';
@@ -24,6 +25,7 @@ const ERROR_NAMES = new Set([
   'SiteContentCallbackError',
   'SiteContentSeoCheckError',
   'SiteContentBusyError',
+  'SiteContentImageOriginError',
 ]);
 
 export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
@@ -43,3 +45,5 @@ export const isSiteContentSeoCheckError = (e: unknown): e is SiteContentSeoCheck
   hasName(e, 'SiteContentSeoCheckError');
 export const isSiteContentBusyError = (e: unknown): e is SiteContentBusyError =>
   hasName(e, 'SiteContentBusyError');
+export const isSiteContentImageOriginError = (e: unknown): e is SiteContentImageOriginError =>
+  hasName(e, 'SiteContentImageOriginError');

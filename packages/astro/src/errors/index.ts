@@ -3,6 +3,7 @@ export { SiteContentBusyError } from './busy-error.js';
 export { SiteContentCallbackError } from './callback-error.js';
 export { SiteContentConnectionError } from './connection-error.js';
 export * from './guards.js';
+export { SiteContentImageOriginError } from './image-origin-error.js';
 export { SiteContentInvalidRecordError } from './invalid-record-error.js';
 export { SiteContentLoadError } from './load-error.js';
 export { SiteContentOptionsError } from './options-error.js';

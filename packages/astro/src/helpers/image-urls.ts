@@ -6,6 +6,7 @@ import {
   SHOWN_TEXT_MAX,
 } from '@sitecontent/client';
 import type { ProductImageData } from '../entries/schemas.js';
+import { SiteContentImageOriginError } from '../errors/image-origin-error.js';
 import { rememberedImageOrigin } from '../project/open-projects.js';
 import { dataOf, type WithData } from './entry-data.js';
 
@@ -30,16 +31,6 @@ export interface ImageUrlOptions {
 
 /** The fields of a product photo the URLs are built from. */
 export type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big'>;
-
-/** Thrown when no origin is given and no products load of this process has told it. */
-export class ImageOriginUnknownError extends Error {
-  override name = 'ImageOriginUnknownError';
-  constructor(readonly imageId: number) {
-    super(
-      `imageUrls: image ${imageId}, no origin: no products loader has run in this process; pass { origin } (e.g. Astro.site's origin, or '' for root-relative URLs)`,
-    );
-  }
-}
 
 /**
  * `image`'s file `field` on `origin`. The loaders leave out a product whose image would be off the
@@ -66,7 +57,7 @@ export function imageUrls(
   if (data.img.length === 0) return [];
   const origin = options.origin ?? rememberedImageOrigin();
   return data.img.map((image) => {
-    if (origin === undefined) throw new ImageOriginUnknownError(image.id);
+    if (origin === undefined) throw new SiteContentImageOriginError(image.id);
     return {
       id: image.id,
       src: urlOn(origin, image, 'image'),
