@@ -10,7 +10,7 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { entryTag, TAGGED_KINDS } from '../live/cache-tags.js';
 import { liveProject } from '../project/open-projects.js';
-import { sameToken } from './refresh-endpoint.js';
+import { bearerToken, sameToken } from './refresh-endpoint.js';
 
 export const PURGE_TOKEN_ENV = 'SITECONTENT_PURGE_TOKEN';
 const MAX_BODY = 64 * 1024;
@@ -88,8 +88,8 @@ export function purgeHandler(token: () => string | undefined = () => process.env
       return json(404, { ok: false, error: `purge endpoint off: ${PURGE_TOKEN_ENV} is not set` });
     if (context.request.method !== 'POST')
       return json(405, { ok: false, error: 'use POST' }, { allow: 'POST' });
-    const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(context.request.headers.get('authorization') ?? '');
-    if (!bearer?.[1] || !sameToken(bearer[1], expected)) {
+    const given = bearerToken(context.request.headers.get('authorization'));
+    if (!given || !sameToken(given, expected)) {
       return json(401, { ok: false, error: 'missing or wrong token' });
     }
     const text = await readCapped(context.request);

@@ -28,6 +28,11 @@ const refreshBodySchema = z.strictObject({
 
 class BodyTooLargeError extends Error {}
 
+/** The token of an `Authorization: Bearer <token>` header, the scheme in any case. */
+export function bearerToken(authorization: string | null | undefined): string | undefined {
+  return /^bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '')?.[1];
+}
+
 export function sameToken(given: string, expected: string): boolean {
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(expected).digest();
@@ -36,8 +41,8 @@ export function sameToken(given: string, expected: string): boolean {
 
 /** The token of `Authorization: Bearer <token>` (the scheme in any case) or `x-sitecontent-token`. */
 function givenToken(req: IncomingMessage): string {
-  const bearer = /^bearer[ \t]+(\S+)[ \t]*$/i.exec(req.headers.authorization ?? '');
-  if (bearer) return bearer[1] ?? '';
+  const bearer = bearerToken(req.headers.authorization);
+  if (bearer !== undefined) return bearer;
   const header = req.headers['x-sitecontent-token'];
   return typeof header === 'string' ? header : '';
 }

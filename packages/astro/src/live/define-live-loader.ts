@@ -15,10 +15,8 @@ import {
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
 import { liveProject } from '../project/open-projects.js';
-import { CACHE_TAG, entryTags, kindTag } from './cache-tags.js';
+import { CACHE_TAG, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
-
-export { entryTags };
 
 /** `getLiveCollection()` filters of products and articles. */
 export interface LiveCatalogFilter {

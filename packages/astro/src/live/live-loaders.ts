@@ -29,9 +29,9 @@ import {
   sectionsLoaderDefaults,
 } from '../options/loader-options.js';
 import { rememberImageOrigin } from '../project/open-projects.js';
+import { entryTags } from './cache-tags.js';
 import {
   defineLiveLoader,
-  entryTags,
   type LiveCatalogFilter,
   type LiveEntryFilter,
   type LiveSectionsFilter,

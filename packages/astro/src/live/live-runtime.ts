@@ -36,7 +36,7 @@ export function liveRuntime(
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
   const siteOrigin = (client: SiteContentClient): Promise<string> => {
-    const fixed = site ?? liveProject().siteOrigin ?? liveProject().onDemand.siteOrigin;
+    const fixed = site ?? liveProject().siteOrigin;
     if (fixed) return Promise.resolve(new URL(fixed).origin);
     origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
     origin.catch(() => {

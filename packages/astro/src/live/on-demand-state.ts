@@ -16,9 +16,6 @@ export class OnDemandState {
   #guard = new EntryGuard(onDemandDefaults);
   #sections = new SectionLookup(onDemandDefaults);
 
-  /** Origin of the Astro config's `site`, as the server's requests give it (canonical URLs). */
-  siteOrigin: string | undefined;
-
   get settings(): OnDemandSettings {
     return this.#settings;
   }

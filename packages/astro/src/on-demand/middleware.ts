@@ -20,7 +20,7 @@ export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlSty
   state.configure(onDemandOptionsSchema.parse(settings));
   return async (context, next) => {
     // A production server runs no integration hook: `site` reaches the live loaders from here.
-    state.siteOrigin ??= context.site?.origin;
+    project.siteOrigin ??= context.site?.origin;
     const response = await next();
     // An error page rendered for a failed request may have no route cache of its own.
     settlePageCache((context as { cache?: typeof context.cache }).cache, response.status);

@@ -17,7 +17,10 @@ import { type SyncScope, Syncs } from './sync-scope.js';
 export class Project {
   /** Where retries and other project-wide notices go: the integration's logger, else the first loader's. */
   logger: WarnLogger | undefined;
-  /** Origin of `config.site`, once Astro's config is final (the live loaders' canonical URLs). */
+  /**
+   * Origin of `config.site` (the live loaders' canonical URLs): from the final config, or in a
+   * production server from the requests the on-demand middleware sees.
+   */
   siteOrigin: string | undefined;
   /** How page URLs end (`trailingSlash`, `build.format`), once Astro's config is final (live loaders). */
   urlStyle: UrlStyle | undefined;
