@@ -3,6 +3,7 @@ export {
   type SurrogatePurgeOptions,
   surrogateKeyCache,
 } from './cache/surrogate-key-options.js';
+export { type ChangeTime, lastChanged } from './entries/last-changed.js';
 export { plainText } from './entries/plain-text.js';
 export { defaultProductUrl } from './entries/product-page.js';
 export { sanitizeHtml } from './entries/sanitize.js';

@@ -110,7 +110,7 @@ const product = products[0]!;
 const price: number = product.data.sku[0]!.price;
 const title: string | undefined = product.data.seo?.title;
 const ogDescription: string | undefined = product.data.seo?.ogDescription;
-const extra: Record<string, unknown> = product.data.extra;
+const extra: Record<string, unknown> | undefined = product.data.extra;
 // Relations are references: getEntry() returns the typed entry of the other collection.
 const section = product.data.section ? await getEntry(product.data.section) : undefined;
 const sectionTitle: string | undefined = section?.data.zag;

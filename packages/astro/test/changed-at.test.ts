@@ -1,11 +1,19 @@
-/** `changedAt`: when an entry last changed, set by staging, kept while its record is unchanged. */
+/**
+ * `changedAt`: when an entry last changed, set by staging, kept while its record is unchanged, and
+ * stored only where it is not the entry's own `dt` (`lastChanged()` reads either).
+ */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LOADER_VERSION_META_KEY } from '../src/index.js';
+import { LOADER_VERSION_META_KEY, lastChanged } from '../src/index.js';
 import type { SyncItem } from '../src/sync/sync-item.js';
 import { createStore, loaderContext, syncEntries } from './helpers/index.js';
 
-const schema = z.object({ id: z.number(), title: z.string(), dt: z.date().optional(), changedAt: z.date() });
+const schema = z.object({
+  id: z.number(),
+  title: z.string(),
+  dt: z.date().optional(),
+  changedAt: z.date().optional(),
+});
 type Row = { id: number; title: string; dt?: Date };
 const items = (rows: Row[]): SyncItem[] =>
   rows.map((r) => ({ id: String(r.id), digestInputs: r, build: () => ({ data: { ...r } }) }));
@@ -23,7 +31,7 @@ const added = new Date('2024-05-06T07:08:09Z');
 describe('changedAt', () => {
   it('a record first seen gets its dt, else the sync time; unchanged keeps it; a change moves it to the sync', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
-    const changedAt = (id: number) => t.store.get('things', String(id))?.data.changedAt as Date;
+    const changedAt = (id: number) => lastChanged(t.store.get('things', String(id))!) as Date;
     const before = Date.now();
     await syncEntries(
       t.ctx,
@@ -34,6 +42,8 @@ describe('changedAt', () => {
       handlers,
     );
     expect(changedAt(1)).toEqual(added);
+    // The date a record first seen is dated by is its own `dt`: not stored a second time.
+    expect(t.store.get('things', '1')?.data).not.toHaveProperty('changedAt');
     const firstSync = changedAt(2).getTime();
     expect(firstSync).toBeGreaterThanOrEqual(before);
 
@@ -58,6 +68,7 @@ describe('changedAt', () => {
       handlers,
     );
     expect(changedAt(1).getTime()).toBeGreaterThan(firstSync);
+    expect(t.store.get('things', '1')?.data.changedAt).toEqual(changedAt(1));
     expect(changedAt(2).getTime()).toBe(firstSync);
   });
 
@@ -72,17 +83,40 @@ describe('changedAt', () => {
       handlers,
     );
     const kept = t.store.get('things', '2')?.data.changedAt as Date;
+    await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a', dt: added },
+        { id: 2, title: 'b' },
+        { id: 3, title: 'c (changed since)', dt: added },
+      ]),
+      handlers,
+    );
+    await syncEntries(
+      t.ctx,
+      items([
+        { id: 1, title: 'a', dt: added },
+        { id: 2, title: 'b' },
+        { id: 3, title: 'c', dt: added },
+      ]),
+      handlers,
+    );
+    const changed = t.store.get('things', '3')?.data.changedAt as Date;
+    expect(changed.getTime()).toBeGreaterThan(added.getTime());
     t.ctx.meta.set(LOADER_VERSION_META_KEY, 'an older version');
     const counts = await syncEntries(
       t.ctx,
       items([
         { id: 1, title: 'a', dt: added },
         { id: 2, title: 'b' },
+        { id: 3, title: 'c', dt: added },
       ]),
       handlers,
     );
-    expect(counts).toMatchObject({ fullReload: true, written: 2 });
-    expect(t.store.get('things', '1')?.data.changedAt).toEqual(added);
+    expect(counts).toMatchObject({ fullReload: true, written: 3 });
+    expect(t.store.get('things', '1')?.data).not.toHaveProperty('changedAt');
+    expect(lastChanged(t.store.get('things', '1')!)).toEqual(added);
     expect(t.store.get('things', '2')?.data.changedAt).toEqual(kept);
+    expect(t.store.get('things', '3')?.data.changedAt).toEqual(changed);
   });
 });

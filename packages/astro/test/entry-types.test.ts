@@ -67,8 +67,8 @@ describe('entry types', () => {
       liveSection.parnet,
     ];
     expect(misspelled).toBeTypeOf('function');
-    expectTypeOf(product.extra).toEqualTypeOf<Record<string, unknown>>();
-    expectTypeOf(live.extra).toEqualTypeOf<Record<string, unknown>>();
+    expectTypeOf(product.extra).toEqualTypeOf<Record<string, unknown> | undefined>();
+    expectTypeOf(live.extra).toEqualTypeOf<Record<string, unknown> | undefined>();
   });
 
   it('type relations as references to the named collections', () => {

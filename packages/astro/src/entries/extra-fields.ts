@@ -1,6 +1,8 @@
 /**
  * Entry data is closed (a misspelled field is a type error), yet nothing the service sends is
- * dropped: fields an entry schema does not name move under `extra`.
+ * dropped: fields an entry schema does not name move under `extra`. An object without such fields
+ * has no `extra` at all: an empty one on every entry, SKU and photo would be the data store's most
+ * repeated bytes.
  */
 import type { z } from 'zod';
 
@@ -18,23 +20,26 @@ const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();
 export const BODY: ReadonlySet<string> = new Set(['txt']);
 
 /**
- * The fields of `record` named in `known`, with every other field under `extra`, except those in
- * `leftOut` (stored elsewhere, or derived at render time).
+ * The fields of `record` named in `known`, with every other field under `extra` (left out when
+ * there is none), except those in `leftOut` (stored elsewhere, or derived at render time).
  */
 export function withExtra(
   record: object,
   known: ReadonlySet<string>,
   leftOut: ReadonlySet<string> = NOTHING_LEFT_OUT,
-): Record<string, unknown> & { extra: Record<string, unknown> } {
+): Record<string, unknown> & { extra?: Record<string, unknown> } {
   const fields: Record<string, unknown> = {};
-  const extra: Record<string, unknown> = {};
+  let extra: Record<string, unknown> | undefined;
   // Keys and a lookup rather than Object.entries: no pair array per field, on every record of a sync.
   for (const key of Object.keys(record)) {
     if (leftOut.has(key)) continue;
     const value = (record as Record<string, unknown>)[key];
-    if (key === 'extra' || !known.has(key)) extra[key] = value;
-    else fields[key] = value;
+    if (key !== 'extra' && known.has(key)) fields[key] = value;
+    else {
+      extra ??= {};
+      extra[key] = value;
+    }
   }
-  fields.extra = extra;
-  return fields as Record<string, unknown> & { extra: Record<string, unknown> };
+  if (extra !== undefined) fields.extra = extra;
+  return fields;
 }

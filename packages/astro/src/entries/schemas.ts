@@ -8,7 +8,8 @@
  * `rendered.html`, which `render(entry)` shows.
  *
  * Every object is closed: a misspelled field is a type error in a page. Fields the service sends
- * that this package does not know are kept, under `extra` (see docs/architecture.md, "Entries").
+ * that this package does not know are kept, under `extra`, present only when there are such
+ * fields (see docs/architecture.md, "Entries").
  */
 import { z } from 'zod';
 
@@ -83,7 +84,7 @@ export const productSkuDataSchema = z.object({
   id: z.number(),
   price: z.number(),
   color: z.string(),
-  extra: extraFieldsSchema,
+  extra: extraFieldsSchema.optional(),
 });
 export type ProductSkuData = z.infer<typeof productSkuDataSchema>;
 
@@ -97,7 +98,7 @@ export const productImageDataSchema = z.object({
   image: z.string(),
   image_small: z.string(),
   image_big: z.string(),
-  extra: extraFieldsSchema,
+  extra: extraFieldsSchema.optional(),
 });
 export type ProductImageData = z.infer<typeof productImageDataSchema>;
 
@@ -132,7 +133,7 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
      * Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
-    extra: extraFieldsSchema,
+    extra: extraFieldsSchema.optional(),
   });
 }
 export const productDataSchema = productDataSchemaFor('sections');
@@ -161,7 +162,7 @@ export function modificationDataSchemaFor<P extends string>(products: P) {
      * Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
-    extra: extraFieldsSchema,
+    extra: extraFieldsSchema.optional(),
   });
 }
 export const modificationDataSchema = modificationDataSchemaFor('products');
@@ -193,7 +194,7 @@ export function sectionDataSchemaFor<S extends string, P extends SeoPresence = '
      * Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
-    extra: extraFieldsSchema,
+    extra: extraFieldsSchema.optional(),
   });
 }
 export const sectionDataSchema = sectionDataSchemaFor('sections');
@@ -223,7 +224,7 @@ export function articleDataSchemaFor<S extends string, P extends SeoPresence = '
      * Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
-    extra: extraFieldsSchema,
+    extra: extraFieldsSchema.optional(),
   });
 }
 export const articleDataSchema = articleDataSchemaFor('sections');
@@ -236,6 +237,6 @@ export const domainDataSchema = z.object({
   active: z.boolean(),
   ns: z.array(z.string()),
   paidtill: z.date().nullable(),
-  extra: extraFieldsSchema,
+  extra: extraFieldsSchema.optional(),
 });
 export type DomainData = z.infer<typeof domainDataSchema>;

@@ -4,6 +4,7 @@
  * `astro:build:done`, before `@astrojs/sitemap` writes (open-projects.ts, `keepPageFacts`); the
  * `sitemapFacts()` serializer reads them.
  */
+import { lastChanged } from '../entries/last-changed.js';
 import type { ProductImageData } from '../entries/schemas.js';
 import type { LoadedEntry } from '../project/build-record.js';
 
@@ -12,7 +13,7 @@ export type EntriesOfKind = (kind: 'products' | 'sections' | 'articles') => read
 
 /** The facts of one page, by its path. */
 export interface PageFacts {
-  /** When the page's record last changed: `data.changedAt`, else `data.dt`. */
+  /** When the page's record last changed (`lastChanged()`: `data.changedAt`, else `data.dt`). */
   lastmod: Date | undefined;
   /** A product's photos, for `imageUrls()`; empty for other pages. */
   product: { zag: string; img: ProductImageData[] } | undefined;
@@ -27,12 +28,9 @@ export function pathKey(path: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-const asDate = (value: unknown) =>
-  value instanceof Date && !Number.isNaN(value.getTime()) ? value : undefined;
-
 function factsOf(data: Record<string, unknown>, kind: string): PageFacts {
   return {
-    lastmod: asDate(data.changedAt) ?? asDate(data.dt),
+    lastmod: lastChanged(data),
     product: kind === 'products' ? (data as PageFacts['product']) : undefined,
   };
 }

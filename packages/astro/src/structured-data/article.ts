@@ -1,12 +1,12 @@
 /** JSON-LD of an article page: an `Article` (or `BlogPosting`, `NewsArticle`, by the `articleType` option). */
 import type { Article, WithContext } from 'schema-dts';
+import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import type { ArticleData, Seo } from '../entries/schemas.js';
 import { dataOf, type WithBody } from '../helpers/entry-data.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
-import type { ChangeTime } from './web-page.js';
 
 /** The article fields the builder reads, as the articles loader stores them. */
 export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'url' | 'dt'> & {
@@ -24,6 +24,7 @@ export function articleJsonLd(
   const article = dataOf(entry);
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
   const { description, ogImage: image } = pageSeo(entry, options);
+  const modified = lastChanged(article);
   return {
     '@context': 'https://schema.org',
     '@type': options.articleType,
@@ -33,6 +34,6 @@ export function articleJsonLd(
     ...(description ? { description } : {}),
     ...(image ? { image: [image] } : {}),
     ...(article.dt ? { datePublished: article.dt.toISOString() } : {}),
-    ...(article.changedAt ? { dateModified: article.changedAt.toISOString() } : {}),
+    ...(modified ? { dateModified: modified.toISOString() } : {}),
   };
 }

@@ -23,4 +23,4 @@ export {
 } from './product.js';
 export type { SiteFacts } from './site.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';
-export type { ChangeTime, PageSource, ShownRecord, WebPageType } from './web-page.js';
+export type { PageSource, ShownRecord, WebPageType } from './web-page.js';

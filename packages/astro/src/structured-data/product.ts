@@ -4,6 +4,7 @@
  * page shows: pass the modifications the page lists (usually the shown ones, `shw`).
  */
 import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
+import type { ChangeTime } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import type { ModificationData, ProductData, Seo } from '../entries/schemas.js';
 import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
@@ -12,7 +13,6 @@ import { pageSeo } from '../seo-head/page-seo.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
-import type { ChangeTime } from './web-page.js';
 
 /** The product fields the builder reads, as the products loader stores them. */
 export type ProductSource = Pick<ProductData, 'id' | 'zag' | 'stxt' | 'vendor' | 'sku' | 'img' | 'url'> & {

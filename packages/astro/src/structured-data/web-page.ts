@@ -3,16 +3,12 @@
  * its content last changed. A `Product` or an `ItemList` has no `dateModified`; the page holding it does.
  */
 import type { WebPage, WithContext } from 'schema-dts';
+import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { pageSeo, type SeoSource } from '../seo-head/page-seo.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
-
-/** When a record last changed, if the entry knows it (the loaders set it when its digest changed). */
-export interface ChangeTime {
-  changedAt?: Date | undefined;
-}
 
 /** A record the page shows, with its change time when known. */
 export interface ShownRecord extends ChangeTime {
@@ -29,7 +25,7 @@ export type WebPageType = 'WebPage' | 'ItemPage' | 'CollectionPage';
 
 /** The latest change time among `sources`, as an ISO date-time; `undefined` when none knows it. */
 export function latestChange(...sources: readonly ChangeTime[]): string | undefined {
-  const times = sources.flatMap((source) => (source.changedAt ? [source.changedAt.getTime()] : []));
+  const times = sources.flatMap((source) => lastChanged(source)?.getTime() ?? []);
   return times.length > 0 ? new Date(Math.max(...times)).toISOString() : undefined;
 }
 

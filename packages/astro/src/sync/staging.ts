@@ -4,6 +4,7 @@
  */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LoaderContext } from 'astro/loaders';
+import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { type HtmlCleaner, holdsMarkup, keepHtml, sanitizeHtml } from '../entries/sanitize.js';
 import { SanitizeThread } from '../entries/sanitize-thread.js';
 import type { StagedEvent, StagedWrite, StagedWrites } from './commit-staged.js';
@@ -149,12 +150,20 @@ export class Staging {
    * When the entry of a changed item changed: now, for a record the store holds; for a record first
    * seen, its own `dt` (the date it was added) where it has one, else now. A new loader version
    * rebuilds every entry without knowing which records changed: they keep the time they had.
+   * `undefined` when that time is the entry's own `dt`: stored once, read back by `lastChanged()`.
    */
-  #changedAt(id: string, data: Record<string, unknown>): Date {
-    const stored = this.#ctx.store.get(id)?.data.changedAt;
-    if (stored instanceof Date) return this.#reload ? stored : this.#syncedAt;
-    if (this.#ctx.store.has(id)) return this.#syncedAt;
-    return data.dt instanceof Date ? data.dt : this.#syncedAt;
+  #changedAt(id: string, data: Record<string, unknown>): Date | undefined {
+    const stored = this.#ctx.store.get(id)?.data;
+    const storedTime = stored === undefined ? undefined : lastChanged(stored as ChangeTime);
+    const time =
+      storedTime !== undefined && this.#reload
+        ? storedTime
+        : stored !== undefined
+          ? this.#syncedAt
+          : data.dt instanceof Date
+            ? data.dt
+            : this.#syncedAt;
+    return data.dt instanceof Date && data.dt.getTime() === time.getTime() ? undefined : time;
   }
 
   async #yieldWhileArriving(): Promise<void> {
@@ -180,7 +189,8 @@ export class Staging {
     let data: Record<string, unknown>;
     try {
       const changedAt = this.#changedAt(item.id, built.data);
-      data = await this.#ctx.parseData({ id: item.id, data: { ...built.data, changedAt } });
+      const fields = changedAt === undefined ? built.data : { ...built.data, changedAt };
+      data = await this.#ctx.parseData({ id: item.id, data: fields });
     } catch (error) {
       this.#events.push({ kind: 'invalid', id: item.id, error });
       this.#kept.delete(item.id); // left out: a stale entry of this id is removed at commit

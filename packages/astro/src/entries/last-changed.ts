@@ -1,0 +1,27 @@
+/**
+ * When an entry last changed. The build-time loaders store `changedAt` only where it is not the
+ * entry's own `dt`: a record first seen is dated by its `dt`, and storing that date twice would
+ * cost every product entry 39 bytes of the data store that every page reads.
+ */
+import { dataOf, type WithData } from '../helpers/entry-data.js';
+
+/** The fields an entry dates itself by. */
+export interface ChangeTime {
+  /** Set by the build-time loaders when the entry changed at a time other than its `dt`. */
+  changedAt?: Date | undefined;
+  /** The date the service says the record was added (products, articles). */
+  dt?: Date | undefined;
+}
+
+/**
+ * When the entry (or bare data) last changed: its `changedAt`, else its `dt`; `undefined` for an
+ * entry that knows neither (a live loader's section).
+ */
+export function lastChanged(entry: WithData<ChangeTime>): Date | undefined {
+  const data = dataOf(entry);
+  return validDate(data.changedAt) ?? validDate(data.dt);
+}
+
+function validDate(value: unknown): Date | undefined {
+  return value instanceof Date && !Number.isNaN(value.getTime()) ? value : undefined;
+}
