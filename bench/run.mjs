@@ -4,9 +4,12 @@
 //   --quick          a small catalog, one run of each scenario (a couple of minutes; the test
 //                    test/bench-quick.test.ts runs it); writes into a temp folder unless --out
 //   --runs N         runs of each build scenario (default 3; naive: 1)
-//   --only a,b       scenarios: rebuilds, capacity, sync, loaders
+//   --only a,b       scenarios: rebuilds, capacity, sync, loaders, entries
+//   --versus FILE    the JSON of \`node bench/versus.mjs --out FILE\` (this code against an earlier
+//                    commit, in pairs): its rows join the targets
 //   --out DIR        where report.md, results.json and chart.svg go (default bench/)
-//   --render         only rewrite report.md and chart.svg from DIR/results.json
+//   --render         only rewrite report.md and chart.svg from DIR/results.json (with --versus,
+//                    adding that comparison to it first)
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +19,7 @@ import { siteContentDefaults } from '@sitecontent/astro';
 import { runCapacityScenarios, runRebuildScenarios, runSyncScenarios } from './lib/build-scenarios.mjs';
 import { renderChart } from './lib/chart.mjs';
 import { catalogFor } from './lib/emulator-process.mjs';
+import { measureEntryBytes } from './lib/entry-bytes.mjs';
 import { environment } from './lib/environment.mjs';
 import { runLoaderScenarios } from './lib/loader-scenarios.mjs';
 import { renderReport } from './lib/report.mjs';
@@ -27,6 +31,7 @@ const { values: args } = parseArgs({
     only: { type: 'string' },
     out: { type: 'string' },
     render: { type: 'boolean', default: false },
+    versus: { type: 'string' },
   },
 });
 
@@ -41,6 +46,11 @@ function writeOutputs(dir, results) {
 if (args.render) {
   const dir = args.out ?? benchDir;
   const saved = JSON.parse(readFileSync(join(dir, 'results.json'), 'utf8'));
+  // A comparison with earlier code, run apart from the bench, joins its results.
+  if (args.versus) {
+    saved.versus = JSON.parse(readFileSync(args.versus, 'utf8'));
+    writeFileSync(join(dir, 'results.json'), `${JSON.stringify(saved, null, 2)}\n`);
+  }
   writeFileSync(join(dir, 'report.md'), renderReport(saved));
   writeFileSync(join(dir, 'chart.svg'), renderChart(saved));
   console.log(`re-rendered ${join(dir, 'report.md')} and chart.svg`);
@@ -65,7 +75,9 @@ const plan = quick
         modsSize: 100,
         rebuildSize: 100,
         extraConcurrency: 0,
+        unchanged: { size: 200, latencyMs: 5 },
       },
+      entryBytes: { products: 200 },
     }
   : {
       builds: { size: 10_000, latencyMs: 20, runs, naiveRuns: 1, changeFraction: 0.01 },
@@ -80,7 +92,9 @@ const plan = quick
         modsSize: 10_000,
         rebuildSize: 10_000,
         extraConcurrency: 16,
+        unchanged: { size: 10_000, latencyMs: 20 },
       },
+      entryBytes: { products: 10_000 },
     };
 
 const outDir = args.out ?? (quick ? mkdtempSync(join(tmpdir(), 'sitecontent-bench-')) : benchDir);
@@ -104,6 +118,8 @@ const results = {
   /** @type {any} */ capacity: null,
   /** @type {any} */ sync: null,
   /** @type {any} */ loaders: null,
+  /** @type {any} */ entryBytes: null,
+  /** @type {any} */ versus: args.versus ? JSON.parse(readFileSync(args.versus, 'utf8')) : null,
   /** @type {{ label: string, message: string }[]} */ errors: [],
 };
 
@@ -131,6 +147,9 @@ try {
   if (want('capacity'))
     results.capacity = (await safely('capacity', () => runCapacityScenarios(plan.capacity, harness))) ?? null;
   if (want('sync')) results.sync = (await safely('sync', () => runSyncScenarios(plan.sync, harness))) ?? null;
+  if (want('entries'))
+    results.entryBytes =
+      (await safely('entry bytes', () => measureEntryBytes(plan.entryBytes.products))) ?? null;
   if (want('loaders')) {
     results.loaders = await runLoaderScenarios(plan.loaders, {
       ...harness,

@@ -9,7 +9,8 @@ import { statsDelta, summarize } from './stats.mjs';
 
 /**
  * @typedef {{ sizes: number[], latencies: number[], naiveSkipAbove: number, memorySizes: number[],
- *   modsSize: number, rebuildSize: number, extraConcurrency: number }} LoaderPlan
+ *   modsSize: number, rebuildSize: number, extraConcurrency: number,
+ *   unchanged: { size: number, latencyMs: number } }} LoaderPlan
  * @typedef {{ runs: number, concurrency: number, connections: number, workDir: string,
  *   log: (msg: string) => void,
  *   safely: <T>(label: string, fn: () => Promise<T>) => Promise<T | undefined> }} LoaderHarness
@@ -21,8 +22,8 @@ import { statsDelta, summarize } from './stats.mjs';
  */
 export async function runLoaderScenarios(plan, h) {
   const { runs, concurrency, connections, workDir, log, safely } = h;
-  /** @type {{ full: any[], extra: any[], rebuild: any, memory: any[], mods: any[] }} */
-  const out = { full: [], extra: [], rebuild: null, memory: [], mods: [] };
+  /** @type {{ full: any[], extra: any[], rebuild: any, memory: any[], mods: any[], unchanged: any }} */
+  const out = { full: [], extra: [], rebuild: null, memory: [], mods: [], unchanged: null };
 
   /** Runs one worker task and records the emulator's request counts for it. */
   const measure = async (emu, task) => {
@@ -122,6 +123,27 @@ export async function runLoaderScenarios(plan, h) {
         list.push(r);
       }
       out.rebuild = { size, latencyMs: 0, runs: list.filter(Boolean) };
+    }),
+  );
+
+  // A rebuild with nothing changed, against its floor: the products loader as the bench site's
+  // incremental configuration has it (meta cache fresh) and one read of goods/Get with a digest
+  // compare, pair by pair at the build's catalog and latency.
+  await safely('loaders unchanged', () =>
+    emulator(plan.unchanged.size, plan.unchanged.latencyMs, async (emu) => {
+      const ours = [];
+      const floor = [];
+      for (let i = 0; i < runs; i++) {
+        const order = i % 2 === 0 ? ['ours', 'floor'] : ['floor', 'ours'];
+        for (const side of order) {
+          const r = await safely(`unchanged ${side}`, () => measure(emu, { kind: `${side}-unchanged` }));
+          (side === 'ours' ? ours : floor).push(r);
+          log(
+            `loaders unchanged ${side} ${plan.unchanged.size}/${plan.unchanged.latencyMs}ms run ${i + 1}: ${fmt(r)}`,
+          );
+        }
+      }
+      out.unchanged = { ...plan.unchanged, ours: collect(ours), floor: collect(floor) };
     }),
   );
 

@@ -17,7 +17,10 @@ let projects = 0;
  * Sets up one "project": the siteContent() integration (connection, concurrency, retries) and the
  * loaders of `collections`, created once like a content config does. Every loader of the project
  * shares the integration's one client (one concurrency bound, one back-off gate).
+ * `metaMaxAge` (ms) gives the loaders `seo: { maxAge }`, as the bench site's incremental configuration
+ * does; `productUrl` the bench site's page URLs.
  * @param {{ baseUrl: string, key: string, sid: number, collections: string[], seo?: boolean,
+ *   metaMaxAge?: number, productUrl?: (product: { id: number }) => string,
  *   concurrency?: number, maxConcurrency?: number, adaptive?: boolean, retries?: number,
  *   logSink?: object[] }} opts
  */
@@ -53,7 +56,11 @@ export async function createOurLoaders(opts) {
   for (const c of opts.collections) {
     const factory = astro[FACTORIES[c]];
     if (typeof factory !== 'function') throw new Error(`@sitecontent/astro does not export ${FACTORIES[c]}`);
-    loaders[c] = factory(opts.seo !== false && c !== 'modifications' ? { seo: true } : {});
+    const seo = opts.metaMaxAge ? { maxAge: opts.metaMaxAge } : true;
+    loaders[c] = factory({
+      ...(opts.seo !== false && c !== 'modifications' ? { seo } : {}),
+      ...(c === 'products' && opts.productUrl ? { productUrl: opts.productUrl } : {}),
+    });
   }
   return { loaders, root, logSink };
 }

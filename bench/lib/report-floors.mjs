@@ -12,6 +12,18 @@ export const astroOwnMs = (build) => build.elapsedMs - (build.loader?.loadMs ?? 
 export const networkFloorMs = (build, latencyMs, inFlight) =>
   ((build.requests?.total ?? Number.NaN) * latencyMs) / inFlight;
 
+/** Ours ÷ floor of each pair (run i of ours against run i of the hand-written loader). */
+export function floorRatios(ours, chunks, latencyMs, inFlight) {
+  const pairs = Math.min(ours?.length ?? 0, chunks?.length ?? 0);
+  const out = [];
+  for (let i = 0; i < pairs; i++) {
+    if (!ours[i] || !chunks[i]) continue;
+    const floor = astroOwnMs(chunks[i]) + networkFloorMs(ours[i], latencyMs, inFlight);
+    if (floor > 0) out.push(ours[i].elapsedMs / floor);
+  }
+  return out;
+}
+
 /**
  * The floors of one scenario, pair by pair (run i of ours against run i of the hand-written
  * loader): medians of each column and of ours ÷ floor, and how many pairs are above `target`.

@@ -74,7 +74,7 @@ describe('collection loaders against the emulator', () => {
     });
     // Nothing beyond the known fields: no empty `extra` stored on the entry, its SKUs or photos.
     expect(p1.data).not.toHaveProperty('extra');
-    expect(p1.data.sku.every((sku: object) => !('extra' in sku))).toBe(true);
+    expect((p1.data.sku as object[]).every((sku: object) => !('extra' in sku))).toBe(true);
     expect(p1.data.dt).toBeInstanceOf(Date);
     // A photo is stored as the service sent it; its URLs are derived, not stored twice.
     const photo = (p1.data.img as Record<string, unknown>[])[0];
@@ -124,7 +124,7 @@ describe('collection loaders against the emulator', () => {
     expect(page6.description.length).toBeLessThanOrEqual(160);
     // The body is stored once: sanitized, as the rendered HTML, not also in the data nor `extra`.
     expect(p1.data).not.toHaveProperty('txt');
-    expect(p1.data.extra?.txt).toBeUndefined();
+    expect((p1.data.extra as Record<string, unknown> | undefined)?.txt).toBeUndefined();
     expect(p1.rendered?.html).toContain('<ul><li>');
     expect(emu.stats.byOperation['meta/Get']).toBe(32);
     expect(t.logs.text()).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
