@@ -74,6 +74,20 @@ describe('meta cache', () => {
     expect(seoTitle(store, '2')).not.toBe('Not asked');
   });
 
+  it('stores the cache again when a page left the catalog, though every other page was reused', async () => {
+    const { store, load } = await project();
+    const loader = productsLoader({ seo: { maxAge: 60_000 } });
+    await load(loader);
+    emu.exec('DELETE FROM products WHERE id = 3');
+    const next = await load(loader);
+    expect(next.metaRequests).toBe(0);
+    expect(next.t.counts.metaWrites).toBe(1);
+    const cached = JSON.parse(String(next.t.ctx.meta.get(META_CACHE_KEY))) as Record<string, unknown>;
+    expect(Object.keys(cached)).toHaveLength(31);
+    expect(cached).not.toHaveProperty('goods:3');
+    expect(store.get('products', '3')).toBeUndefined();
+  });
+
   it('asks again once an answer is older than maxAge', async () => {
     const { load } = await project();
     const loader = productsLoader({ seo: { maxAge: 40 } });

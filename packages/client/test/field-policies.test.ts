@@ -44,9 +44,18 @@ const BAD_PATHS = [
   '/a#top',
   '/caf%E',
   '\\\\evil.example\\x',
+  // Plain segments but for one part: the quick test of plain paths must not let these through.
+  '/img/goods/../x.jpg',
+  '/img/goods/./x.jpg',
+  '/img/goods/x.jpg?v=2',
+  '/img/goods/x%2ejpg',
+  '/img/goods/x jpg',
 ];
 const GOOD_PATHS = [
   '/',
+  '/img/goods/synthetic/item-1_big.jpg',
+  '/a/b./',
+  '/~user/x',
   '/catalog/phones',
   '/blog/7',
   '/caf%C3%A9',

@@ -131,12 +131,14 @@ class MetaCache implements MetaLookup {
   readonly #settings: MetaCacheSettings;
   readonly #previous: Map<string, CachedMeta>;
   readonly #next = new Map<string, CachedMeta>();
+  /** Whether the cache to store may differ from the one read: an answer asked, or the write-back folded in. */
+  #changed = false;
 
   constructor(ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>, settings: MetaCacheSettings) {
     this.#ctx = ctx;
     this.#settings = settings;
     this.#previous = readCache(ctx);
-    if (settings.written) foldWritten(this.#previous, settings.written);
+    if (settings.written) this.#changed = foldWritten(this.#previous, settings.written) > 0;
   }
 
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
@@ -166,6 +168,9 @@ class MetaCache implements MetaLookup {
   }
 
   commit(): void {
+    // Every page answered from the cache, and no other page left: the stored text is what it was, so
+    // the whole cache is not serialized again only to be compared.
+    if (!this.#changed && this.#next.size === this.#previous.size) return;
     setMetaIfChanged(this.#ctx.meta, META_CACHE_KEY, JSON.stringify(Object.fromEntries(this.#next)));
   }
 
@@ -184,14 +189,16 @@ class MetaCache implements MetaLookup {
     digest: string,
     at: number,
   ): Promise<CachedMeta> {
+    this.#changed = true;
     const answer = await asked.next();
     if (answer.done) throw new Error(`meta/Get: no answer for page ${page.md}:${page.id}`);
     return { r: digest, t: at, m: answer.value ?? null };
   }
 }
 
-/** Applies what the write-back wrote to the answers cached before it wrote them. */
-function foldWritten(cache: Map<string, CachedMeta>, written: WrittenMeta): void {
+/** Applies what the write-back wrote to the answers cached before it wrote them; how many it changed. */
+function foldWritten(cache: Map<string, CachedMeta>, written: WrittenMeta): number {
+  let folded = 0;
   for (const page of written.pages) {
     const key = pageKey(page.md, page.id);
     const cached = cache.get(key);
@@ -206,5 +213,7 @@ function foldWritten(cache: Map<string, CachedMeta>, written: WrittenMeta): void
       og_image: '',
     };
     cache.set(key, { r: cached.r, t: written.at, m: { ...base, ...page.values } });
+    folded++;
   }
+  return folded;
 }
