@@ -44,7 +44,13 @@ interface Results {
     };
     memory: unknown[];
     mods: unknown[];
+    unchanged: {
+      size: number;
+      ours: { runs: { written: number; entries: number }[] };
+      floor: { runs: { entries: number }[]; time: { median: number } };
+    };
   };
+  entryBytes: { entries: number; beyondRatio: number; oursFields: { field: string }[] };
 }
 
 const first = (runs: (BuildRun | null)[] | undefined): BuildRun => {
@@ -177,14 +183,14 @@ describe('npm run bench -- --quick', () => {
     expect(results.loaders.mods).toHaveLength(2);
     // The unchanged reload against its floor: ours writes nothing; the floor finds every record unchanged.
     const { unchanged } = results.loaders;
-    expect(unchanged.ours.runs[0].written).toBe(0);
-    expect(unchanged.ours.runs[0].entries).toBeGreaterThan(0);
-    expect(unchanged.floor.runs[0].entries).toBe(unchanged.size);
+    expect(unchanged.ours.runs[0]!.written).toBe(0);
+    expect(unchanged.ours.runs[0]!.entries).toBeGreaterThan(0);
+    expect(unchanged.floor.runs[0]!.entries).toBe(unchanged.size);
     expect(unchanged.floor.time.median).toBeGreaterThan(0);
     // A product entry's bytes against the raw record's, with the fields of each.
     expect(results.entryBytes.entries).toBeGreaterThan(0);
     expect(results.entryBytes.beyondRatio).toBeGreaterThan(0.5);
-    expect(results.entryBytes.oursFields.map((f: { field: string }) => f.field)).toContain('rendered.html');
+    expect(results.entryBytes.oursFields.map((f) => f.field)).toContain('rendered.html');
   });
 
   it('writes a report with every scenario and every target, and a chart', async () => {
