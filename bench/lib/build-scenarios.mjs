@@ -67,7 +67,7 @@ const MIN_FREE_BYTES = 4 * 2 ** 30;
  * after build, for every loader alike.
  * @param {string} workDir
  */
-function diskShort(workDir) {
+export function diskShort(workDir) {
   const { bavail, bsize } = statfsSync(workDir);
   return bavail * bsize < MIN_FREE_BYTES;
 }
