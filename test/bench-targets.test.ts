@@ -96,14 +96,14 @@ describe('bench report: the targets against their floors', () => {
 
   it('takes the comparison with earlier code when given, else says it was not measured', () => {
     expect(row(/Nothing slower elsewhere/).met).toBeUndefined();
+    const pair = (ratio: number) => ({ ratio, base: 1_500, now: 1_500 * ratio, order: ['base', 'now'] });
     const versus = {
-      base: '6190633',
+      meta: { base: { commit: '6190633' } },
       rows: [
         {
           label: 'loaders alone, 10,000 products at 0 ms',
-          ratios: [0.95, 1.02, 0.98],
-          now: 1_480,
-          base: 1_520,
+          pairs: [pair(0.95), pair(1.02), pair(0.98)],
+          summary: { now: { median: 1_480 }, base: { median: 1_520 } },
         },
       ],
     };
