@@ -232,8 +232,10 @@ function chunkedTradeOff(sync, p) {
   p(
     `- **Disk**: ${fmtMB(bytes(single.cold))} in one file against ${fmtMB(bytes(chunked.cold))} in ${n(med(chunked.cold, (r) => r.dataStore?.files))} files. Astro's documentation gives the reason for chunking as platform file-size limits on a single large \`data-store.json\` (and recommends 1 MiB chunks for broad adapter compatibility); the chunks here are the default 20 MiB.`,
   );
+  const base = sync.variants.chunks;
+  const storeVsBase = ok(base?.cold).length ? bytes(single.cold) / bytes(base.cold) : Number.NaN;
   p(
-    "- **So**: keep the default single file while it fits the file-size limits of where the cache folder goes (the host, the CI cache); switch to `chunked` when it does not, and expect the sync to take longer by the difference above. Ours' entries are larger than the hand-written loader's (typed records, image URLs, `seo` with its sources, `rendered.html` beside `txt`), so a catalog reaches such a limit sooner.",
+    `- **So**: keep the default single file while it fits the file-size limits of where the cache folder goes (the host, the CI cache); switch to \`chunked\` when it does not, and expect the sync to take longer by the difference above.${Number.isFinite(storeVsBase) ? ` Ours' store is ${fx(storeVsBase)} the hand-written loader's (${fmtMB(bytes(single.cold))} against ${fmtMB(bytes(base.cold))}), so a catalog reaches such a limit ${storeVsBase > 1 ? 'sooner' : 'no sooner'} with ours.` : ''}`,
   );
   p();
 }

@@ -361,6 +361,13 @@ export function targetsSection(results, p) {
   p(
     `The targets are stated against floors (what no loader can go below) where Astro's own work makes a round ratio impossible. Retired: ${RETIRED.join('; ')}.`,
   );
+  if (results.versus) {
+    const v = results.versus.meta;
+    p();
+    p(
+      `The "nothing slower elsewhere" rows come from a run of their own: \`node bench/versus.mjs --base <a checkout of ${v.base.commit}> --out FILE\` (${v.pairs} pairs, ${(v.totalMs / 60_000).toFixed(1)} min, now at \`${v.now.commit}\`), taken in with \`npm run bench -- --render --versus FILE\`; each pair is in \`results.json\` under \`versus\`.`,
+    );
+  }
   p();
   p('| Target | Measured (medians) | Ratio | Verdict |');
   p('|---|---|---|---|');
