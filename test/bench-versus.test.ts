@@ -2,10 +2,11 @@
 // is needed): every loaders-alone scenario runs its warm-up and its pair against a small emulator
 // catalog, and the JSON holds two numbers and a ratio per pair. Counts and shapes are checked, never
 // times (the machine is shared). The verdict's arithmetic is checked on numbers made up for it.
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NO_WORSE_RATIO, summarizePairs, verdictOf } from '../bench/lib/versus-pairs.mjs';
 import { pairOrder } from '../bench/lib/versus-sides.mjs';
@@ -116,6 +117,22 @@ describe('node bench/versus.mjs --quick', () => {
     expect(stdout).toContain('| Scenario | Base (median) | Now (median) |');
     expect(stdout).toContain(`at most ${NO_WORSE_RATIO.toFixed(2)}`);
     for (const row of results.rows) expect(stdout).toContain(`| ${row.label} |`);
+  });
+
+  it('joins the targets of the report: npm run bench -- --render --versus FILE', async () => {
+    // The published results, re-rendered in a folder of their own with this comparison taken in.
+    await copyFile(path.join(repoRoot, 'bench', 'results.json'), path.join(out, 'results.json'));
+    await promisify(execFile)(
+      process.execPath,
+      ['bench/run.mjs', '--render', '--out', out, '--versus', path.join(out, 'versus.json')],
+      { cwd: repoRoot },
+    );
+    const report = await readFile(path.join(out, 'report.md'), 'utf8');
+    for (const row of results.rows)
+      expect(report).toContain(`| Nothing slower elsewhere: ${row.label}, now against`);
+    expect(report).not.toContain('(`bench/versus.mjs`) | – | – | not measured |');
+    const saved = JSON.parse(await readFile(path.join(out, 'results.json'), 'utf8')) as { versus: Results };
+    expect(saved.versus.rows).toHaveLength(results.rows.length);
   });
 });
 
