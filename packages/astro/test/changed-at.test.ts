@@ -27,20 +27,18 @@ const handlers = {
   },
 };
 const added = new Date('2024-05-06T07:08:09Z');
+/** One sync of `rows` into the loader context of `t`. */
+const sync = (t: ReturnType<typeof loaderContext>, rows: Row[]) => syncEntries(t.ctx, items(rows), handlers);
 
 describe('changedAt', () => {
   it('a record first seen gets its dt, else the sync time; unchanged keeps it; a change moves it to the sync', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
     const changedAt = (id: number) => lastChanged(t.store.get('things', String(id))!) as Date;
     const before = Date.now();
-    await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a', dt: added },
-        { id: 2, title: 'b' },
-      ]),
-      handlers,
-    );
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+    ]);
     expect(changedAt(1)).toEqual(added);
     // The date a record first seen is dated by is its own `dt`: not stored a second time.
     expect(t.store.get('things', '1')?.data).not.toHaveProperty('changedAt');
@@ -48,25 +46,17 @@ describe('changedAt', () => {
     expect(firstSync).toBeGreaterThanOrEqual(before);
 
     await new Promise((resolve) => setTimeout(resolve, 5));
-    await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a', dt: added },
-        { id: 2, title: 'b' },
-      ]),
-      handlers,
-    );
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+    ]);
     expect(changedAt(1)).toEqual(added);
     expect(changedAt(2).getTime()).toBe(firstSync);
 
-    await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a (new)', dt: added },
-        { id: 2, title: 'b' },
-      ]),
-      handlers,
-    );
+    await sync(t, [
+      { id: 1, title: 'a (new)', dt: added },
+      { id: 2, title: 'b' },
+    ]);
     expect(changedAt(1).getTime()).toBeGreaterThan(firstSync);
     expect(t.store.get('things', '1')?.data.changedAt).toEqual(changedAt(1));
     expect(changedAt(2).getTime()).toBe(firstSync);
@@ -74,45 +64,29 @@ describe('changedAt', () => {
 
   it('a new loader version rebuilds every entry, and each keeps the time it had', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
-    await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a', dt: added },
-        { id: 2, title: 'b' },
-      ]),
-      handlers,
-    );
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+    ]);
     const kept = t.store.get('things', '2')?.data.changedAt as Date;
-    await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a', dt: added },
-        { id: 2, title: 'b' },
-        { id: 3, title: 'c (changed since)', dt: added },
-      ]),
-      handlers,
-    );
-    await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a', dt: added },
-        { id: 2, title: 'b' },
-        { id: 3, title: 'c', dt: added },
-      ]),
-      handlers,
-    );
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+      { id: 3, title: 'c (changed since)', dt: added },
+    ]);
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+      { id: 3, title: 'c', dt: added },
+    ]);
     const changed = t.store.get('things', '3')?.data.changedAt as Date;
     expect(changed.getTime()).toBeGreaterThan(added.getTime());
     t.ctx.meta.set(LOADER_VERSION_META_KEY, 'an older version');
-    const counts = await syncEntries(
-      t.ctx,
-      items([
-        { id: 1, title: 'a', dt: added },
-        { id: 2, title: 'b' },
-        { id: 3, title: 'c', dt: added },
-      ]),
-      handlers,
-    );
+    const counts = await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+      { id: 3, title: 'c', dt: added },
+    ]);
     expect(counts).toMatchObject({ fullReload: true, written: 3 });
     expect(t.store.get('things', '1')?.data).not.toHaveProperty('changedAt');
     expect(lastChanged(t.store.get('things', '1')!)).toEqual(added);
