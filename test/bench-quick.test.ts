@@ -9,8 +9,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/storefront.js';
 
+/** The first product page of a build, as bench/lib/build-scenarios.mjs samples it. */
+interface PageSample {
+  id: string;
+  title: string | null;
+  canonical: string | null;
+  ogTitle: string | null;
+  body: string | null;
+}
+
 /** A build as bench/lib/build-scenarios.mjs records it (the fields this test reads). */
 interface BuildRun {
+  page?: PageSample;
   elapsedMs: number;
   peakRss: number;
   rendered: number;
@@ -123,6 +133,23 @@ describe('npm run bench -- --quick', () => {
     expect(naive.rendered).toBe(pages);
     expect(naive.requests.byOperation['meta/Get']).toBe(pages);
     expect(naive.client.peak).toBe(1);
+  });
+
+  it('every variant’s pages show the same: title, canonical URL, og:title and the product text', () => {
+    const { plain } = results.rebuilds.configs;
+    const ours = first(plain.ours.cold).page;
+    // Ours ends the URL with `/` as Astro's directory pages and the sitemap do; the hand-written loader does not.
+    const path = (url: string | null | undefined) => url?.replace(/\/$/, '');
+    expect(ours?.canonical).toMatch(/^https:\/\/shop\.example\/products\/\d+\/$/);
+    expect(ours?.ogTitle).toBe(ours?.title);
+    expect(ours?.body).toContain('<p>');
+    for (const other of [first(plain.chunks.cold), first(results.rebuilds.naive.cold)]) {
+      expect(other.page?.id).toBe(ours?.id);
+      expect(other.page?.title).toBe(ours?.title);
+      expect(path(other.page?.canonical)).toBe(path(ours?.canonical));
+      expect(other.page?.ogTitle).toBe(ours?.ogTitle);
+      expect(other.page?.body).toContain(ours?.body?.match(/<p>[^<]*<\/p>/)?.[0]);
+    }
   });
 
   it('a rebuild with nothing changed renders no page with maxAge and the incremental build', () => {

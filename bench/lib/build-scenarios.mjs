@@ -1,7 +1,7 @@
 // The scenarios of the first table of bench/report.md: whole `astro build`s of the bench site
 // (bench/site/) with our loader and the hand-written ones, alternating within each scenario, each
 // build in a process of its own (run-build.mjs), against the emulator in a process of its own.
-import { rmSync, statfsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import { changeProducts, listProducts } from './change-products.mjs';
 import { catalogFor, startEmulatorProcess } from './emulator-process.mjs';
@@ -111,6 +111,7 @@ export async function measureBuild(
     emu,
   );
   const stats = await emu.stats();
+  const page = command === 'build' ? pageSample(outDir) : undefined;
   const { output: _output, ...rest } = r;
   // The run's work folder, outputs included, is removed at its end; sooner only when space is short.
   if (diskShort(workDir)) rmSync(outDir, { recursive: true, force: true });
@@ -122,8 +123,31 @@ export async function measureBuild(
   );
   return {
     ...rest,
+    ...(page ? { page } : {}),
     requests: { total: stats.total, byOperation: stats.byOperation },
     service: { peakInService: stats.load?.peakInService, peakWaiting: stats.load?.peakWaiting },
+  };
+}
+
+/**
+ * What the first product page of a build shows (its title, canonical URL, `og:title` and body), so
+ * the report can check that every variant's pages show the same: the pages' work is only comparable
+ * when they render the same thing.
+ * @param {string} outDir
+ */
+function pageSample(outDir) {
+  const dir = join(outDir, 'products');
+  if (!existsSync(dir)) return undefined;
+  const id = readdirSync(dir).sort((a, b) => Number(a) - Number(b))[0];
+  if (id === undefined) return undefined;
+  const html = readFileSync(join(dir, id, 'index.html'), 'utf8');
+  const attr = (pattern) => pattern.exec(html)?.[1] ?? null;
+  return {
+    id,
+    title: attr(/<title>([^<]*)<\/title>/),
+    canonical: attr(/<link rel="canonical" href="([^"]*)"/),
+    ogTitle: attr(/<meta property="og:title" content="([^"]*)"/),
+    body: attr(/<body>([\s\S]*)<\/body>/),
   };
 }
 
