@@ -153,17 +153,15 @@ export class Staging {
    * `undefined` when that time is the entry's own `dt`: stored once, read back by `lastChanged()`.
    */
   #changedAt(id: string, data: Record<string, unknown>): Date | undefined {
-    const stored = this.#ctx.store.get(id)?.data;
-    const storedTime = stored === undefined ? undefined : lastChanged(stored as ChangeTime);
-    const time =
-      storedTime !== undefined && this.#reload
-        ? storedTime
-        : stored !== undefined
-          ? this.#syncedAt
-          : data.dt instanceof Date
-            ? data.dt
-            : this.#syncedAt;
-    return data.dt instanceof Date && data.dt.getTime() === time.getTime() ? undefined : time;
+    const dt = data.dt instanceof Date ? data.dt : undefined;
+    const time = this.#changeTime(this.#ctx.store.get(id)?.data, dt);
+    return time.getTime() === dt?.getTime() ? undefined : time;
+  }
+
+  #changeTime(stored: Record<string, unknown> | undefined, dt: Date | undefined): Date {
+    if (stored === undefined) return dt ?? this.#syncedAt;
+    const kept = this.#reload ? lastChanged(stored as ChangeTime) : undefined;
+    return kept ?? this.#syncedAt;
   }
 
   async #yieldWhileArriving(): Promise<void> {

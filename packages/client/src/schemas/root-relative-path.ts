@@ -15,11 +15,11 @@ const CONTROL_OR_SPACE = /[\p{Cc}\p{Z}\s]/u;
  * fail on such a path, and nearly every page and image path is one (one test instead of seven, for
  * each of a catalog's paths and image files).
  */
-const PLAIN_PATH = /^(?:\/[A-Za-z0-9_~-][A-Za-z0-9._~-]*)*\/?$/;
+const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/|$))*$/;
 
 /** Why `value` is not a root-relative path, or undefined when it is one. */
 export function rootRelativePathProblem(value: string): string | undefined {
-  if (value.startsWith('/') && PLAIN_PATH.test(value)) return undefined;
+  if (PLAIN_PATH.test(value)) return undefined;
   if (!value.startsWith('/')) return 'must start with /';
   if (value.startsWith('//')) return 'must not start with // (another host)';
   if (value.includes('\\')) return 'must not contain a backslash';
