@@ -24,6 +24,18 @@ describe('floors', () => {
     expect(f.above).toBe(3);
   });
 
+  it('leaves out a pair with a failed run, keeping the others by their run index', () => {
+    const f = scenarioFloors(
+      [build(19_600, 4_900), null, build(19_000, 4_800)],
+      [build(21_300, 9_100), build(21_000, 9_000), build(22_000, 9_500)],
+      20,
+      64,
+    );
+    expect(f.pairs).toBe(2);
+    expect(f.ratios).toHaveLength(2);
+    expect(f.ratios[1]).toBeCloseTo(19_000 / (12_500 + 2_966.56), 3);
+  });
+
   it('writes one row per scenario that both loaders ran', () => {
     const lines: string[] = [];
     floorsSection(

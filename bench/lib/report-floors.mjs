@@ -12,26 +12,15 @@ export const astroOwnMs = (build) => build.elapsedMs - (build.loader?.loadMs ?? 
 export const networkFloorMs = (build, latencyMs, inFlight) =>
   ((build.requests?.total ?? Number.NaN) * latencyMs) / inFlight;
 
-/** Ours ÷ floor of each pair (run i of ours against run i of the hand-written loader). */
-export function floorRatios(ours, chunks, latencyMs, inFlight) {
-  const pairs = Math.min(ours?.length ?? 0, chunks?.length ?? 0);
-  const out = [];
-  for (let i = 0; i < pairs; i++) {
-    if (!ours[i] || !chunks[i]) continue;
-    const floor = astroOwnMs(chunks[i]) + networkFloorMs(ours[i], latencyMs, inFlight);
-    if (floor > 0) out.push(ours[i].elapsedMs / floor);
-  }
-  return out;
-}
-
 /**
  * The floors of one scenario, pair by pair (run i of ours against run i of the hand-written
  * loader): medians of each column and of ours ÷ floor, and how many pairs are above `target`.
  */
 export function scenarioFloors(ours, chunks, latencyMs, inFlight, target) {
-  const pairs = Math.min(ours.length, chunks.length);
   const rows = [];
-  for (let i = 0; i < pairs; i++) {
+  for (let i = 0; i < Math.min(ours?.length ?? 0, chunks?.length ?? 0); i++) {
+    // A pair with a failed run is left out; the others keep their run index.
+    if (!ours[i] || !chunks[i]) continue;
     const network = networkFloorMs(ours[i], latencyMs, inFlight);
     const floor = astroOwnMs(chunks[i]) + network;
     rows.push({
@@ -45,7 +34,9 @@ export function scenarioFloors(ours, chunks, latencyMs, inFlight, target) {
   }
   const median = (pick) => summarize(rows.map(pick)).median;
   return {
-    pairs,
+    pairs: rows.length,
+    /** Ours ÷ floor of each pair. */
+    ratios: rows.map((r) => r.ratio),
     astroBaseline: median((r) => r.astroBaseline),
     astroOurs: median((r) => r.astroOurs),
     network: median((r) => r.network),

@@ -1,7 +1,7 @@
 // The targets of bench/report.md, each judged from the results of one run, with the arithmetic of
 // why where one is missed.
 import { astroShareMs, ok, pairRatios, stat } from './build-facts.mjs';
-import { astroOwnMs, floorRatios, scenarioFloors } from './report-floors.mjs';
+import { astroOwnMs, scenarioFloors } from './report-floors.mjs';
 import { fmtMB, fmtMs, summarize } from './stats.mjs';
 import { NO_WORSE_RATIO } from './versus-pairs.mjs';
 
@@ -50,11 +50,13 @@ const verdict = (row) => {
 /**
  * Judges pair ratios against `target`: met by the median (at most the target when `atMost`, else at
  * least), with the pairs on the other side counted.
- * @param {number[]} ratios
+ * @param {number[]} measured
  * @param {number} target
  * @param {boolean} [atMost]
  */
-function judge(ratios, target, atMost = false) {
+function judge(measured, target, atMost = false) {
+  // A pair with a failed run has no ratio; it counts on neither side.
+  const ratios = measured.filter(Number.isFinite);
   const s = summarize(ratios);
   const within = (x) => (atMost ? x <= target : x >= target);
   const met = s.n ? within(s.median) : undefined;
@@ -83,14 +85,10 @@ export function judgeTargets(results) {
 
   // Cold build against its floor.
   {
-    const j = judge(
-      floorRatios(plain?.ours?.cold, plain?.chunks?.cold, rb?.latencyMs, inFlight),
-      TARGETS.coldFloor,
-      true,
-    );
     const f = plain
-      ? scenarioFloors(ok(plain.ours?.cold), ok(plain.chunks?.cold), rb.latencyMs, inFlight)
+      ? scenarioFloors(plain.ours?.cold, plain.chunks?.cold, rb.latencyMs, inFlight)
       : undefined;
+    const j = judge(f?.ratios ?? [], TARGETS.coldFloor, true);
     rows.push({
       name: `Cold ${size}-product build at ${lat}: within ${TARGETS.coldFloor}× of the floor (the hand-written build's Astro own work + requests × ${lat} ÷ ${inFlight})`,
       measured: f
@@ -176,7 +174,8 @@ export function judgeTargets(results) {
   {
     const u = results.loaders?.unchanged;
     const j = judge(
-      pairRatios(u?.floor?.runs, u?.ours?.runs).pairs.map((x) => 1 / x),
+      // pairRatios(a, b) is a ÷ b per pair: here ours ÷ its floor.
+      pairRatios(u?.ours?.runs, u?.floor?.runs).pairs,
       TARGETS.unchangedLoader,
       true,
     );

@@ -3,6 +3,7 @@
 // argv, so it never shows in `ps`); the result goes back over IPC.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { META_MAX_AGE_MS } from './build-scenarios.mjs';
 import { runCeiling } from './ceiling.mjs';
 import { changeProducts } from './change-products.mjs';
 import { inFlightTracker } from './in-flight.mjs';
@@ -112,7 +113,7 @@ const tasks = {
       ...conn,
       ...limits(),
       collections: ['products'],
-      metaMaxAge: 24 * 60 * 60 * 1000,
+      metaMaxAge: META_MAX_AGE_MS,
       productUrl: (product) => `/products/${product.id}`,
     });
     const first = await loadAll(project);

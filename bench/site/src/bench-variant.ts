@@ -1,6 +1,6 @@
 // Which variant of the bench site this build is (set by bench/lib/build-child.mjs), and the page
 // cache key each variant gives Astro's incremental build.
-import { pageCacheKey, pageSeo } from '@sitecontent/astro';
+import { type PageSeo, pageCacheKey, pageSeo } from '@sitecontent/astro';
 
 export type BenchLoader = 'ours' | 'chunks' | 'naive';
 
@@ -17,16 +17,8 @@ export function cacheKeyOf(entry: { id: string; collection: string; digest?: str
   return BENCH_LOADER === 'ours' ? pageCacheKey(entry) : String(entry.digest);
 }
 
-/** What the page's head shows, the same fields for every variant. */
-export interface PageHead {
-  title: string;
-  description: string;
-  keywords: string;
-  ogTitle: string;
-  ogDescription: string;
-  ogImage: string | null;
-  canonical: string;
-}
+/** What the page's head shows, the same fields for every variant: `pageSeo()`'s, without where each came from. */
+export type PageHead = Omit<PageSeo, 'source'>;
 
 /** An entry of any variant, as the page gets it. */
 export interface BenchEntry {
