@@ -97,9 +97,10 @@ export function createClient(options: ClientOptions): SiteContentClient {
 
   const core: ClientCore = {
     allowUnknownFields: o.allowUnknownFields,
-    async call(op, input, opts) {
+    async call(op, input, opts, answer) {
       const timeoutMs = checkCallTimeout(op, opts?.timeoutMs);
-      return executor.run(op, input, { signals: [opts?.signal, o.signal], timeoutMs });
+      const digestBody = answer?.digestBody;
+      return executor.run(op, input, { signals: [opts?.signal, o.signal], timeoutMs, digestBody });
     },
     siteOrigin(opts?: CallOptions & { refresh?: boolean }) {
       // Asked once and cached; a failure is not cached, so the next call asks again. `refresh` asks

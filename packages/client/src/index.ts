@@ -15,7 +15,7 @@ export { type ClientOptions, clientOptionFields, DEFAULTS } from './options.js';
 export * from './purge/index.js';
 export { redactUrl } from './redact.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
-export type { CallOptions } from './resources/core.js';
+export type { CallOptions, ListAnswer } from './resources/core.js';
 export type { MetaApi } from './resources/meta.js';
 export type { ModificationFilter, ModificationsApi } from './resources/modifications.js';
 export type { ProductFilter, ProductsApi } from './resources/products.js';

@@ -69,6 +69,7 @@ export function summaryLine(collection: string, counts: SyncCounts, tally: LoadT
     (counts.sanitizedOnThread > 0
       ? `, ${counts.sanitizedOnThread} HTML fields sanitized on a worker thread`
       : '') +
-    (counts.fullReload ? ' (loader version changed: full reload)' : '')
+    (counts.fullReload ? ' (loader version changed: full reload)' : '') +
+    (counts.keptStored ? ' (answers unchanged since the last sync: entries kept as stored)' : '')
   );
 }

@@ -4,11 +4,12 @@ import { type OrderedResults, streamBounded } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import type { CatalogFilterOptions } from '../options/loader-options.js';
 import type { SyncScope } from '../project/sync-scope.js';
-import type { ItemStream, SyncItem, SyncSource } from '../sync/sync-item.js';
+import type { ItemSource, ItemStream, SyncItem } from '../sync/sync-item.js';
+import type { AnswerRecord } from './answer-record.js';
 import { Progress } from './fan-out-progress.js';
 import { InvalidRecords } from './invalid-records.js';
 import type { MetaLookup, MetaRequest } from './meta-cache.js';
-import { type SyncProducts, syncProducts } from './sync-products.js';
+import { type ProductsAnswer, syncProducts } from './sync-products.js';
 
 /** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
 export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'signal'>>;
@@ -17,6 +18,8 @@ export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'si
 export interface SyncSections {
   sections: Section[];
   invalid: InvalidRecords;
+  /** Digest of the answer's body as sent: the same sections, byte for byte, have the same one. */
+  bodyDigest: string;
 }
 
 export interface FetchContext {
@@ -49,7 +52,7 @@ export interface FetchContext {
     records: readonly R[],
     metaPageOf: ((record: R) => MetaRequest) | undefined,
     toItem: (record: R, meta: Meta | undefined) => SyncItem,
-  ): SyncSource;
+  ): ItemSource;
   /**
    * Absolute origin of the site for canonical URLs: `config.site`, else `https://` +
    * `site/DomainDefault`, asked once per sync for all loaders (and reused for image URLs).
@@ -63,10 +66,19 @@ export interface FetchContext {
   sections(): Promise<SyncSections>;
   /**
    * The products of `filter` (`goods/Get`), read once per sync for the products and the
-   * modifications loaders; the invalid records come back for the caller to judge.
-   * `failOnInvalid`: the read may stop after enough invalid records (load/sync-products.ts).
+   * modifications loaders, typed when one asks (`typed()`); the invalid records come back for the
+   * caller to judge. `failOnInvalid`: typing may stop after enough invalid records
+   * (load/sync-products.ts).
    */
-  products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<SyncProducts>;
+  products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<ProductsAnswer>;
+  /**
+   * Whether the stored entries may be kept as they are (load/answer-record.ts): `answers`, the
+   * digests and values every entry is made of, are those of the last sync, and with `usesMeta`
+   * every page's cached meta may be reused. The fetch then gives `KEEP_STORED`.
+   */
+  keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
+  /** The load logs a warning: the next one reads every record again, to give it again. */
+  warned(): void;
 }
 
 /** What the fetch context is made of: the load's own parts and the sync it belongs to. */
@@ -77,12 +89,13 @@ export interface FetchParts {
   invalid: InvalidRecords;
   abort: AbortController;
   meta: MetaLookup;
+  answers: AnswerRecord;
   /** Requests in flight the fan-outs keep going: as many as the limit may grow to (it only grows while fully used). */
   concurrency: number;
 }
 
 export function fetchContextOf(parts: FetchParts): FetchContext {
-  const { ctx, client, sync, invalid, abort, meta, concurrency } = parts;
+  const { ctx, client, sync, invalid, abort, meta, answers, concurrency } = parts;
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
     streamBounded(
       items,
@@ -107,6 +120,13 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
     siteOrigin: () => siteOriginOf(ctx, client, sync),
     sections: () => sectionsOf(client, sync),
     products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid),
+    keepsStored: (given, usesMeta) => {
+      // Whether the last sync cached the pages' meta is one of its answers: one that asked every
+      // page (`maxAge: 0`) left no cache to vouch for the meta its entries hold.
+      const metaSource = usesMeta ? (meta.caches ? 'cached' : 'asked') : 'none';
+      return answers.unchanged({ ...given, meta: metaSource }) && (!usesMeta || meta.keepAll());
+    },
+    warned: () => answers.warned(),
   };
 }
 
@@ -121,8 +141,9 @@ function siteOriginOf(ctx: LoaderContext, client: SiteContentClient, sync: SyncS
 function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
   return sync.once('sections', async () => {
     const invalid = new InvalidRecords();
-    const sections = await client.sections.list(undefined, { onInvalidRecord: invalid.add });
-    return { sections, invalid };
+    const answer = await client.sections.read();
+    const sections = await answer.records({ onInvalidRecord: invalid.add });
+    return { sections, invalid, bodyDigest: answer.bodyDigest };
   });
 }
 

@@ -98,6 +98,17 @@ export interface MetaLookup {
    * from `fetch`, which is given the other pages (in order) and must start asking at once.
    */
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers;
+  /**
+   * Whether every cached answer may be reused as it is (none older than `maxAge`, no refetch asked
+   * for, nothing of the write-back to fold in). If so, the cache is kept as stored and counts them
+   * all as reused: a load that keeps its stored entries asks no page.
+   */
+  keepAll(): boolean;
+  /**
+   * Whether answers are cached across syncs (`maxAge` above 0): a load that asks every page keeps
+   * no cache, so stored entries made that way cannot be kept on the cache's word.
+   */
+  readonly caches: boolean;
   /** Stores the cache for the next sync; call only when the load succeeded. */
   commit(): void;
   /** Pages answered from the cache in this load. */
@@ -114,10 +125,15 @@ export function metaLookup(
 /** `maxAge` 0: every page is asked, and a cache an earlier sync left is removed. */
 class NoMetaCache implements MetaLookup {
   readonly reused = 0;
+  readonly caches = false;
   constructor(private readonly ctx: Pick<LoaderContext, 'meta'>) {}
 
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
     return fetch(requests.map(pageOf));
+  }
+
+  keepAll(): boolean {
+    return false;
   }
 
   commit(): void {
@@ -127,12 +143,15 @@ class NoMetaCache implements MetaLookup {
 
 class MetaCache implements MetaLookup {
   reused = 0;
+  readonly caches = true;
   readonly #ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>;
   readonly #settings: MetaCacheSettings;
   readonly #previous: Map<string, CachedMeta>;
   readonly #next = new Map<string, CachedMeta>();
   /** Whether the cache to store may differ from the one read: an answer asked, or the write-back folded in. */
   #changed = false;
+  /** `keepAll()` found every answer reusable: the stored cache stays. */
+  #kept = false;
 
   constructor(ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>, settings: MetaCacheSettings) {
     this.#ctx = ctx;
@@ -167,7 +186,17 @@ class MetaCache implements MetaLookup {
     return Object.assign(inOrder(), { length: pages.length });
   }
 
+  keepAll(): boolean {
+    if (this.#settings.refetch || this.#changed) return false;
+    const at = (this.#settings.now ?? Date.now)();
+    for (const cached of this.#previous.values()) if (!(at - cached.t < this.#settings.maxAge)) return false;
+    this.#kept = true;
+    this.reused = this.#previous.size;
+    return true;
+  }
+
   commit(): void {
+    if (this.#kept) return;
     // Every page answered from the cache, and no other page left: the stored text is what it was, so
     // the whole cache is not serialized again only to be compared.
     if (!this.#changed && this.#next.size === this.#previous.size) return;

@@ -12,6 +12,7 @@ import type { SyncScope } from '../project/sync-scope.js';
 import type { StageResult } from '../sync/stage-entries.js';
 import { stageEntries } from '../sync/stage-entries.js';
 import { LOADER_VERSION, type SyncSource } from '../sync/sync-item.js';
+import { AnswerRecord } from './answer-record.js';
 import { commitEntries, summaryLine } from './commit-load.js';
 import { type FetchContext, fetchContextOf } from './fetch-context.js';
 import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
@@ -64,9 +65,10 @@ async function load(ctx: LoaderContext, run: LoaderRun, { project, client, sync 
   const meta = await metaLookupOf(ctx, run.metaMaxAge, project.settings);
   // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
   const concurrency = client.stats().maxConcurrency;
-  const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, concurrency });
-
   const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
+  const answers = new AnswerRecord(ctx, fingerprint);
+  const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency });
+
   const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
   // A failed fetch stops the load's other requests.
   if (!result.ok) abort.abort();
@@ -93,6 +95,8 @@ async function load(ctx: LoaderContext, run: LoaderRun, { project, client, sync 
   const { staged } = result as Extract<StageResult, { ok: true }>;
   const counts = commitEntries(ctx, staged, onInvalid);
   meta.commit();
+  const warned = invalid.count + counts.invalid + counts.duplicates + decision.warnings.length > 0;
+  answers.commit(!warned);
   const tally = {
     items: staged.items,
     invalid: invalid.count,

@@ -3,7 +3,7 @@
  * loaders when both ask with the same filter: the answer is the largest of a sync, and the two used
  * to ask for it each.
  */
-import type { Product, SiteContentClient } from '@sitecontent/client';
+import type { ListAnswer, Product, SiteContentClient } from '@sitecontent/client';
 import type { CatalogFilterOptions } from '../options/loader-options.js';
 import { rememberImageOrigin } from '../project/open-projects.js';
 import type { SyncScope } from '../project/sync-scope.js';
@@ -20,6 +20,17 @@ export interface SyncProducts {
   invalidIds: number[];
 }
 
+/**
+ * The sync's `goods/Get` as it arrived: the digest of its body, and its records typed on the first
+ * loader's asking. A products loader that finds the body unchanged since its last sync types none.
+ */
+export interface ProductsAnswer {
+  bodyDigest: string;
+  /** The origin the photos are checked against when typed (`https://<domain>`). */
+  imageOrigin: string;
+  typed(): Promise<SyncProducts>;
+}
+
 /** How the shared read counts invalid records; a loader that fails on them asks it to stop early. */
 interface ReadPolicy {
   stopAt: number;
@@ -27,15 +38,15 @@ interface ReadPolicy {
 
 /**
  * The products of `filter` for this sync. `failOnInvalid`: the caller fails on an invalid record, so
- * the read may stop after `INVALID_RECORDS_TO_FAIL` of them (EnoughInvalidRecords, carrying them);
- * a loader that joins later can still ask for that before the answer is read.
+ * typing may stop after `INVALID_RECORDS_TO_FAIL` of them (EnoughInvalidRecords, carrying them);
+ * a loader that joins later can still ask for that before the records are typed.
  */
 export function syncProducts(
   client: SiteContentClient,
   sync: SyncScope,
   filter: CatalogFilterOptions,
   failOnInvalid: boolean,
-): Promise<SyncProducts> {
+): Promise<ProductsAnswer> {
   const name = `goods/Get ${JSON.stringify(filter)}`;
   const policy = sync.value<ReadPolicy>(name, () => ({ stopAt: Number.POSITIVE_INFINITY }));
   if (failOnInvalid) policy.stopAt = INVALID_RECORDS_TO_FAIL;
@@ -47,11 +58,28 @@ async function readProducts(
   client: SiteContentClient,
   filter: CatalogFilterOptions,
   policy: ReadPolicy,
-): Promise<SyncProducts> {
+): Promise<ProductsAnswer> {
+  const answer = await client.products.read(filter);
+  // Typing checks the photos against this origin; entries store no URL, the pages' helpers make them.
+  // Asked after the read, by when the sync's own asking for the site's origin has its answer.
+  const origin = await client.site.origin();
+  rememberImageOrigin(origin);
+  let typed: Promise<SyncProducts> | undefined;
+  return {
+    bodyDigest: answer.bodyDigest,
+    imageOrigin: origin,
+    typed: () => {
+      typed ??= typeProducts(answer, policy);
+      return typed;
+    },
+  };
+}
+
+async function typeProducts(answer: ListAnswer<Product>, policy: ReadPolicy): Promise<SyncProducts> {
   const invalid = new InvalidRecords();
   const idless = new InvalidRecords();
   const invalidIds: number[] = [];
-  const products = await client.products.list(filter, {
+  const products = await answer.records({
     onInvalidRecord: (report) => {
       invalid.add(report);
       // A product record that fails validation (say, a bad colour in its `sku` summary) still has
@@ -64,7 +92,5 @@ async function readProducts(
       }
     },
   });
-  // The list asked the client for this origin to check the photos against; entries store no URL.
-  rememberImageOrigin(await client.site.origin());
   return { products, invalid, idless, invalidIds };
 }

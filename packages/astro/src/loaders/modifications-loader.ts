@@ -31,7 +31,7 @@ export function modificationsLoader<const P extends string = 'products'>(
           // validation still has modifications of its own: they are asked for by its id. One without
           // a usable id hides modifications that cannot be asked for: an invalid record of this load
           // (`onInvalid`), not a product silently left out with its modifications.
-          const read = await products(catalogFilter(opts), false);
+          const read = await (await products(catalogFilter(opts), false)).typed();
           invalid.addAll(read.idless);
           const shown =
             onlyVisible || onlyVisibleProducts ? read.products.filter((p) => p.shw) : read.products;

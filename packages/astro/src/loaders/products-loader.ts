@@ -7,13 +7,13 @@ import { productPage } from '../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../entries/schemas.js';
 import { indexSections, type SectionIndex, sectionReference } from '../entries/section-index.js';
 import type { FetchContext } from '../load/fetch-context.js';
-import { EnoughInvalidRecords, type InvalidRecords } from '../load/invalid-records.js';
+import { EnoughInvalidRecords } from '../load/invalid-records.js';
 import { runLoad } from '../load/run-load.js';
-import type { SyncProducts } from '../load/sync-products.js';
+import type { ProductsAnswer, SyncProducts } from '../load/sync-products.js';
 import { PRODUCTS_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter } from '../options/catalog-filter.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../options/loader-options.js';
-import type { SyncItem, SyncSource } from '../sync/sync-item.js';
+import { KEEP_STORED, type SyncItem, type SyncSource } from '../sync/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
 import { pageFingerprint } from './page-fingerprint.js';
 
@@ -54,18 +54,30 @@ interface ProductPage {
   url: string;
 }
 
-/** `goods/Get`, the products' pages, then each page's meta and entry as its meta arrives. */
+/**
+ * `goods/Get`, the products' pages, then each page's meta and entry as its meta arrives. When the
+ * answers the stored entries were made of come again unchanged, byte for byte, and every page's
+ * meta is fresh in the cache, the stored entries are kept and no record is typed.
+ */
 async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
   const { ctx, itemsWithMeta, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
-  const [read, sync, origin] = await Promise.all([
-    productsRead(fc, opts),
+  const [answer, sync, origin] = await Promise.all([
+    fc.products(catalogFilter(opts), (opts.onInvalid ?? 'fail') === 'fail'),
     // Sections only give product URLs; an invalid section record is not a product problem.
     sections(),
     seo ? siteOrigin() : Promise.resolve(''),
   ]);
+  const answers = {
+    products: answer.bodyDigest,
+    sections: sync.bodyDigest,
+    origin,
+    imageOrigin: answer.imageOrigin,
+  };
+  if (fc.keepsStored(answers, seo)) return KEEP_STORED;
+  const read = await typedProducts(fc, answer);
   const urlStyle = urlStyleOf(ctx.config);
-  const pages = productPages(ctx, read.products, indexSections(sync.sections), settings, fc.invalid);
+  const pages = productPages(ctx, read.products, indexSections(sync.sections), settings, fc);
   const metaPageOf = ({ product }: ProductPage) => ({
     record: product,
     md: pageModuleOf(ctx.collection, opts.metaModule, product, product.id),
@@ -76,10 +88,10 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
   );
 }
 
-/** The sync's `goods/Get`, its invalid records this load's; a read stopped early brings them too. */
-async function productsRead(fc: FetchContext, opts: ProductsSettings['opts']): Promise<SyncProducts> {
+/** The sync's `goods/Get` typed, its invalid records this load's; typing stopped early brings them too. */
+async function typedProducts(fc: FetchContext, answer: ProductsAnswer): Promise<SyncProducts> {
   try {
-    const read = await fc.products(catalogFilter(opts), (opts.onInvalid ?? 'fail') === 'fail');
+    const read = await answer.typed();
     fc.invalid.addAll(read.invalid);
     return read;
   } catch (error) {
@@ -97,7 +109,7 @@ function productPages(
   all: readonly Product[],
   index: SectionIndex,
   { opts }: ProductsSettings,
-  invalid: InvalidRecords,
+  { invalid, warned }: Pick<FetchContext, 'invalid' | 'warned'>,
 ): ProductPage[] {
   const urlStyle = urlStyleOf(ctx.config);
   const pages: ProductPage[] = [];
@@ -109,7 +121,7 @@ function productPages(
     if (page.problem === undefined) pages.push({ product, section, url: page.url });
     else invalid.add({ recordId: product.id, ...page.problem });
   }
-  warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
+  if (warnSectionsMissing(ctx.logger, ctx.collection, sectionless)) warned();
   return pages;
 }
 

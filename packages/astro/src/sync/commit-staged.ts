@@ -15,6 +15,8 @@ export interface SyncCounts {
   duplicates: number;
   /** True when the stored loader version differed and the collection was reloaded from scratch. */
   fullReload: boolean;
+  /** True when the answers were unchanged and every stored entry was kept without reading a record. */
+  keptStored: boolean;
   /** HTML fragments sanitized on a worker thread (the others, if any, on the main thread). */
   sanitizedOnThread: number;
 }
@@ -87,6 +89,7 @@ export function commitStaged(
     invalid,
     duplicates,
     fullReload: staged.fullReload,
+    keptStored: false,
     sanitizedOnThread: staged.sanitizedOnThread,
   };
 }

@@ -1,10 +1,10 @@
-import type { SyncItem, SyncSource } from './sync-item.js';
+import type { ItemSource, SyncItem } from './sync-item.js';
 
 /**
  * The items in batches of `size`. An array's slots are emptied as they are batched, so its records
  * can be let go as soon as they are built.
  */
-export async function* batchesOf(items: SyncSource, size: number): AsyncGenerator<(SyncItem | undefined)[]> {
+export async function* batchesOf(items: ItemSource, size: number): AsyncGenerator<(SyncItem | undefined)[]> {
   if (Array.isArray(items)) {
     for (let start = 0; start < items.length; start += size) {
       const batch = items.slice(start, start + size);

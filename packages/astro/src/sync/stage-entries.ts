@@ -13,7 +13,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { type CommitHandlers, commitStaged, type StagedWrites, type SyncCounts } from './commit-staged.js';
 import { batchesOf } from './item-batches.js';
 import { type Batch, Staging } from './staging.js';
-import type { SyncSource } from './sync-item.js';
+import { KEEP_STORED, type SyncSource } from './sync-item.js';
 
 export interface StageOptions {
   /** Loader version + options that shape the entries; part of every digest. */
@@ -48,12 +48,14 @@ export async function stageEntries(
   source: SyncSource | Promise<SyncSource>,
   options: StageOptions,
 ): Promise<StageResult> {
-  let items: SyncSource;
+  let fetched: SyncSource;
   try {
-    items = await source;
+    fetched = await source;
   } catch (fetchError) {
     return { ok: false, fetchError };
   }
+  if (fetched === KEEP_STORED) return { ok: true, staged: keptEntries(ctx) };
+  const items = fetched;
   const staging = new Staging(ctx, options, items);
   const batches = batchesOf(items, BATCH_SIZE);
   let fetchedAt: number;
@@ -73,6 +75,25 @@ export async function stageEntries(
     return commitStaged(ctx, writes, handlers);
   };
   return { ok: true, staged: { items: staging.taken, fetchedAt, commit } };
+}
+
+/** The stored entries, kept as they are: the commit writes and removes nothing. */
+function keptEntries(ctx: Pick<LoaderContext, 'store'>): StagedEntries {
+  const stored = ctx.store.keys().length;
+  return {
+    items: stored,
+    fetchedAt: performance.now(),
+    commit: () => ({
+      written: 0,
+      unchanged: stored,
+      removed: 0,
+      invalid: 0,
+      duplicates: 0,
+      fullReload: false,
+      keptStored: true,
+      sanitizedOnThread: 0,
+    }),
+  };
 }
 
 /**

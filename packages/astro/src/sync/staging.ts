@@ -11,11 +11,11 @@ import type { StagedEvent, StagedWrite, StagedWrites } from './commit-staged.js'
 import { RepeatedParts } from './repeated-parts.js';
 import type { StageOptions } from './stage-entries.js';
 import {
+  type ItemSource,
   itemDigest,
   LOADER_VERSION,
   LOADER_VERSION_META_KEY,
   type SyncItem,
-  type SyncSource,
 } from './sync-item.js';
 
 /**
@@ -60,7 +60,7 @@ export class Staging {
   /** The time of this sync: when the records changed whose entries it writes (`changedAt`). */
   readonly #syncedAt = new Date();
 
-  constructor(ctx: StagingContext, options: StageOptions, items: SyncSource) {
+  constructor(ctx: StagingContext, options: StageOptions, items: ItemSource) {
     this.#ctx = ctx;
     this.#fingerprint = options.fingerprint;
     this.#sanitize = options.sanitize ?? true;

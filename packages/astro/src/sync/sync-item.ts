@@ -40,8 +40,17 @@ export interface SyncItem {
 /** Items handed over in order as they arrive; `length`, where known: how many will come. */
 export type ItemStream = AsyncIterable<SyncItem> & { readonly length?: number };
 
-/** What a loader's fetch gives the sync: every item at once, or a stream of them. */
-export type SyncSource = (SyncItem | undefined)[] | ItemStream;
+/**
+ * What a fetch gives when every answer the stored entries were made of is unchanged
+ * (load/answer-record.ts): the stored entries stay as they are.
+ */
+export const KEEP_STORED: unique symbol = Symbol('keep the stored entries');
+
+/** The items of a sync: every item at once, or a stream of them. */
+export type ItemSource = (SyncItem | undefined)[] | ItemStream;
+
+/** What a loader's fetch gives the sync: its items, or `KEEP_STORED`. */
+export type SyncSource = ItemSource | typeof KEEP_STORED;
 
 /** Digest of one item; `JSON.stringify` of the parts, hashed by Astro's `generateDigest`. */
 export function itemDigest(

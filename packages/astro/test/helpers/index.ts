@@ -93,6 +93,8 @@ export interface TestContext {
    * serialize the whole data store again at the end of the sync.
    */
   counts: { writes: number; parses: number; deletes: number; metaWrites: number };
+  /** The meta store's keys written or deleted since the last `reset()`, in order. */
+  metaKeysWritten: string[];
   reset(): void;
 }
 
@@ -113,6 +115,7 @@ export function loaderContext(
 ): TestContext {
   const logs = createLogger();
   const counts = { writes: 0, parses: 0, deletes: 0, metaWrites: 0 };
+  const metaKeysWritten: string[] = [];
   const scoped = store.scopedStore(collection);
   const countedStore: LoaderContext['store'] = {
     ...scoped,
@@ -131,10 +134,12 @@ export function loaderContext(
     ...meta,
     set: (key, value) => {
       counts.metaWrites++;
+      metaKeysWritten.push(key);
       meta.set(key, value);
     },
     delete: (key) => {
       counts.metaWrites++;
+      metaKeysWritten.push(key);
       meta.delete(key);
     },
   };
@@ -167,7 +172,9 @@ export function loaderContext(
     store,
     logs,
     counts,
+    metaKeysWritten,
     reset: () => {
+      metaKeysWritten.length = 0;
       counts.writes = 0;
       counts.parses = 0;
       counts.deletes = 0;

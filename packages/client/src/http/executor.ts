@@ -10,6 +10,7 @@
  * one backend, and freezing every collection for each of them made a load under 10% random 503s crawl
  * (the fault soak went from seconds to minutes). The halved adaptive limit still slows the whole client.
  */
+import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pRetry, { AbortError } from 'p-retry';
 import { isHttpStatusError, isSiteContentError } from '../errors/guards.js';
@@ -51,12 +52,23 @@ export interface RequestEvent {
   maxConcurrency: number;
 }
 
+/** What a call's answer carries besides its rows. */
+export interface CallAnswer {
+  rows: unknown[];
+  /** The request URL with `key=***`. */
+  url: string;
+  /** SHA-256 of the body as the service sent it (base64url), when the call asked for it. */
+  bodyDigest?: string;
+}
+
 /** What ends a call early: its signals and its own deadline. */
 export interface CallLimits {
   /** The call's and the client's signals (either may be absent). */
   signals: readonly (AbortSignal | undefined)[];
   /** Deadline of the whole call (slot, attempts, retry waits) in ms. */
   timeoutMs?: number | undefined;
+  /** Digest the body of the answer that succeeds (`bodyDigest`): a read that tells an unchanged answer. */
+  digestBody?: boolean;
 }
 
 export interface ExecutorSettings {
@@ -87,11 +99,7 @@ export class Executor {
    * and the client's) aborts, with its reason, or when `limits.timeoutMs` passes, with a
    * TimeoutError; a signal aborted by `AbortSignal.timeout(…)` is a TimeoutError too.
    */
-  async run(
-    op: OperationName,
-    input: OperationInput,
-    limits: CallLimits,
-  ): Promise<{ rows: unknown[]; url: string }> {
+  async run(op: OperationName, input: OperationInput, limits: CallLimits): Promise<CallAnswer> {
     const req = encodeRequest(op, input, this.settings);
     const shownUrl = `${this.settings.origin}${req.shownPath}`;
     const { timeoutMs } = limits;
@@ -102,7 +110,8 @@ export class Executor {
         : { ms: timeoutMs, reason: () => new TimeoutError({ operation: op, url: shownUrl, timeoutMs }) },
     );
     try {
-      return { rows: await this.#attempts(op, req, shownUrl, call.signal), url: shownUrl };
+      const answer = await this.#attempts(op, req, shownUrl, call.signal, limits.digestBody === true);
+      return { ...answer, url: shownUrl };
     } catch (err) {
       throw call.signal.aborted ? abortReason(call.signal.reason, op, shownUrl) : err;
     } finally {
@@ -115,12 +124,13 @@ export class Executor {
     req: EncodedRequest,
     shownUrl: string,
     signal: AbortSignal,
-  ): Promise<unknown[]> {
+    digestBody: boolean,
+  ): Promise<Omit<CallAnswer, 'url'>> {
     const s = this.settings;
     /** When this call's next attempt may start, from a 503's `Retry-After` (0: no wait). */
     const retryAt = { notBefore: 0 };
     const startedAt = performance.now();
-    return pRetry(() => this.#attempt(op, req, shownUrl, signal, retryAt), {
+    return pRetry(() => this.#attempt(op, req, shownUrl, signal, retryAt, digestBody), {
       retries: s.retries,
       factor: 2,
       minTimeout: s.retryBaseDelayMs,
@@ -152,7 +162,8 @@ export class Executor {
     shownUrl: string,
     signal: AbortSignal,
     retryAt: { notBefore: number },
-  ): Promise<unknown[]> {
+    digestBody: boolean,
+  ): Promise<Omit<CallAnswer, 'url'>> {
     const s = this.settings;
     const wait = retryAt.notBefore - performance.now();
     if (wait > 0) await sleep(wait, undefined, { signal });
@@ -167,7 +178,7 @@ export class Executor {
       const rows = interpretResponse(op, shownUrl, res, s.apiKey);
       // Only answers that succeeded describe the service's latency; failures are not timed.
       this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
-      return rows;
+      return digestBody ? { rows, bodyDigest: bodyDigestOf(res.text) } : { rows };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (isHttpStatusError(err) && isCongestionStatus(err.status)) this.#congested(err, started, retryAt);
@@ -223,6 +234,11 @@ function abortReason(reason: unknown, op: OperationName, url: string): unknown {
   return isDomTimeout
     ? new TimeoutError({ operation: op, url, timeoutMs: undefined, cause: reason })
     : reason;
+}
+
+/** The digest of a body as text: two answers with the same digest were byte-identical once decoded. */
+function bodyDigestOf(text: string): string {
+  return createHash('sha256').update(text).digest('base64url');
 }
 
 function describeFailure(err: Error): string {

@@ -1,7 +1,14 @@
 /** article/Get, article/Update, article/Write. */
 import type { ArticleFields } from '../schemas/fields.js';
 import { type Article, articleSchema, type CreateResult, type WriteResult } from '../schemas/records.js';
-import { type CallOptions, type ClientCore, optionalId, optionalText, recordResource } from './core.js';
+import {
+  type CallOptions,
+  type ClientCore,
+  type ListAnswer,
+  optionalId,
+  optionalText,
+  recordResource,
+} from './core.js';
 
 export interface ArticleFilter {
   id?: number;
@@ -12,6 +19,8 @@ export interface ArticleFilter {
 export interface ArticlesApi {
   /** article/Get */
   list(filter?: ArticleFilter, opts?: CallOptions): Promise<Article[]>;
+  /** article/Get, its records typed only when asked for (`ListAnswer`, as `products.read`) */
+  read(filter?: ArticleFilter, opts?: CallOptions): Promise<ListAnswer<Article>>;
   /** article/Update */
   update(id: number, fields: ArticleFields, opts?: CallOptions): Promise<WriteResult>;
   /** article/Write (never retried once it may have reached the server) */

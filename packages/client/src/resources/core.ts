@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { RecordValidationError } from '../errors/record-validation-error.js';
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
 import type { OperationInput } from '../http/encode.js';
+import type { CallAnswer } from '../http/executor.js';
 import type { OperationName } from '../http/operations.js';
 import { type ParamValue, WRITABLE_FIELDS, type WritableResource } from '../schemas/fields.js';
 import {
@@ -34,15 +35,31 @@ export interface CallOptions {
   onInvalidRecord?: (err: RecordValidationError) => void;
 }
 
-export interface CallResult {
-  rows: unknown[];
-  /** Request URL with `key=***`. */
-  url: string;
+/** The rows of an answer, its request URL with `key=***` and, when asked for, its body's digest. */
+export type CallResult = CallAnswer;
+
+/**
+ * A read's answer before its records are typed. Its `bodyDigest` tells an answer byte-identical to
+ * an earlier one, so a caller that kept what it made of that one can skip typing this one.
+ */
+export interface ListAnswer<T> {
+  /** SHA-256 of the body as the service sent it, base64url. */
+  readonly bodyDigest: string;
+  /**
+   * The records, validated and checked as `list` gives them (`opts.onInvalidRecord` hears of the
+   * invalid ones). They are typed on the first call; later calls get that call's result.
+   */
+  records(opts?: CallOptions): Promise<T[]>;
 }
 
 export interface ClientCore {
   readonly allowUnknownFields: boolean;
-  call(op: OperationName, input: OperationInput, opts?: CallOptions): Promise<CallResult>;
+  call(
+    op: OperationName,
+    input: OperationInput,
+    opts?: CallOptions,
+    answer?: { digestBody?: boolean },
+  ): Promise<CallResult>;
   /**
    * `https://<domain>` for absolute image URLs (option `siteOrigin`, else site/DomainDefault once);
    * `refresh` asks the service again.
@@ -224,7 +241,37 @@ export async function list<S extends z.ZodType>(
   params: OperationInput['params'],
   opts?: CallOptions,
 ): Promise<z.output<S>[]> {
-  const result = await core.call(op, { params }, opts);
+  return typedRecords(op, schema, params, await core.call(op, { params }, opts), opts);
+}
+
+/** A read whose records are typed when asked for (`ListAnswer`); `finish` completes them. */
+async function readList<S extends z.ZodType>(
+  core: ClientCore,
+  op: OperationName,
+  schema: S,
+  params: OperationInput['params'],
+  opts: CallOptions | undefined,
+  finish: (records: z.output<S>[], opts: CallOptions | undefined) => Promise<z.output<S>[]>,
+): Promise<ListAnswer<z.output<S>>> {
+  const result = await core.call(op, { params }, opts, { digestBody: true });
+  let typed: Promise<z.output<S>[]> | undefined;
+  return {
+    bodyDigest: result.bodyDigest as string,
+    records(recordOpts) {
+      // Typing empties the raw rows as it goes (parseRecords): it happens once.
+      typed ??= (async () => finish(typedRecords(op, schema, params, result, recordOpts), recordOpts))();
+      return typed;
+    },
+  };
+}
+
+function typedRecords<S extends z.ZodType>(
+  op: OperationName,
+  schema: S,
+  params: OperationInput['params'],
+  result: CallResult,
+  opts: CallOptions | undefined,
+): z.output<S>[] {
   const records = parseRecords(op, schema, result, opts);
   checkFilterMatch(op, result.url, params, records);
   return records;
@@ -257,10 +304,13 @@ export interface RecordResourceSpec<S extends z.ZodType, F> {
   fields: WritableResource;
   /** The list operation's checked query parameters, from the caller's filter. */
   listParams(op: OperationName, filter: F | undefined): OperationInput['params'];
+  /** What a read does to the validated records before handing them over (the photos' URLs). */
+  finish?(records: z.output<S>[], opts: CallOptions | undefined): Promise<z.output<S>[]>;
 }
 
 export interface RecordResource<S extends z.ZodType, F> {
   list(filter?: F, opts?: CallOptions): Promise<z.output<S>[]>;
+  read(filter?: F, opts?: CallOptions): Promise<ListAnswer<z.output<S>>>;
   update(id: number, fields: object, opts?: CallOptions): Promise<WriteResult>;
   create(fields: object, opts?: CallOptions): Promise<CreateResult>;
 }
@@ -275,12 +325,19 @@ export function recordResource<S extends z.ZodType, F>(
   spec: RecordResourceSpec<S, F>,
 ): RecordResource<S, F> {
   const { ops, schema, fields: resource } = spec;
+  const finish = spec.finish ?? (async (records) => records);
+  const listParams = (filter: F | undefined) => {
+    checkFilterObject(ops.list, filter);
+    const params = spec.listParams(ops.list, filter);
+    checkFilterKeys(ops.list, filter, params);
+    return params;
+  };
   return {
     async list(filter, opts) {
-      checkFilterObject(ops.list, filter);
-      const params = spec.listParams(ops.list, filter);
-      checkFilterKeys(ops.list, filter, params);
-      return list(core, ops.list, schema, params, opts);
+      return finish(await list(core, ops.list, schema, listParams(filter), opts), opts);
+    },
+    async read(filter, opts) {
+      return readList(core, ops.list, schema, listParams(filter), opts, finish);
     },
     async update(id, fields, opts) {
       const op = ops.update;

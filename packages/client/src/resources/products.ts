@@ -5,6 +5,7 @@ import {
   type CallOptions,
   type ClientCore,
   checkId,
+  type ListAnswer,
   optionalId,
   optionalText,
   recordResource,
@@ -21,6 +22,11 @@ export interface ProductFilter {
 export interface ProductsApi {
   /** goods/Get */
   list(filter?: ProductFilter, opts?: CallOptions): Promise<Product[]>;
+  /**
+   * goods/Get, its records typed only when asked for: the answer's `bodyDigest` tells a catalog
+   * unchanged since an earlier read before any of its records is typed.
+   */
+  read(filter?: ProductFilter, opts?: CallOptions): Promise<ListAnswer<Product>>;
   /** goods/Set */
   update(id: number, fields: ProductFields, opts?: CallOptions): Promise<WriteResult>;
   /** goods/Write (never retried once it may have reached the server: a retry could duplicate it) */
@@ -39,14 +45,14 @@ export function productsApi(core: ClientCore): ProductsApi {
       catid: optionalId(op, 'catid', filter.catid),
       cattx: optionalText(op, 'cattx', filter.cattx),
     }),
+    // The photos' absolute URLs, on the site's origin: asked for only when a product has a photo.
+    finish: async (products, opts) =>
+      products.some((p) => p.img.length > 0)
+        ? withImageUrls(products, await core.siteOrigin(opts), opts)
+        : products,
   });
   return {
     ...goods,
-    async list(filter, opts) {
-      const products = await goods.list(filter, opts);
-      if (!products.some((p) => p.img.length > 0)) return products;
-      return withImageUrls(products, await core.siteOrigin(opts), opts);
-    },
     async delete(id, opts) {
       const op = 'goods/Delete';
       return write(core, op, { params: { id: checkId(op, 'id', id) } }, opts);

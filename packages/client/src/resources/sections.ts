@@ -1,7 +1,14 @@
 /** dir/Get, dir/Set, dir/Write. */
 import type { SectionFields } from '../schemas/fields.js';
 import { type CreateResult, type Section, sectionSchema, type WriteResult } from '../schemas/records.js';
-import { type CallOptions, type ClientCore, optionalId, optionalText, recordResource } from './core.js';
+import {
+  type CallOptions,
+  type ClientCore,
+  type ListAnswer,
+  optionalId,
+  optionalText,
+  recordResource,
+} from './core.js';
 
 export interface SectionFilter {
   id?: number;
@@ -11,6 +18,8 @@ export interface SectionFilter {
 export interface SectionsApi {
   /** dir/Get */
   list(filter?: SectionFilter, opts?: CallOptions): Promise<Section[]>;
+  /** dir/Get, its records typed only when asked for (`ListAnswer`, as `products.read`) */
+  read(filter?: SectionFilter, opts?: CallOptions): Promise<ListAnswer<Section>>;
   /** dir/Set */
   update(id: number, fields: SectionFields, opts?: CallOptions): Promise<WriteResult>;
   /** dir/Write (never retried once it may have reached the server) */
