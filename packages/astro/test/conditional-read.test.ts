@@ -12,7 +12,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Product } from '@sitecontent/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { modificationsLoader, productsLoader } from '../src/index.js';
+import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
 import { ANSWERS_META_KEY } from '../src/load/answer-record.js';
 import { META_WRITTEN_FILE } from '../src/load/meta-cache.js';
 import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
@@ -180,6 +180,28 @@ describe('conditional read', () => {
         expect.stringMatching(/skipping record 2: /),
       ]);
     }
+  });
+
+  it('the sections and articles loaders keep their entries the same way', async () => {
+    const { sync } = await project();
+    const pages = (): [string, Loader][] => [
+      ['sections', sectionsLoader({ seo: { maxAge: 60_000 } }) as unknown as Loader],
+      ['articles', articlesLoader({ seo: { maxAge: 60_000 } }) as unknown as Loader],
+    ];
+    const first = await sync(pages());
+    expect(first.log).not.toMatch(/answers unchanged/);
+    const again = await sync(pages());
+    expect(again.log).toMatch(/sections: \d+ records .*0 written.*\(answers unchanged/);
+    expect(again.log).toMatch(/articles: \d+ records .*0 written.*\(answers unchanged/);
+    expect(again.requests['meta/Get'] ?? 0).toBe(0);
+    // A changed article is read again, with every article; the sections are still kept.
+    emu.exec(`UPDATE articles SET zag = 'Changed' WHERE id = 1`);
+    const changed = await sync(pages());
+    expect(changed.log).toMatch(/articles: \d+ records .*1 written/);
+    expect(changed.log).toMatch(/sections: \d+ records .*\(answers unchanged/);
+    // A changed section changes what articles refer to: both are read again.
+    emu.exec(`UPDATE sections SET zag = 'Smartphones' WHERE tx = 'phones'`);
+    expect((await sync(pages())).log).not.toMatch(/answers unchanged/);
   });
 
   it('shares one goods/Get with the modifications loader, which still gets typed products', async () => {

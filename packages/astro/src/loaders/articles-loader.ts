@@ -10,7 +10,7 @@ import { runLoad } from '../load/run-load.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter } from '../options/catalog-filter.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
-import type { SyncItem, SyncSource } from '../sync/sync-item.js';
+import { KEEP_STORED, type SyncItem, type SyncSource } from '../sync/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
 import { pageFingerprint } from './page-fingerprint.js';
 
@@ -43,23 +43,27 @@ type ArticlesSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/** `article/Get`, then each article's meta and entry as its meta arrives. */
+/**
+ * `article/Get`, then each article's meta and entry as its meta arrives; the stored entries as they
+ * are when the answers they were made of come again unchanged (load/answer-record.ts).
+ */
 async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Promise<SyncSource> {
   const { ctx, client, callOptions, itemsWithMeta, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
-  const [all, sync, origin] = await Promise.all([
-    client.articles.list(catalogFilter(opts), callOptions),
+  const [answer, sync, origin] = await Promise.all([
+    client.articles.read(catalogFilter(opts), callOptions),
     // Sections only give relations and meta modules; invalid ones are the sections loader's concern.
     sections(),
     seo ? siteOrigin() : Promise.resolve(''),
   ]);
+  if (fc.keepsStored({ articles: answer.bodyDigest, sections: sync.bodyDigest, origin }, seo)) {
+    return KEEP_STORED;
+  }
+  const all = await answer.records(callOptions);
   const articles = opts.onlyVisible ? all.filter((a) => a.shw) : all;
   const index = indexSections(sync.sections);
-  warnSectionsMissing(
-    ctx.logger,
-    ctx.collection,
-    articles.filter((article) => !index.byId.has(article.catid)),
-  );
+  const sectionless = articles.filter((article) => !index.byId.has(article.catid));
+  if (warnSectionsMissing(ctx.logger, ctx.collection, sectionless)) fc.warned();
   const metaPageOf = (article: Article) => ({
     record: article,
     md: articleModuleOf(ctx.collection, opts.metaModule, article, index),

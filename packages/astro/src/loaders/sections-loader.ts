@@ -10,7 +10,7 @@ import type { FetchContext } from '../load/fetch-context.js';
 import { runLoad } from '../load/run-load.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
-import type { SyncItem, SyncSource } from '../sync/sync-item.js';
+import { KEEP_STORED, type SyncItem, type SyncSource } from '../sync/sync-item.js';
 import { pageFingerprint } from './page-fingerprint.js';
 
 /**
@@ -42,17 +42,23 @@ type SectionsSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/** The sync's `dir/Get` (its invalid records are this load's), then each section's meta and entry. */
+/**
+ * The sync's `dir/Get` (its invalid records are this load's), then each section's meta and entry; the
+ * stored entries as they are when the answers they were made of come again unchanged.
+ */
 async function fetchSections(fc: FetchContext, settings: SectionsSettings): Promise<SyncSource> {
   const { ctx, invalid, itemsWithMeta, siteOrigin, sections } = fc;
   const { opts, seo, sectionsCollection } = settings;
   if (ctx.collection !== sectionsCollection) {
+    fc.warned();
     ctx.logger.warn(
       `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
         `pass sectionsLoader({ sectionsCollection: '${ctx.collection}' }) so it refers to this one`,
     );
   }
   const [sync, origin] = await Promise.all([sections(), seo ? siteOrigin() : Promise.resolve('')]);
+  // A sync that skipped an invalid section left no record of its answers: it is read again.
+  if (fc.keepsStored({ sections: sync.bodyDigest, origin }, seo)) return KEEP_STORED;
   invalid.addAll(sync.invalid);
   const all = sync.sections;
   const shown = opts.onlyVisible ? all.filter((s) => s.shw) : all;
