@@ -28,7 +28,7 @@ interface BuildRun {
   requests: { total: number; byOperation: Record<string, number> };
   service: { peakInService: number };
   client: { peak: number; sent: number };
-  loader?: { records: number; written?: number; loadMs?: number };
+  loader?: { records: number; written?: number; loadMs?: number; text?: string };
   dataStore: { bytes: number; files: number };
 }
 type Phases = Record<'cold' | 'unchanged' | 'changed', (BuildRun | null)[]>;
@@ -56,7 +56,7 @@ interface Results {
     mods: unknown[];
     unchanged: {
       size: number;
-      ours: { runs: { written: number; entries: number }[] };
+      ours: { runs: { written: number; entries: number; kept: boolean }[] };
       floor: { runs: { entries: number }[]; time: { median: number } };
     };
   };
@@ -160,6 +160,8 @@ describe('npm run bench -- --quick', () => {
     expect(ours.reused).toBe(pages);
     expect(ours.requests.byOperation['meta/Get'] ?? 0).toBe(0);
     expect(ours.requests.byOperation['goods/Get']).toBe(1);
+    // Nothing changed, meta fresh: the products loader kept its entries without typing the catalog.
+    expect(ours.loader?.text).toMatch(/answers unchanged since the last sync/);
     // The hand-written loader asks for every page's meta again; its unchanged digests skip rendering.
     const chunks = first(incremental.chunks.unchanged);
     expect(chunks.rendered).toBe(0);
@@ -211,6 +213,7 @@ describe('npm run bench -- --quick', () => {
     // The unchanged reload against its floor: ours writes nothing; the floor finds every record unchanged.
     const { unchanged } = results.loaders;
     expect(unchanged.ours.runs[0]!.written).toBe(0);
+    expect(unchanged.ours.runs[0]!.kept).toBe(true);
     expect(unchanged.ours.runs[0]!.entries).toBeGreaterThan(0);
     expect(unchanged.floor.runs[0]!.entries).toBe(unchanged.size);
     expect(unchanged.floor.time.median).toBeGreaterThan(0);

@@ -119,7 +119,9 @@ const tasks = {
     const first = await loadAll(project);
     mem.markBaseline();
     const again = await loadAll(project, first.store);
-    return { elapsedMs: again.elapsedMs, entries: again.entries, written: again.written };
+    // Whether the load kept its stored entries on unchanged answers (load/answer-record.ts).
+    const kept = again.log.some((line) => /answers unchanged/.test(line.message));
+    return { elapsedMs: again.elapsedMs, entries: again.entries, written: again.written, kept };
   },
   /**
    * The floor of a rebuild with nothing changed: read `goods/Get` once and compare each record's
