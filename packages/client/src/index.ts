@@ -33,6 +33,7 @@ export {
 } from './schemas/image-url.js';
 export * from './schemas/records.js';
 export {
+  isPlainPath,
   isRootRelativePath,
   rootRelativePathField,
   rootRelativePathProblem,

@@ -9,6 +9,7 @@ import {
   hostNameField,
   hostNameProblem,
   isHostName,
+  isPlainPath,
   isRootRelativePath,
   RecordValidationError,
   rootRelativePathField,
@@ -106,6 +107,7 @@ const GOOD_HOSTS = [
 
 describe('isRootRelativePath / rootRelativePathField', () => {
   it.each(BAD_PATHS)('refuses %j', (value) => {
+    expect(isPlainPath(value)).toBe(false);
     expect(isRootRelativePath(value)).toBe(false);
     expect(rootRelativePathProblem(value)).toEqual(expect.any(String));
     expect(rootRelativePathField.safeParse(value).success).toBe(false);
@@ -115,6 +117,13 @@ describe('isRootRelativePath / rootRelativePathField', () => {
     expect(isRootRelativePath(value)).toBe(true);
     expect(rootRelativePathProblem(value)).toBeUndefined();
     expect(rootRelativePathField.parse(value)).toBe(value);
+  });
+
+  it('takes plain segments as plain, and leaves the others to the full checks', () => {
+    const plain = ['/', '/img/goods/synthetic/item-1_big.jpg', '/a/b./', '/~user/x', '/v1.2/x', '/catalog/'];
+    expect(plain.filter(isPlainPath)).toEqual(plain);
+    const other = ['/a/...', '/a/.hidden', '/caf%C3%A9', '/каталог/телефоны', '/a//b'];
+    expect(other.filter(isPlainPath)).toEqual([]);
   });
 
   it('refuses what is not a string', () => {

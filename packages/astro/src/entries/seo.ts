@@ -3,7 +3,7 @@
  * derived from the record at render time is not stored (`pageSeo()` in seo-head/page-seo.ts).
  */
 
-import type { Meta } from '@sitecontent/client';
+import { isPlainPath, type Meta } from '@sitecontent/client';
 import type { UrlStyle } from './page-url.js';
 import { plainText } from './plain-text.js';
 import type { HtmlCleaner } from './sanitize.js';
@@ -46,12 +46,6 @@ export function absoluteUrl(pathOrUrl: string, origin: string): string {
   return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
 }
 
-/**
- * A root-relative path that a URL parser leaves as it is: no `//` or `/\\` at its start, no dot
- * segment, nothing to percent-encode. Every product's and article's page URL is one.
- */
-const PLAIN_PATH = /^\/(?![/\\])[A-Za-z0-9_~/-]*$/;
-
 /** The last origin parsed: a sync passes the same one for every entry. */
 let lastOrigin: { given: string; site: string } | undefined;
 
@@ -68,7 +62,7 @@ function originOf(origin: string): string {
 export function siteUrl(pathOrUrl: string, origin: string): string | undefined {
   const site = originOf(origin);
   // Two URL parses per entry were a visible share of a large sync; a plain path needs neither.
-  if (site !== 'null' && PLAIN_PATH.test(pathOrUrl)) return `${site}${pathOrUrl}`;
+  if (site !== 'null' && isPlainPath(pathOrUrl)) return `${site}${pathOrUrl}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl) && !/^https?:/i.test(pathOrUrl)) return undefined;
   let url: URL;
   try {
