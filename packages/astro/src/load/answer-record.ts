@@ -43,11 +43,11 @@ export class AnswerRecord {
   }
 
   /**
-   * Records the answers of a load that committed; `clean`: it met nothing to warn of. A load that
-   * did not name its answers, or warned, leaves none, and the next load reads every record.
+   * Records the answers of a load that committed. A load that did not name its answers, or warned,
+   * leaves none, and the next load reads every record.
    */
-  commit(clean: boolean): void {
-    if (clean && !this.#warned && this.#digest !== undefined) {
+  commit(): void {
+    if (!this.#warned && this.#digest !== undefined) {
       setMetaIfChanged(this.#ctx.meta, ANSWERS_META_KEY, this.#digest);
     } else if (this.#ctx.meta.has(ANSWERS_META_KEY)) {
       this.#ctx.meta.delete(ANSWERS_META_KEY);

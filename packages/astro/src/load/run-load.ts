@@ -95,8 +95,9 @@ async function load(ctx: LoaderContext, run: LoaderRun, { project, client, sync 
   const { staged } = result as Extract<StageResult, { ok: true }>;
   const counts = commitEntries(ctx, staged, onInvalid);
   meta.commit();
-  const warned = invalid.count + counts.invalid + counts.duplicates + decision.warnings.length > 0;
-  answers.commit(!warned);
+  // Skipped records (the client's, the schema's, duplicates) are warnings the next load must repeat.
+  if (invalid.count + counts.invalid + counts.duplicates + decision.warnings.length > 0) answers.warned();
+  answers.commit();
   const tally = {
     items: staged.items,
     invalid: invalid.count,
