@@ -1,12 +1,62 @@
-import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { defineConfig, type Plugin } from 'vitest/config';
 import SummaryReporter from './test/reporters/summary-reporter.js';
+
+const clientSource = fileURLToPath(new URL('./packages/client/src/', import.meta.url));
+
+/**
+ * The client's `#runtime` import (its package.json `imports`) names built files; the client's own
+ * tests import its sources, which must get a runtime's source, not a second copy from dist/.
+ */
+function clientRuntimeFromSource(runtime: 'node' | 'web'): Plugin {
+  return {
+    name: `client-runtime-from-source:${runtime}`,
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '#runtime' && importer?.startsWith(clientSource))
+        return `${clientSource}runtime/${runtime}.ts`;
+      return undefined;
+    },
+  };
+}
+
+/**
+ * The client's tests that hold for every transport, run again over the `fetch` one (what Cloudflare
+ * Workers, Deno and Bun get) against the same servers: errors, retries, hostile payloads, redaction,
+ * timeouts, the size cap, adaptive concurrency, every operation against the emulator. Left out:
+ * what only undici has (its socket pool: keep-alive, sockets per client) and the CLI (always Node).
+ */
+const overFetch = [
+  'adaptive-concurrency',
+  'emulator',
+  'errors',
+  'hostile-payloads',
+  'key-masking',
+  'meta-emulator',
+  'operations',
+  'param-encoding',
+  'read-answer',
+  'retries',
+  'timeouts',
+].map((name) => `packages/client/test/${name}.test.ts`);
 
 export default defineConfig({
   test: {
-    include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'],
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',
     reporters: ['default', new SummaryReporter()],
+    projects: [
+      {
+        extends: true,
+        plugins: [clientRuntimeFromSource('node')],
+        test: { name: 'node', include: ['packages/*/test/**/*.test.ts', 'test/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        plugins: [clientRuntimeFromSource('web')],
+        test: { name: 'client over fetch', include: overFetch },
+      },
+    ],
   },
 });

@@ -1,10 +1,11 @@
 /** `createClient`: wires options, transport, retries, gate and bound into the resource APIs. */
 
+import { createTransport } from '#runtime';
 import { AdaptiveLimit } from './http/adaptive-limit.js';
 import { BackoffGate } from './http/backoff-gate.js';
 import { ConcurrencyBound } from './http/concurrency.js';
 import { Executor } from './http/executor.js';
-import { Transport } from './http/transport.js';
+import type { Transport, TransportSettings } from './http/transport.js';
 import { type ClientOptions, checkCallTimeout, validateOptions } from './options.js';
 import { type ArticlesApi, articlesApi } from './resources/articles.js';
 import type { CallOptions, ClientCore } from './resources/core.js';
@@ -45,11 +46,20 @@ export interface ClientStats {
   queued: number;
 }
 
+/** A client of the service; its transport is the runtime's (undici on Node, `fetch` elsewhere). */
 export function createClient(options: ClientOptions): SiteContentClient {
+  return createClientOver(createTransport, options);
+}
+
+/** {@link createClient} over a given transport: how the tests run the `fetch` transport on Node. */
+export function createClientOver(
+  transportFor: (settings: TransportSettings) => Transport,
+  options: ClientOptions,
+): SiteContentClient {
   const o = validateOptions(options);
   const base = new URL(o.baseUrl);
   const baseUrl = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-  const transport = new Transport({
+  const transport = transportFor({
     timeoutMs: o.timeoutMs,
     // One socket per request in flight at the ceiling: the limit moves under it, the pool never does.
     connections: o.maxConcurrency,

@@ -66,10 +66,17 @@ export function redactedPreview(text: string, maxChars: number, apiKey?: string)
 }
 
 /** A plain, key-free copy of an underlying error (e.g. from undici) to keep as `cause`. */
-export function sanitizeCause(err: unknown, apiKey?: string): Error | undefined {
+export function sanitizeCause(err: unknown, apiKey?: string, depth = 0): Error | undefined {
   if (err === undefined || err === null) return undefined;
   const source = err instanceof Error ? err : new Error(String(err));
-  const copy = new Error(redactText(source.message, apiKey));
+  // `fetch failed` says nothing by itself: its cause (ECONNREFUSED, a DNS or TLS failure) is kept,
+  // masked the same way, a few levels deep.
+  const inner =
+    depth < 3 && source.cause !== undefined ? sanitizeCause(source.cause, apiKey, depth + 1) : undefined;
+  const copy = new Error(
+    redactText(source.message, apiKey),
+    inner === undefined ? undefined : { cause: inner },
+  );
   copy.name = source.name;
   const code = (source as { code?: unknown }).code;
   if (typeof code === 'string' || typeof code === 'number') {

@@ -16,7 +16,7 @@ import {
   WriteRejectedError,
 } from '../src/index.js';
 import { assertNoKey, catchError, renderings, testClient } from './helpers/client.js';
-import { TEST_KEY, useScriptServer } from './helpers/server.js';
+import { closedPortUrl, TEST_KEY, useScriptServer } from './helpers/server.js';
 
 const server = useScriptServer();
 
@@ -110,7 +110,7 @@ describe('redaction', () => {
   });
 
   it('a connection refused is a NetworkError with causeCode, key redacted', async () => {
-    const client = createClient({ baseUrl: 'http://127.0.0.1:1', apiKey: TEST_KEY, sid: 1, retries: 0 });
+    const client = createClient({ baseUrl: await closedPortUrl(), apiKey: TEST_KEY, sid: 1, retries: 0 });
     const err = await catchError(client.site.domains());
     expect(err).toMatchObject({ name: 'NetworkError', causeCode: 'ECONNREFUSED' });
     for (const text of renderings(err)) assertNoKey(text);

@@ -11,7 +11,7 @@ import {
 } from '../src/index.js';
 import { catchError, testClient } from './helpers/client.js';
 import { ok, wireSection } from './helpers/fixtures.js';
-import { TEST_KEY, useScriptServer } from './helpers/server.js';
+import { closedPortUrl, TEST_KEY, useScriptServer } from './helpers/server.js';
 
 const server = useScriptServer();
 
@@ -134,7 +134,7 @@ describe('creates are never retried once the request may have reached the server
   it('a create that never left (connection refused) is retried', async () => {
     const attempts: RequestEvent[] = [];
     const client = createClient({
-      baseUrl: 'http://127.0.0.1:1',
+      baseUrl: await closedPortUrl(),
       apiKey: TEST_KEY,
       sid: 1,
       retries: 2,

@@ -10,14 +10,14 @@
  * one backend, and freezing every collection for each of them made a load under 10% random 503s crawl
  * (the fault soak went from seconds to minutes). The halved adaptive limit still slows the whole client.
  */
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+
 import pRetry, { AbortError } from 'p-retry';
+import { sha256Base64url } from '#runtime';
 import { isHttpStatusError, isSiteContentError } from '../errors/guards.js';
 import type { HttpStatusError } from '../errors/http-status-error.js';
 import { TimeoutError } from '../errors/transport-errors.js';
 import { AbortScope } from './abort-scope.js';
-import type { BackoffGate } from './backoff-gate.js';
+import { type BackoffGate, sleep } from './backoff-gate.js';
 import type { ConcurrencyBound } from './concurrency.js';
 import { type EncodedRequest, encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
@@ -166,7 +166,7 @@ export class Executor {
   ): Promise<Omit<CallAnswer, 'url'>> {
     const s = this.settings;
     const wait = retryAt.notBefore - performance.now();
-    if (wait > 0) await sleep(wait, undefined, { signal });
+    if (wait > 0) await sleep(wait, signal);
     const release = await this.#slot(signal);
     const inFlight = this.bound.slots.active;
     const started = performance.now();
@@ -178,7 +178,7 @@ export class Executor {
       const rows = interpretResponse(op, shownUrl, res, s.apiKey);
       // Only answers that succeeded describe the service's latency; failures are not timed.
       this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
-      return digestBody ? { rows, bodyDigest: bodyDigestOf(res.text) } : { rows };
+      return digestBody ? { rows, bodyDigest: await sha256Base64url(res.text) } : { rows };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
       if (isHttpStatusError(err) && isCongestionStatus(err.status)) this.#congested(err, started, retryAt);
@@ -234,11 +234,6 @@ function abortReason(reason: unknown, op: OperationName, url: string): unknown {
   return isDomTimeout
     ? new TimeoutError({ operation: op, url, timeoutMs: undefined, cause: reason })
     : reason;
-}
-
-/** The digest of a body as text: two answers with the same digest were byte-identical once decoded. */
-function bodyDigestOf(text: string): string {
-  return createHash('sha256').update(text).digest('base64url');
 }
 
 function describeFailure(err: Error): string {

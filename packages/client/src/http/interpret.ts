@@ -10,7 +10,7 @@ import { cutText, SHOWN_TEXT_MAX } from '../shown-text.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
-import type { RawResponse } from './whole-response.js';
+import type { RawResponse } from './transport.js';
 
 /**
  * A text the service sent in its answer (`message`, `error`), key-masked and cut to what a message

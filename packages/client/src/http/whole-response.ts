@@ -20,12 +20,14 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
-
-export interface RawResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
-}
+import {
+  bodyText,
+  contentEncodingOf,
+  headerValue,
+  notInflatingReason,
+  unknownEncodingReason,
+} from './body-text.js';
+import type { RawResponse } from './transport.js';
 
 export interface BodyLimit {
   operation: string;
@@ -132,24 +134,12 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
   /**
    * The body as text. The client asks for no encoding, but a proxy may compress anyway
    * (`Content-Encoding`), within the same size cap once inflated; a body in another charset than
-   * UTF-8 (`Content-Type: …; charset=windows-1251`) is decoded as declared, not read as broken UTF-8.
+   * UTF-8 is decoded as declared (body-text.ts).
    */
   #decode(body: Buffer): string {
-    const encoding = headerValue(this.#headers['content-encoding']).trim().toLowerCase();
-    const bytes = encoding === '' || encoding === 'identity' ? body : this.#inflate(body, encoding);
-    const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(headerValue(this.#headers['content-type']))?.[1];
-    const label = charset?.toLowerCase();
-    if (label === undefined || label === 'utf-8' || label === 'utf8' || label === 'us-ascii')
-      return decodeUtf8(bytes);
-    let decoder: InstanceType<typeof TextDecoder>;
-    try {
-      decoder = new TextDecoder(label);
-    } catch {
-      throw this.#unreadable(
-        `Content-Type names the charset ${JSON.stringify(charset)}, which this runtime cannot decode`,
-      );
-    }
-    return decoder.decode(bytes);
+    const encoding = contentEncodingOf(this.#headers['content-encoding']);
+    const bytes = encoding === '' ? body : this.#inflate(body, encoding);
+    return bodyText(bytes, headerValue(this.#headers['content-type']), (reason) => this.#unreadable(reason));
   }
 
   #inflate(body: Buffer, encoding: string): Buffer {
@@ -161,18 +151,12 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
           : encoding === 'br'
             ? brotliDecompressSync
             : undefined;
-    if (inflate === undefined) {
-      throw this.#unreadable(
-        `Content-Encoding ${JSON.stringify(encoding)} is not one the client can read (gzip, deflate, br)`,
-      );
-    }
+    if (inflate === undefined) throw this.#unreadable(unknownEncodingReason(encoding));
     try {
       return inflate(body, { maxOutputLength: this.limit.limitBytes });
     } catch (error) {
       if ((error as { code?: unknown }).code === 'ERR_BUFFER_TOO_LARGE') throw this.#tooLarge('stream');
-      throw this.#unreadable(
-        `Content-Encoding ${encoding}, but the body does not inflate (${(error as Error).message})`,
-      );
+      throw this.#unreadable(notInflatingReason(encoding, (error as Error).message));
     }
   }
 
@@ -208,14 +192,4 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
       announcedBytes,
     });
   }
-}
-
-function headerValue(value: string | string[] | undefined): string {
-  return Array.isArray(value) ? value.join(', ') : (value ?? '');
-}
-
-function decodeUtf8(bytes: Buffer): string {
-  // A UTF-8 byte order mark is not part of the text (undici's `body.text()` drops it too).
-  const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return bytes.toString('utf8', start);
 }

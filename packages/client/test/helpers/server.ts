@@ -185,3 +185,15 @@ function scriptServer(options: ScriptServerOptions): { server: ScriptServer; lis
   };
   return { server: state, listen };
 }
+
+/**
+ * A loopback URL nothing listens on: a port the system just gave out and took back. Not port 1,
+ * which the `fetch` standard refuses to dial at all ("bad port") before any connection is tried.
+ */
+export async function closedPortUrl(): Promise<string> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return `http://127.0.0.1:${port}`;
+}

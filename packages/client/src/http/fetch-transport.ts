@@ -1,0 +1,146 @@
+/**
+ * The transport of runtimes that offer only the web-standard `fetch` (Cloudflare Workers' workerd,
+ * Deno, Bun, browsers): the runtime pools the connections; each attempt has its own deadline, the
+ * body is read as it streams in and capped like undici's (a `Content-Length` over the cap fails
+ * before a byte is read, a body that grows past it is cancelled), and failures become the same
+ * errors as on Node (transport.ts). `fetch` inflates a compressed body itself: the cap counts the
+ * inflated bytes, as on Node.
+ */
+import { isResponseTooLargeError } from '../errors/guards.js';
+import { ResponseFormatError } from '../errors/response-format-error.js';
+import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
+import { NetworkError } from '../errors/transport-errors.js';
+import { AbortScope } from './abort-scope.js';
+import {
+  bodyText,
+  contentEncodingOf,
+  notInflatingReason,
+  READABLE_ENCODINGS,
+  unknownEncodingReason,
+} from './body-text.js';
+import type { EncodedRequest } from './encode.js';
+import { type RawResponse, sendFailure, type Transport, type TransportSettings } from './transport.js';
+
+export class FetchTransport implements Transport {
+  #closed = false;
+
+  constructor(readonly settings: TransportSettings) {}
+
+  async send(
+    operation: string,
+    origin: string,
+    req: EncodedRequest,
+    url: string,
+    signal: AbortSignal,
+  ): Promise<RawResponse> {
+    if (this.#closed) {
+      throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
+    }
+    const { timeoutMs, apiKey, maxResponseBytes } = this.settings;
+    const attempt = new AbortScope([signal], {
+      ms: timeoutMs,
+      reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
+    });
+    try {
+      const response = await fetch(`${origin}${req.path}`, {
+        method: req.method,
+        headers: { 'user-agent': this.settings.userAgent, accept: 'application/json', ...req.headers },
+        ...(req.body === undefined ? {} : { body: req.body }),
+        // The service answers; a redirect is its answer (interpret.ts names it), never followed.
+        redirect: 'manual',
+        signal: attempt.signal,
+      });
+      const limit = { operation, url, limitBytes: maxResponseBytes, status: response.status };
+      const encoding = contentEncodingOf(response.headers.get('content-encoding') ?? undefined);
+      // `fetch` inflated the codings it knows; any other reaches us as it was sent.
+      if (encoding !== '' && !READABLE_ENCODINGS.has(encoding)) {
+        await response.body?.cancel();
+        throw unreadable(limit, unknownEncodingReason(encoding));
+      }
+      const bytes = await readCapped(response, limit).catch((error: unknown) => {
+        if (encoding === '' || signal.aborted || attempt.timedOut || isResponseTooLargeError(error))
+          throw error;
+        throw unreadable(limit, notInflatingReason(encoding, causeMessage(error)));
+      });
+      const contentType = response.headers.get('content-type') ?? '';
+      const text = bodyText(bytes, contentType, (reason) => unreadable(limit, reason));
+      return { status: response.status, headers: headersOf(response.headers), text };
+    } catch (err) {
+      if (signal.aborted) throw signal.reason;
+      throw sendFailure(err, { operation, url, apiKey, timeoutMs, timedOut: attempt.timedOut });
+    } finally {
+      attempt.dispose();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+  }
+}
+
+interface Limit {
+  operation: string;
+  url: string;
+  limitBytes: number;
+  status: number;
+}
+
+/** The whole body, at most `limit.limitBytes` of it; past that the stream is cancelled. */
+async function readCapped(response: Response, limit: Limit): Promise<Uint8Array> {
+  const announced = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(announced) && announced > limit.limitBytes) {
+    await response.body?.cancel();
+    throw tooLarge(limit, 'content-length', announced);
+  }
+  if (response.body === null) return new Uint8Array(0);
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    length += value.byteLength;
+    if (length > limit.limitBytes) {
+      await reader.cancel();
+      throw tooLarge(limit, 'stream');
+    }
+    chunks.push(value);
+  }
+  if (chunks.length === 1) return chunks[0] as Uint8Array;
+  const bytes = new Uint8Array(length);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function headersOf(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = value;
+  });
+  return out;
+}
+
+function tooLarge(limit: Limit, measuredBy: 'content-length' | 'stream', announcedBytes?: number) {
+  return new ResponseTooLargeError({ ...limit, measuredBy, announcedBytes });
+}
+
+function unreadable(limit: Limit, reason: string): ResponseFormatError {
+  return new ResponseFormatError({ ...limit, bodyPreview: '', reason });
+}
+
+/** The innermost message of an error (`terminated` says less than zlib's own words beneath it). */
+function causeMessage(error: unknown): string {
+  let message = error instanceof Error ? error.message : String(error);
+  for (
+    let e: unknown = (error as Error)?.cause, depth = 0;
+    e instanceof Error && depth < 4;
+    e = e.cause, depth++
+  ) {
+    message = e.message;
+  }
+  return message;
+}
