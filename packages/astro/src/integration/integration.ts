@@ -13,12 +13,12 @@ import { keepPageFacts, openProject, pageFactsWanted } from '../project/open-pro
 import type { Project } from '../project/project.js';
 import { projectSettingsOf } from '../project/project-settings.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
-
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand } from './on-demand-setup.js';
 import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
+import { rememberedOrigin } from './remembered-domain.js';
 import { applySiteDomain } from './site-domain.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
@@ -60,7 +60,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         const serves = command === 'dev' || command === 'preview';
         const opened = openProject(
           config.root,
-          projectSettingsOf(opts, env, config.cacheDir),
+          projectSettingsOf(opts, env, () => (cacheDir ? rememberedOrigin(cacheDir) : undefined)),
           logger,
           serves,
         );

@@ -10,10 +10,17 @@ import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { entryTag, TAGGED_KINDS } from '../live/cache-tags.js';
 import { liveProject } from '../project/open-projects.js';
-import { bearerToken, sameToken } from './refresh-endpoint.js';
+import {
+  bearerToken,
+  bodyIssues,
+  cappedBodyText,
+  jsonAnswer,
+  parseJsonBody,
+  sameToken,
+  TOO_LARGE_BODY,
+} from './endpoint-request.js';
 
 export const PURGE_TOKEN_ENV = 'SITECONTENT_PURGE_TOKEN';
-const MAX_BODY = 64 * 1024;
 const MAX_NAMES = 1000;
 
 const recordId = z
@@ -37,48 +44,18 @@ export const purgeBodySchema = z
 
 /** The cache tags the body names, or what is wrong with it. */
 export function purgeTagsOf(text: string): { tags: string[] } | { error: string } {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return { error: `invalid body: not JSON (${(error as Error).message})` };
-  }
-  const body = purgeBodySchema.safeParse(json);
-  if (!body.success) {
-    const issues = body.error.issues.map((issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown field(s) ${issue.keys.join(', ')} (known: ${TAGGED_KINDS.join(', ')}, tags)`
-        : `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`,
-    );
-    return { error: `invalid body: ${issues.join('; ')}` };
-  }
+  const parsed = parseJsonBody(text);
+  if ('error' in parsed) return parsed;
+  const body = purgeBodySchema.safeParse(parsed.json);
+  if (!body.success) return { error: bodyIssues(body.error, [...TAGGED_KINDS, 'tags']) };
   const tags = TAGGED_KINDS.flatMap((kind) => (body.data[kind] ?? []).map((id) => entryTag(kind, id)));
   return { tags: [...new Set([...tags, ...(body.data.tags ?? [])])] };
 }
 
-const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
-  });
-
-async function readCapped(request: Request): Promise<string | undefined> {
-  const reader = request.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_BODY) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {
+  const answer = jsonAnswer(status, body, headers);
+  return new Response(answer.body, { status, headers: answer.headers });
+};
 
 /** The route handler (every method): `token` is read per request, so setting it needs no rebuild. */
 export function purgeHandler(token: () => string | undefined = () => process.env[PURGE_TOKEN_ENV]) {
@@ -89,11 +66,11 @@ export function purgeHandler(token: () => string | undefined = () => process.env
     if (context.request.method !== 'POST')
       return json(405, { ok: false, error: 'use POST' }, { allow: 'POST' });
     const given = bearerToken(context.request.headers.get('authorization'));
-    if (!given || !sameToken(given, expected)) {
+    if (!given || !(await sameToken(given, expected))) {
       return json(401, { ok: false, error: 'missing or wrong token' });
     }
-    const text = await readCapped(context.request);
-    if (text === undefined) return json(413, { ok: false, error: `body larger than ${MAX_BODY / 1024} KiB` });
+    const text = await cappedBodyText(context.request.body);
+    if (text === undefined) return json(413, { ok: false, error: TOO_LARGE_BODY });
     const parsed = purgeTagsOf(text);
     if ('error' in parsed) return json(400, { ok: false, error: parsed.error });
     liveProject().onDemand.forget(parsed.tags);

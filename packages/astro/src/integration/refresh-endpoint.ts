@@ -6,16 +6,23 @@
  * short collection kinds map to the loader names; no body refreshes every Site Content loader;
  * `refetchMeta` asks every page's meta again, whatever the meta cache's `maxAge`.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
 import { z } from 'zod';
 import { LOADER_NAMES } from '../loader-names.js';
 import { type KeptStaleReport, REFRESH_REPORT_KEY } from '../project/refresh-report.js';
+import {
+  bearerToken,
+  bodyIssues,
+  cappedBodyText,
+  jsonAnswer,
+  parseJsonBody,
+  sameToken,
+  TOO_LARGE_BODY,
+} from './endpoint-request.js';
 
 export const REFRESH_TOKEN_ENV = 'SITECONTENT_REFRESH_TOKEN';
 const ALL_LOADERS = Object.values(LOADER_NAMES);
-const MAX_BODY = 64 * 1024;
 
 /** The request body; a misspelled key is an error, not a refresh of everything. */
 const refreshBodySchema = z.strictObject({
@@ -26,19 +33,6 @@ const refreshBodySchema = z.strictObject({
   refetchMeta: z.boolean({ error: 'expected true or false' }).optional(),
 });
 
-class BodyTooLargeError extends Error {}
-
-/** The token of an `Authorization: Bearer <token>` header, the scheme in any case. */
-export function bearerToken(authorization: string | null | undefined): string | undefined {
-  return /^bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '')?.[1];
-}
-
-export function sameToken(given: string, expected: string): boolean {
-  const a = createHash('sha256').update(given).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b);
-}
-
 /** The token of `Authorization: Bearer <token>` (the scheme in any case) or `x-sitecontent-token`. */
 function givenToken(req: IncomingMessage): string {
   const bearer = bearerToken(req.headers.authorization);
@@ -48,21 +42,9 @@ function givenToken(req: IncomingMessage): string {
 }
 
 function send(res: ServerResponse, status: number, body: Record<string, unknown>): void {
-  res.statusCode = status;
-  res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.setHeader('cache-control', 'no-store');
-  res.end(JSON.stringify(body));
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) throw new BodyTooLargeError(`body larger than ${MAX_BODY / 1024} KiB`);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+  const answer = jsonAnswer(status, body);
+  res.writeHead(status, answer.headers);
+  res.end(answer.body);
 }
 
 /** A refresh the endpoint accepted: the loaders to run, and whether every page's meta is asked again. */
@@ -75,24 +57,15 @@ export interface RefreshRequest {
 export function parseRefreshBody(text: string): RefreshRequest | { error: string } {
   let json: unknown = {};
   if (text.trim() !== '') {
-    try {
-      json = JSON.parse(text);
-    } catch (error) {
-      return { error: `invalid body: not JSON (${(error as Error).message})` };
-    }
+    const parsed = parseJsonBody(text);
+    if ('error' in parsed) return parsed;
+    json = parsed.json;
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) {
     return { error: 'invalid body: expected a JSON object such as {"loaders":["products"]}' };
   }
   const body = refreshBodySchema.safeParse(json);
-  if (!body.success) {
-    const issues = body.error.issues.map((issue) =>
-      issue.code === 'unrecognized_keys'
-        ? `unknown field(s) ${issue.keys.join(', ')} (known: loaders, refetchMeta)`
-        : `${issue.path.map(String).join('.')}: ${issue.message}`,
-    );
-    return { error: `invalid body: ${issues.join('; ')}` };
-  }
+  if (!body.success) return { error: bodyIssues(body.error, ['loaders', 'refetchMeta']) };
   const names = resolveLoaderNames(body.data.loaders);
   if ('error' in names) return names;
   return { loaders: names.loaders, refetchMeta: body.data.refetchMeta ?? false };
@@ -140,17 +113,14 @@ async function acceptedBody(
     return undefined;
   }
   const given = givenToken(req);
-  if (!given || !sameToken(given, options.token)) {
+  if (!given || !(await sameToken(given, options.token))) {
     options.logger.warn('refresh endpoint: rejected a request with a missing or wrong token');
     send(res, 401, { ok: false, error: 'missing or wrong token' });
     return undefined;
   }
-  let text: string;
-  try {
-    text = await readBody(req);
-  } catch (error) {
-    const tooLarge = error instanceof BodyTooLargeError;
-    send(res, tooLarge ? 413 : 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
+  const text = await cappedBodyText(req);
+  if (text === undefined) {
+    send(res, 413, { ok: false, error: `invalid body: ${TOO_LARGE_BODY}` });
     return undefined;
   }
   const body = parseRefreshBody(text);

@@ -8,7 +8,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
 import { rememberImageOrigin } from '../project/open-projects.js';
-import { DOMAIN_FILE, domainIn } from '../project/remembered-domain.js';
+import { DOMAIN_FILE, domainIn } from './remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
 

@@ -6,7 +6,6 @@
 import { createHash } from 'node:crypto';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
 import type { ConnectionClientOptions } from './connection.js';
-import { rememberedDomain } from './remembered-domain.js';
 import { RetryLog } from './retry-log.js';
 
 /** Minimal logger shape (Astro's integration and loader loggers fit). */
@@ -21,12 +20,12 @@ export class ClientPool {
   readonly #clients = new Map<string, SiteContentClient>();
   /** The retry warnings of every client of the project, a few lines however many retries. */
   readonly #retries: RetryLog;
-  readonly #cacheDir: () => string | undefined;
+  readonly #fallbackSiteOrigin: () => string | undefined;
 
-  /** `warn` reports retries; `cacheDir` is where the last known site domain is remembered. */
-  constructor(warn: (message: string) => void, cacheDir: () => string | undefined) {
+  /** `warn` reports retries; `fallbackSiteOrigin` gives the photos' origin when the service cannot. */
+  constructor(warn: (message: string) => void, fallbackSiteOrigin: () => string | undefined) {
     this.#retries = new RetryLog(warn);
-    this.#cacheDir = cacheDir;
+    this.#fallbackSiteOrigin = fallbackSiteOrigin;
   }
 
   /** The client for `options`, created on first use. */
@@ -39,11 +38,7 @@ export class ClientPool {
         ...options,
         userAgent: '@sitecontent/astro',
         // The service down at sync time: image URLs on the domain the last successful lookup gave.
-        fallbackSiteOrigin: () => {
-          const cacheDir = this.#cacheDir();
-          const domain = cacheDir === undefined ? undefined : rememberedDomain(cacheDir);
-          return domain === undefined ? undefined : `https://${domain}`;
-        },
+        fallbackSiteOrigin: this.#fallbackSiteOrigin,
         onRetry: this.#retries.retry,
       });
       this.#clients.set(key, client);

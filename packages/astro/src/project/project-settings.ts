@@ -30,8 +30,11 @@ export interface ProjectSettings {
   client: ProjectClientOptions;
   /** Default `maxAge` of the loaders' meta cache, in ms (0: ask every time). */
   metaMaxAge: number;
-  /** Astro's cache directory (`href`), where the last known site domain is remembered. */
-  cacheDir?: string | undefined;
+  /**
+   * The photos' origin when `site/DomainDefault` fails during a sync: the integration's reads the
+   * domain the last successful lookup remembered in Astro's cache directory (remembered-domain.ts).
+   */
+  fallbackSiteOrigin?: (() => string | undefined) | undefined;
   /** Environment values read at config time (`process.env` over `.env` files). */
   env: Readonly<Record<string, string | undefined>>;
 }
@@ -47,11 +50,11 @@ const CLIENT_OPTION_KEYS = [
   'paramEncoding',
 ] as const satisfies readonly (keyof ProjectClientOptions)[];
 
-/** The settings of the integration's checked options, the environment it read and Astro's cache dir. */
+/** The settings of the integration's checked options, the environment it read and the photos' fallback. */
 export function projectSettingsOf(
   options: ResolvedSiteContentOptions,
   env: ProjectSettings['env'],
-  cacheDir: URL | undefined,
+  fallbackSiteOrigin?: () => string | undefined,
 ): ProjectSettings {
   const client: ProjectClientOptions = {};
   for (const key of CLIENT_OPTION_KEYS) {
@@ -61,11 +64,10 @@ export function projectSettingsOf(
     connection: { baseUrl: options.baseUrl, apiKey: options.apiKey, sid: options.sid },
     client,
     metaMaxAge: options.metaMaxAge,
-    cacheDir: cacheDir?.href,
+    fallbackSiteOrigin,
     env,
   };
 }
 
 /** Loaders used without the integration: its defaults, and connections from `process.env`. */
-export const standaloneSettings = (): ProjectSettings =>
-  projectSettingsOf(siteContentDefaults, {}, undefined);
+export const standaloneSettings = (): ProjectSettings => projectSettingsOf(siteContentDefaults, {});

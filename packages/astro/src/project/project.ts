@@ -45,7 +45,7 @@ export class Project {
     this.logger = logger;
     this.#clients = new ClientPool(
       (message) => this.logger?.warn(message),
-      () => this.#settings.cacheDir,
+      () => this.#settings.fallbackSiteOrigin?.(),
     );
   }
 

@@ -19,6 +19,7 @@ import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
 import { openProject } from '../../src/project/open-projects.js';
+import { rememberedOrigin } from '../../src/integration/remembered-domain.js';
 
 export * from './fixture.js';
 
@@ -220,7 +221,7 @@ export function useSite(
         ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
       },
       metaMaxAge: settings.metaMaxAge ?? 0,
-      cacheDir: settings.cacheDir,
+      fallbackSiteOrigin: () => (settings.cacheDir ? rememberedOrigin(settings.cacheDir) : undefined),
       env: {},
     },
     logs.logger,

@@ -20,6 +20,12 @@ export function rememberedDomain(cacheDir: URL | string): string | undefined {
   }
 }
 
+/** {@link rememberedDomain} as an origin (`https://<domain>`). */
+export function rememberedOrigin(cacheDir: URL | string): string | undefined {
+  const domain = rememberedDomain(cacheDir);
+  return domain === undefined ? undefined : `https://${domain}`;
+}
+
 /** The domain in the remembered file's `text`, when it holds a valid one. */
 export function domainIn(text: string): string | undefined {
   const parsed = JSON.parse(text) as { domain?: unknown };
