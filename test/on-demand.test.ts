@@ -168,6 +168,13 @@ describe('an on-demand product page behind the memory cache', () => {
     const response = await purge(`{"products":["${id}"]}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, purged: [`sitecontent:products:${id}`] });
+    // The server's log says what each purge did, and why one was refused, never with the token.
+    expect(site.output()).toContain(`[@sitecontent/astro] purged sitecontent:products:${id}`);
+    expect(site.output()).toContain('[@sitecontent/astro] purge refused (401): missing or wrong token');
+    expect(site.output()).toContain(
+      '[@sitecontent/astro] purge refused (400): invalid body: unknown field(s) product',
+    );
+    expect(site.output()).not.toContain(TOKEN);
     const fresh = await view(`/live/${id}`);
     expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
     expect(fresh.body).toContain('<h1>Aurora X1 (renamed)</h1>');
@@ -234,5 +241,98 @@ describe('an on-demand product page behind the memory cache', () => {
       proxy.state.down = false;
     }
     expect(site.output()).not.toContain(emu.key);
+  });
+});
+
+describe('failures that say what went wrong, and fail fast', () => {
+  /** The lines of the server's log that report a failure. */
+  const failureLines = (output: string) =>
+    output.split('\n').filter((l) => /on-demand pages? answers? 50\d/.test(l));
+
+  it('with the service down, the third view of products never viewed answers at once, and the log says it once', async () => {
+    const fresh = (await client.products.list())
+      .filter((p) => p.shw)
+      .slice(-3)
+      .map((p) => p.id);
+    // A server of its own: its circuit breaker starts closed, whatever the tests above did.
+    const served = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
+      SITECONTENT_BASE_URL: proxy.url,
+      SITECONTENT_API_KEY: emu.key,
+      SITECONTENT_SID: String(emu.sid),
+    });
+    proxy.state.down = true;
+    try {
+      const views: { status: number; ms: number; asked: number }[] = [];
+      for (const id of fresh) {
+        const started = performance.now();
+        const response = await fetch(`${served.url}/live/${id}`);
+        const body = await response.text();
+        views.push({ status: response.status, ms: performance.now() - started, asked: proxy.take().length });
+        expect(body).toBe('The catalog is unavailable for a moment. Please try again.');
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      }
+      expect(views.map((v) => v.status)).toEqual([503, 503, 503]);
+      // Two lookups failed (each tried twice within the request-time budget); then the circuit is
+      // open: the third view asks nothing and waits for nothing.
+      expect(views.map((v) => v.asked)).toEqual([expect.any(Number), expect.any(Number), 0]);
+      expect(views[0]!.asked).toBeGreaterThan(0);
+      expect(views[2]!.ms).toBeLessThan(1_500);
+    } finally {
+      proxy.state.down = false;
+      await served.close();
+    }
+    const lines = failureLines(served.output());
+    const goodsGet = lines.filter((l) => l.includes('the service failed: goods/Get'));
+    expect(goodsGet, lines.join('\n')).toHaveLength(1);
+    expect(goodsGet[0]).toContain('key=***');
+    expect(served.output()).not.toContain(emu.key);
+  });
+
+  it('a wrong key answers 500 with a fixed body, and the log names the key as refused, once', async () => {
+    const wrongKey = 'wrong-key-3f9a1c';
+    const wrong = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
+      SITECONTENT_BASE_URL: emu.url,
+      SITECONTENT_API_KEY: wrongKey,
+      SITECONTENT_SID: String(emu.sid),
+    });
+    try {
+      for (const id of [phones[0]!.id, phones[1]!.id]) {
+        const response = await fetch(`${wrong.url}/live/${id}`);
+        expect(response.status).toBe(500);
+        const body = await response.text();
+        expect(body).toBe(
+          'This page cannot be shown because of a problem with the site. It has been logged.',
+        );
+        expect(response.headers.get('cache-control')).toBe('no-store');
+      }
+      const lines = failureLines(wrong.output());
+      expect(lines, wrong.output()).toHaveLength(1);
+      expect(lines[0]).toContain(
+        'on-demand pages answer 500, the site is misconfigured: goods/Get failed with HTTP 401',
+      );
+      expect(lines[0]).toContain('the service refused the API key: set SITECONTENT_API_KEY');
+      expect(wrong.output()).not.toContain(wrongKey);
+    } finally {
+      await wrong.close();
+    }
+  });
+
+  it('connection settings missing from the server environment: 500, and the log names them', async () => {
+    const bare = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
+      SITECONTENT_BASE_URL: '',
+      SITECONTENT_API_KEY: '',
+      SITECONTENT_SID: '',
+    });
+    try {
+      expect((await fetch(`${bare.url}/live/${phones[0]!.id}`)).status).toBe(500);
+      const lines = failureLines(bare.output());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toContain('missing connection setting(s) baseUrl, apiKey, sid');
+      expect(lines[0]).toContain(
+        'SITECONTENT_BASE_URL, SITECONTENT_API_KEY, SITECONTENT_SID in the process environment',
+      );
+    } finally {
+      await bare.close();
+    }
   });
 });

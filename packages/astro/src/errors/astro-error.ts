@@ -12,6 +12,7 @@ export type SiteContentAstroErrorCode =
   | 'option_callback_failed'
   | 'seo_check_failed'
   | 'busy'
+  | 'unavailable'
   | 'image_origin_unknown';
 
 /** Base class: a stable `code` and an explicit `name`, so the guards work across package copies. */

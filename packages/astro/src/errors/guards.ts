@@ -11,6 +11,7 @@ import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import type { SiteContentLoadError } from './load-error.js';
 import type { SiteContentOptionsError } from './options-error.js';
 import type { SiteContentSeoCheckError } from './seo-check-error.js';
+import type { SiteContentUnavailableError } from './unavailable-error.js';
 
 function hasName(e: unknown, name: string): boolean {
   return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
@@ -26,6 +27,7 @@ const ERROR_NAMES = new Set([
   'SiteContentSeoCheckError',
   'SiteContentBusyError',
   'SiteContentImageOriginError',
+  'SiteContentUnavailableError',
 ]);
 
 export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
@@ -47,3 +49,5 @@ export const isSiteContentBusyError = (e: unknown): e is SiteContentBusyError =>
   hasName(e, 'SiteContentBusyError');
 export const isSiteContentImageOriginError = (e: unknown): e is SiteContentImageOriginError =>
   hasName(e, 'SiteContentImageOriginError');
+export const isSiteContentUnavailableError = (e: unknown): e is SiteContentUnavailableError =>
+  hasName(e, 'SiteContentUnavailableError');

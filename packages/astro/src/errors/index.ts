@@ -8,3 +8,4 @@ export { SiteContentInvalidRecordError } from './invalid-record-error.js';
 export { SiteContentLoadError } from './load-error.js';
 export { SiteContentOptionsError } from './options-error.js';
 export { type SeoCheckProblem, SiteContentSeoCheckError } from './seo-check-error.js';
+export { SiteContentUnavailableError } from './unavailable-error.js';

@@ -60,29 +60,32 @@ const json = (status: number, body: Record<string, unknown>, headers: Record<str
 /** The route handler (every method): `token` is read per request, so setting it needs no rebuild. */
 export function purgeHandler(token: () => string | undefined = () => process.env[PURGE_TOKEN_ENV]) {
   return async (context: Pick<APIContext, 'request' | 'cache'>): Promise<Response> => {
+    const state = liveProject().onDemand;
+    // Each answer but the endpoint's absence is logged: an operator sees what was purged, and why a
+    // purge was refused (never the token).
+    const refuse = (status: number, error: string, headers?: Record<string, string>) => {
+      state.log.info(`purge refused (${status}): ${error}`);
+      return json(status, { ok: false, error }, headers);
+    };
     const expected = token();
     if (!expected)
       return json(404, { ok: false, error: `purge endpoint off: ${PURGE_TOKEN_ENV} is not set` });
-    if (context.request.method !== 'POST')
-      return json(405, { ok: false, error: 'use POST' }, { allow: 'POST' });
+    if (context.request.method !== 'POST') return refuse(405, 'use POST', { allow: 'POST' });
     const given = bearerToken(context.request.headers.get('authorization'));
-    if (!given || !(await sameToken(given, expected))) {
-      return json(401, { ok: false, error: 'missing or wrong token' });
-    }
+    if (!given || !(await sameToken(given, expected))) return refuse(401, 'missing or wrong token');
     const text = await cappedBodyText(context.request.body);
-    if (text === undefined) return json(413, { ok: false, error: TOO_LARGE_BODY });
+    if (text === undefined) return refuse(413, TOO_LARGE_BODY);
     const parsed = purgeTagsOf(text);
-    if ('error' in parsed) return json(400, { ok: false, error: parsed.error });
-    liveProject().onDemand.forget(parsed.tags);
+    if ('error' in parsed) return refuse(400, parsed.error);
+    state.forget(parsed.tags);
     try {
       await context.cache.invalidate({ tags: parsed.tags });
     } catch (error) {
-      return json(502, {
-        ok: false,
-        tags: parsed.tags,
-        error: `the cache provider failed: ${(error as Error).message}`,
-      });
+      const message = `the cache provider failed: ${(error as Error).message}`;
+      state.log.info(`purge of ${parsed.tags.join(', ')} failed: ${message}`);
+      return json(502, { ok: false, tags: parsed.tags, error: message });
     }
+    state.log.info(`purged ${parsed.tags.join(', ')}`);
     return json(200, { ok: true, purged: parsed.tags });
   };
 }

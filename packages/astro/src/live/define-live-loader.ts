@@ -17,6 +17,8 @@ import type { LiveLoader } from 'astro/loaders';
 import { liveProject } from '../project/open-projects.js';
 import { CACHE_TAG, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
+import type { OnDemandState } from './on-demand-state.js';
+import { isOutage, requestFailure } from './request-failure.js';
 
 /** `getLiveCollection()` filters of products and articles. */
 export interface LiveCatalogFilter {
@@ -93,6 +95,25 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   ): Promise<LiveDataEntry<D>[]>;
 }
 
+/** `lookup` through the circuit breaker of `client`'s connection (live/circuit-breaker.ts). */
+function guarded<T>(
+  state: OnDemandState,
+  client: SiteContentClient,
+  collection: string,
+  lookup: () => Promise<T>,
+) {
+  return state
+    .breakerFor(client)
+    .run(collection, lookup, (error) => isOutage(requestFailure(error instanceof Error ? error : undefined)));
+}
+
+/** The `{ error }` of a failed lookup, reported once per cause in the server's log. */
+async function failed(state: OnDemandState, collection: string, error: unknown): Promise<{ error: Error }> {
+  const answer = await liveError(collection, error);
+  state.log.report(requestFailure(answer.error));
+  return answer;
+}
+
 /** The process's on-demand state, told the loader's own freshness for the pages of its kind. */
 function noteFreshness(rt: LiveRuntime, kind: string) {
   const state = liveProject().onDemand;
@@ -111,19 +132,21 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
       const state = noteFreshness(rt, resource.tag);
       try {
         const client = rt.client(collection);
-        const all = await state.guard.bounded(collection, () =>
-          resource.list(client, filter, { onInvalidRecord: () => {} }),
-        );
-        // As invalid records are in a collection: left out.
-        const entries = await resource.toEntries(
-          client,
-          resource.onlyVisible ? all.filter((r) => r.shw) : all,
-          () => {},
-          collection,
-        );
+        const entries = await guarded(state, client, collection, async () => {
+          const all = await state.guard.bounded(collection, () =>
+            resource.list(client, filter, { onInvalidRecord: () => {} }),
+          );
+          // As invalid records are in a collection: left out.
+          return resource.toEntries(
+            client,
+            resource.onlyVisible ? all.filter((r) => r.shw) : all,
+            () => {},
+            collection,
+          );
+        });
         return { entries, cacheHint: { tags: [CACHE_TAG, kindTag(resource.tag)] } };
       } catch (error) {
-        return liveError(collection, error);
+        return failed(state, collection, error);
       }
     },
     async loadEntry({ collection, filter }) {
@@ -132,23 +155,27 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         const key = resource.keyOf(filter.id);
         if (key === undefined) return notFound(collection, filter);
         const client = rt.client(collection);
-        const record = await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
-          const found = await resource.get(client, key);
-          return found && (!resource.onlyVisible || found.shw) ? found : undefined;
-        });
-        if (!record) return notFound(collection, filter);
         let rejected: string | undefined;
-        const [entry] = await resource.toEntries(
-          client,
-          [record],
-          (recordId, field, message) => {
-            rejected = `${shownRecord(recordId)} is invalid at field ${shownText(field)}: ${message}`;
-          },
-          collection,
-        );
-        return rejected === undefined ? entry : liveError(collection, new Error(rejected));
+        const entry = await guarded(state, client, collection, async () => {
+          const record = await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
+            const found = await resource.get(client, key);
+            return found && (!resource.onlyVisible || found.shw) ? found : undefined;
+          });
+          if (!record) return undefined;
+          const [built] = await resource.toEntries(
+            client,
+            [record],
+            (recordId, field, message) => {
+              rejected = `${shownRecord(recordId)} is invalid at field ${shownText(field)}: ${message}`;
+            },
+            collection,
+          );
+          return built;
+        });
+        if (rejected !== undefined) return failed(state, collection, new Error(rejected));
+        return entry ?? notFound(collection, filter);
       } catch (error) {
-        return liveError(collection, error);
+        return failed(state, collection, error);
       }
     },
   };

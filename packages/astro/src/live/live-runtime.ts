@@ -46,7 +46,7 @@ export function liveRuntime(
   };
   return {
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
-    client: (collection) => liveProject().client(collection, options),
+    client: (collection) => liveProject().liveClient(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
     urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
     sectionIndex: (client, wanted) => liveProject().onDemand.sections.index(client, wanted),

@@ -5,9 +5,13 @@
  * lookups waiting for the service. Each project has one (`project.onDemand`); the live loaders,
  * the middleware and the purge endpoint use the live project's (`liveProject()`).
  */
+
+import type { SiteContentClient } from '@sitecontent/client';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
 import { tagScope } from './cache-tags.js';
+import { CircuitBreaker } from './circuit-breaker.js';
 import { EntryGuard } from './entry-guard.js';
+import { FailureLog } from './failure-log.js';
 import { SectionLookup } from './section-lookup.js';
 
 export class OnDemandState {
@@ -15,6 +19,9 @@ export class OnDemandState {
   readonly #freshnessByKind = new Map<string, Freshness>();
   #guard = new EntryGuard(onDemandDefaults);
   #sections = new SectionLookup(onDemandDefaults);
+  #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
+  /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
+  readonly log = new FailureLog();
 
   get settings(): OnDemandSettings {
     return this.#settings;
@@ -25,6 +32,17 @@ export class OnDemandState {
     this.#settings = settings;
     this.#guard = new EntryGuard(settings);
     this.#sections = new SectionLookup(settings);
+    this.#breakers = new WeakMap();
+  }
+
+  /** The circuit breaker of `client`'s connection: one service's outage does not stop another's. */
+  breakerFor(client: SiteContentClient): CircuitBreaker {
+    let breaker = this.#breakers.get(client);
+    if (!breaker) {
+      breaker = new CircuitBreaker(this.#settings);
+      this.#breakers.set(client, breaker);
+    }
+    return breaker;
   }
 
   get guard(): EntryGuard {

@@ -5,38 +5,49 @@
  */
 
 import type { APIContext } from 'astro';
+import { isSiteContentUnavailableError } from '../errors/guards.js';
 import { liveProject } from '../project/open-projects.js';
+import { requestFailure } from './request-failure.js';
 
 type PageCache = APIContext['cache'];
 
-/** No error at all (no entry either) is a missing entry too. */
-const isNotFound = (error: Error | undefined) =>
-  error === undefined || error.name === 'LiveEntryNotFoundError';
-
 /**
- * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`:
- * 404 for an entry the service does not have (no body, so Astro renders the site's 404 page), 503
- * otherwise (the service failed, or too many lookups wait for it). Neither is kept by the route
- * cache: a cached empty 404 would be served without the 404 page, and a stale page must outlive a
- * failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge` and the 503 for
- * `onDemand.errorMaxAge`; the server itself asks the service nothing about a missing id for
- * `notFoundMaxAge` (live/entry-guard.ts). The body names no URL, so nothing of the connection leaks.
+ * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`
+ * (live/request-failure.ts says which answer a failure gets):
+ * - 404 for an entry the service does not have (no body, so Astro renders the site's 404 page);
+ * - 500 when the site is set up wrong (connection settings missing, a key the service refuses) or
+ *   the service sent a record the site cannot show: retrying will not help, and the log says why;
+ * - 503 with `Retry-After` when the service is down or overloaded, or the server rests from it.
+ * None is kept by the route cache: a cached empty 404 would be served without the 404 page, and a
+ * stale page must outlive a failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge`
+ * and the 503 for `onDemand.errorMaxAge`. The bodies are fixed sentences: no URL, no key, no cause
+ * (the server's log has it, once per cause).
  */
 export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
   const { notFoundMaxAge, errorMaxAge } = liveProject().onDemand.settings;
   context.cache.set(false);
-  if (isNotFound(error)) {
+  const failure = requestFailure(error);
+  if (failure.kind === 'not-found') {
     return new Response(null, {
       status: 404,
       headers: { 'cache-control': `public, max-age=${notFoundMaxAge}` },
     });
   }
+  if (failure.kind !== 'outage') {
+    return new Response('This page cannot be shown because of a problem with the site. It has been logged.', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  const resting = isSiteContentUnavailableError(failure.cause)
+    ? Math.ceil((failure.cause.retryAt - Date.now()) / 1000)
+    : 0;
   return new Response('The catalog is unavailable for a moment. Please try again.', {
     status: 503,
     headers: {
       'content-type': 'text/plain; charset=utf-8',
       'cache-control': `public, max-age=${errorMaxAge}`,
-      'retry-after': String(Math.max(1, errorMaxAge)),
+      'retry-after': String(Math.max(1, errorMaxAge, resting)),
     },
   });
 }

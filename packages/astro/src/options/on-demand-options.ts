@@ -35,6 +35,21 @@ export interface OnDemandOptions {
   /** Most sections (and ids the service does not have) remembered per connection. @default 1000 */
   cacheSize?: number;
   /**
+   * Longest a live lookup may take, retries included, in ms: a visitor waits for a page, so request
+   * time gets a short budget (a build keeps the client's patient one). @default 2500
+   */
+  lookupTimeoutMs?: number;
+  /** Retries of a failed live lookup within `lookupTimeoutMs`. @default 1 */
+  lookupRetries?: number;
+  /**
+   * Live lookups in a row that fail because the service is down or overloaded before the server
+   * stops asking it for `breakFor` seconds (uncached pages answer 503 at once, cached ones stale).
+   * @default 2
+   */
+  breakAfter?: number;
+  /** Seconds the server stops asking a failing service before one lookup tries again. @default 10 */
+  breakFor?: number;
+  /**
    * Path of the purge endpoint, or `false`. It answers only when `SITECONTENT_PURGE_TOKEN` is set
    * where the site runs, and exists only when the Astro config has a `cache` provider.
    * @default '/_sitecontent/purge'
@@ -57,6 +72,10 @@ export const onDemandOptionsSchema = z.strictObject({
   errorMaxAge: seconds.default(5),
   maxInFlight: z.number().int().positive().default(256),
   cacheSize: z.number().int().positive().default(1000),
+  lookupTimeoutMs: z.number().int().min(100).max(60_000).default(2500),
+  lookupRetries: z.number().int().min(0).max(5).default(1),
+  breakAfter: z.number().int().positive().default(2),
+  breakFor: z.number().int().positive().max(3600).default(10),
   purgeEndpoint: z
     .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
     .default(DEFAULT_PURGE_PATH),

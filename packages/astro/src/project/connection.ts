@@ -9,7 +9,8 @@ import type { ProjectSettings } from './project-settings.js';
 
 /** The client options of a loader's connection: the project's, with the connection filled in. */
 export type ConnectionClientOptions = Pick<ClientOptions, 'baseUrl' | 'apiKey' | 'sid'> &
-  ProjectSettings['client'];
+  ProjectSettings['client'] &
+  Partial<Pick<ClientOptions, 'maxRetryTimeMs'>>;
 
 /**
  * The client options of `collection`'s connection; names every missing setting at once.

@@ -68,6 +68,21 @@ export class Project {
     return this.#clients.client(resolveConnection(collection, options, this.#settings, this.fromIntegration));
   }
 
+  /**
+   * The client of a live loader's connection: the project's, on the request-time budget of
+   * `onDemand` (a short deadline for the whole lookup, few retries) instead of a build's patient one.
+   */
+  liveClient(collection: string, options: ConnectionOptions = {}): SiteContentClient {
+    const { lookupTimeoutMs, lookupRetries } = this.onDemand.settings;
+    const resolved = resolveConnection(collection, options, this.#settings, this.fromIntegration);
+    return this.#clients.client({
+      ...resolved,
+      timeoutMs: Math.min(resolved.timeoutMs ?? lookupTimeoutMs, lookupTimeoutMs),
+      retries: Math.min(resolved.retries ?? lookupRetries, lookupRetries),
+      maxRetryTimeMs: lookupTimeoutMs,
+    });
+  }
+
   /** Starts one loader's part of the sync of `client` (call synchronously when the load starts). */
   beginSync(client: SiteContentClient): SyncScope {
     return this.#syncs.begin(client);
