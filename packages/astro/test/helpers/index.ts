@@ -18,8 +18,8 @@ import { type Emulator, type EmulatorOptions, startEmulator } from '@sitecontent
 import type { LoaderContext } from 'astro/loaders';
 import { afterAll, beforeAll } from 'vitest';
 import type { z } from 'zod';
-import { openProject } from '../../src/project/open-projects.js';
 import { rememberedOrigin } from '../../src/integration/remembered-domain.js';
+import { openProject } from '../../src/project/open-projects.js';
 
 export * from './fixture.js';
 
