@@ -10,12 +10,15 @@ export const USAGE = `Usage:
                              [--key K --sid N]... [--keys FILE] [--technical-domain D]
                              [--latency MS[±JITTER]] [--fail-rate P] [--rate-limit R] [--throttle-rate P]
                              [--reset-rate P] [--truncate-rate P] [--fault-seed S] [--capacity N]
-                             [--quirks reference]
+                             [--quirks reference] [--stats]
                              [--products N --sections M --articles K --mods-per-product J --synthetic-seed S]
   sitecontent-emulator seed --db FILE [--sid N] --demo
   sitecontent-emulator seed --db FILE [--sid N] --synthetic --products N --sections M --articles K
                             --mods-per-product J --seed S
   sitecontent-emulator --version
+
+serve prints its request counts by operation and status on stderr when it stops, and with --stats
+every 2 s while they change.
 
 Without --key/--keys, serve accepts SITECONTENT_API_KEY for SITECONTENT_SID (default sid 1),
 or else the development key "dev-key" for sid 1.`;
@@ -35,7 +38,12 @@ const SYNTHETIC_FLAGS = {
   'mods-per-product': { type: 'string' },
 } as const;
 
-export type ServeCommand = { command: 'serve'; options: EmulatorOptions & { port: number; host: string } };
+export type ServeCommand = {
+  command: 'serve';
+  options: EmulatorOptions & { port: number; host: string };
+  /** `--stats`: the request counts on stderr while it runs (when they changed), not only at the end. */
+  liveStats: boolean;
+};
 export type SeedCommand = {
   command: 'seed';
   db: string;
@@ -75,6 +83,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
     'fault-seed': { type: 'string' },
     capacity: { type: 'string' },
     quirks: { type: 'string' },
+    stats: { type: 'boolean' },
     'synthetic-seed': { type: 'string' },
     ...SYNTHETIC_FLAGS,
   });
@@ -102,7 +111,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
   const capacity = int('--capacity', values.capacity, 1);
   if (capacity !== undefined) options.capacity = capacity;
   if (quirks === 'reference') options.quirks = 'reference';
-  return { command: 'serve', options };
+  return { command: 'serve', options, liveStats: values.stats === true };
 }
 
 function parseSeed(args: string[]): SeedCommand {

@@ -6,6 +6,7 @@ import { Store } from './db/store.js';
 import { seedDemo } from './seed/demo.js';
 import { seedSynthetic } from './seed/synthetic.js';
 import { startEmulator } from './server.js';
+import { describeRequests } from './stats.js';
 
 async function main(argv: string[]): Promise<number> {
   let command: ReturnType<typeof parseCommand>;
@@ -29,15 +30,29 @@ async function main(argv: string[]): Promise<number> {
   return command.command === 'serve' ? serve(command) : seed(command);
 }
 
-async function serve({ options }: ServeCommand): Promise<number> {
+/** How often `--stats` looks at the counts (a line only when they changed). */
+const LIVE_STATS_MS = 2_000;
+
+async function serve({ options, liveStats }: ServeCommand): Promise<number> {
   const emu = await startEmulator(options);
   // Exactly one line on stdout, once the port is bound (scripts wait for it). Never the key.
   process.stdout.write(`Listening on ${emu.url}\n`);
+  // The counts go to stderr: a user sees that a cached page asked nothing, scripts keep their stdout.
+  let shown = 0;
+  const ticker = liveStats
+    ? setInterval(() => {
+        if (emu.stats.total === shown) return;
+        shown = emu.stats.total;
+        process.stderr.write(`${describeRequests(emu.stats)}\n`);
+      }, LIVE_STATS_MS)
+    : undefined;
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  clearInterval(ticker);
+  process.stderr.write(`Served ${describeRequests(emu.stats)}\n`);
   // A stuck connection must not keep the process alive after a signal.
   setTimeout(() => process.exit(0), 5_000).unref();
   await emu.close();

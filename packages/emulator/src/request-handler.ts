@@ -8,7 +8,7 @@ import { readId } from './fields.js';
 import { readBody } from './request-body.js';
 import { errorBody, ResponseWriter } from './response-writer.js';
 import { ROUTES, type Route } from './routes/index.js';
-import type { EmulatorStats } from './stats.js';
+import { countAnswer, type EmulatorStats } from './stats.js';
 import { parseParams } from './wire/params.js';
 import type { Workers } from './workers.js';
 
@@ -38,6 +38,8 @@ export class RequestHandler {
     stats.total++;
     const url = new URL(req.url ?? '/', 'http://emulator');
     const route = url.pathname.startsWith('/v1/') ? ROUTES.get(url.pathname.slice(4)) : undefined;
+    // Counted once the answer is over, under the status it was sent with (a reset one too).
+    res.once('close', () => countAnswer(stats, route?.operation ?? '(unknown operation)', res.statusCode));
     if (!route) {
       req.resume();
       this.#writer.send(res, 404, errorBody('not_found', `Unknown operation ${url.pathname}`));

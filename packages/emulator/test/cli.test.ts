@@ -37,6 +37,25 @@ describe('sitecontent-emulator serve', () => {
     }
   });
 
+  it('shows its request counts by operation and status: with --stats while it runs, and when it stops', async () => {
+    const cli = await serveCli(['--key', 'k1', '--sid', '1', '--stats']);
+    await get(cli.url, 'goods/Get', 'sid=1&id=1');
+    await get(cli.url, 'goods/Get', 'sid=1&id=2');
+    await get(cli.url, 'meta/Get', 'sid=1&md=goods&id=1');
+    await get(cli.url, 'goods/Get', 'sid=1', 'wrong-key');
+    // The live line comes within the 2 s tick, once, and not again while nothing changes.
+    const live = '4 requests: goods/Get 3 (200 ×2, 401 ×1), meta/Get 1 (200 ×1)';
+    for (let waited = 0; !cli.stderr().includes(live) && waited < 5_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(cli.stderr()).toBe(`${live}\n`);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).toBe(`${live}\nServed ${live}\n`);
+    expect(cli.stdout()).toBe(`Listening on ${cli.url}\n`);
+    expect(cli.stderr()).not.toContain('k1');
+  });
+
   it('an acknowledged write survives kill -9 and a restart on the same file', async () => {
     const db = join(dir, 'durable.db');
     const first = await serveCli(['--db', db, '--seed', 'none', '--key', 'k1', '--sid', '1']);

@@ -37,10 +37,16 @@ import {
   type LiveSectionsFilter,
   numericId,
 } from './define-live-loader.js';
-import { liveSetup } from './live-runtime.js';
+import { type LiveRuntime, liveSetup } from './live-runtime.js';
 
-/** How products and articles are listed (`catid`/`cattx`) and looked up (numeric id). */
-function catalogLookups<R>(
+/**
+ * How products and articles are listed (`catid`/`cattx`) and looked up (numeric id); `metaModule`
+ * is the module of every record's meta when it is known before the record (a fixed option), so a
+ * lookup asks for the meta alongside.
+ */
+function catalogLookups<R extends object>(
+  rt: LiveRuntime,
+  metaModule: string | undefined,
   api: (client: SiteContentClient) => {
     list(filter: { id?: number; catid?: number; cattx?: string }, opts?: CallOptions): Promise<R[]>;
   },
@@ -49,7 +55,8 @@ function catalogLookups<R>(
     list: (client: SiteContentClient, filter: LiveCatalogFilter | undefined, callOptions: CallOptions) =>
       api(client).list(catalogFilter(filter), callOptions),
     keyOf: numericId,
-    get: async (client: SiteContentClient, id: number) => (await api(client).list({ id }))[0],
+    get: (client: SiteContentClient, id: number) =>
+      rt.withMeta(client, metaModule, id, async () => (await api(client).list({ id }))[0]),
   };
 }
 
@@ -73,7 +80,11 @@ export function liveProductsLoader<
     name: `${PRODUCTS_LOADER_NAME}-live`,
     tag: 'products',
     onlyVisible: opts.onlyVisible,
-    ...catalogLookups((client) => client.products),
+    ...catalogLookups(
+      rt,
+      typeof opts.metaModule === 'string' ? opts.metaModule : undefined,
+      (client) => client.products,
+    ),
     async toEntries(client, all: Product[], reject, collection) {
       const [index, origin, imageOrigin] = await Promise.all([
         rt.sectionIndex(client, { tx: all.map((p) => p.cattx) }),
@@ -128,7 +139,12 @@ export function liveArticlesLoader<
     name: `${ARTICLES_LOADER_NAME}-live`,
     tag: 'articles',
     onlyVisible: opts.onlyVisible,
-    ...catalogLookups((client) => client.articles),
+    // An article's module may follow its section (articleModuleOf): known only once it is read.
+    ...catalogLookups(
+      rt,
+      typeof opts.metaModule === 'string' ? opts.metaModule : undefined,
+      (client) => client.articles,
+    ),
     async toEntries(client, articles: Article[], _reject, collection) {
       const [index, origin] = await Promise.all([
         rt.sectionIndex(client, { id: articles.map((a) => a.catid), ancestors: true }),

@@ -20,7 +20,17 @@ export interface LiveRuntime {
    * an invalid section record is left out (it only gives URLs and names).
    */
   sectionIndex(client: SiteContentClient, wanted: SectionsWanted): Promise<SectionIndex>;
-  /** `meta/Get` of each record in order with `seo`, else `[]` (no requests). */
+  /**
+   * `get()` of a record by id with its `meta/Get` (module `module`) sent alongside, not after: a
+   * page's miss then costs one round trip. With `seo` off or no `module`, `get()` alone.
+   */
+  withMeta<R extends object>(
+    client: SiteContentClient,
+    module: string | undefined,
+    id: number,
+    get: () => Promise<R | undefined>,
+  ): Promise<R | undefined>;
+  /** `meta/Get` of each record in order with `seo` (the answer `withMeta` asked, if it did), else `[]`. */
   metas<R extends { id: number }>(
     client: SiteContentClient,
     records: readonly R[],
@@ -35,6 +45,8 @@ export function liveRuntime(
   site: string | undefined,
 ): LiveRuntime {
   let origin: Promise<string> | undefined;
+  /** Meta asked alongside a record's lookup, by the record `get()` returned (shared by concurrent views). */
+  const asked = new WeakMap<object, Promise<Meta | undefined>>();
   const siteOrigin = (client: SiteContentClient): Promise<string> => {
     const fixed = site ?? liveProject().siteOrigin;
     if (fixed) return Promise.resolve(new URL(fixed).origin);
@@ -50,10 +62,21 @@ export function liveRuntime(
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
     urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
     sectionIndex: (client, wanted) => liveProject().onDemand.sections.index(client, wanted),
+    withMeta: async (client, module, id, get) => {
+      if (!options.seo || module === undefined) return get();
+      const meta = client.meta.get(module, id);
+      // Read below once the record is found; a failure with no record to show is nobody's.
+      meta.catch(() => {});
+      const record = await get();
+      if (record !== undefined) asked.set(record, meta);
+      return record;
+    },
     metas: async (client, records, moduleFor) =>
       options.seo
-        ? mapBounded(records, client.stats().maxConcurrency, (r, _i, signal) =>
-            client.meta.get(moduleFor(r), r.id, { signal }),
+        ? mapBounded(
+            records,
+            client.stats().maxConcurrency,
+            (r, _i, signal) => asked.get(r) ?? client.meta.get(moduleFor(r), r.id, { signal }),
           )
         : [],
     freshness: options.freshness,
