@@ -86,11 +86,24 @@ describe('bins on an older Node', () => {
       const { code, stdout, stderr } = await binOnNode(clientBin, old, ['--help']);
       expect(code).toBe(1);
       expect(stdout).toBe('');
-      expect(stderr).toBe(`sitecontent: needs Node ≥ ${lowest('client')}, this is ${old}\n`);
+      expect(stderr).toBe(
+        `sitecontent: needs Node ≥ ${lowest('client')}, this is ${old}; run: npx node@24 ${clientBin} --help\n`,
+      );
     }
     const ok = await binOnNode(clientBin, lowest('client'), ['--help']);
     expect(ok.code, ok.stderr).toBe(0);
     expect(ok.stdout).toMatch(/^Usage: sitecontent /);
+  });
+
+  it('the storefront script says so too, before it imports Astro or the emulator', async () => {
+    const script = path.join(repoRoot, 'example-site/scripts/storefront.mjs');
+    const { code, stdout, stderr } = await binOnNode(script, '20.19.0', ['serve', '--port', '0']);
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr).toMatch(
+      /^storefront: needs Node ≥ 22\.19\.0, this is 20\.19\.0; run: npx node@24 \S*example-site\/scripts\/storefront\.mjs serve --port 0 /,
+    );
+    expect(stderr.split('\n')).toHaveLength(2);
   });
 
   it('sitecontent-emulator says so below 22.16 and on 23.x, and runs from 22.16 and 24.0', async () => {
@@ -99,7 +112,9 @@ describe('bins on an older Node', () => {
       const { code, stdout, stderr } = await binOnNode(emulatorBin, old, ['--help']);
       expect(code).toBe(1);
       expect(stdout).toBe('');
-      expect(stderr).toBe(`sitecontent-emulator: needs Node ≥ 22.16.0 (not 23.x), this is ${old}\n`);
+      expect(stderr).toBe(
+        `sitecontent-emulator: needs Node ≥ 22.16.0 (not 23.x), this is ${old}; run: npx node@24 ${emulatorBin} --help\n`,
+      );
     }
     for (const good of ['22.16.0', '24.0.0', '26.1.0']) {
       const { code, stdout } = await binOnNode(emulatorBin, good, ['--help']);

@@ -26,6 +26,21 @@ const { positionals, values } = parseArgs({
   options: { 'out-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
 });
 const command = positionals[0];
+
+// Astro 7, the emulator (node:sqlite) and the packages need Node 22.19 or later. An older Node would
+// fail deep inside an import; one line says what to run instead (the npm package `node` is Node 24).
+const NEEDED = [22, 19, 0];
+const have = process.versions.node.split('.').map(Number);
+const older = NEEDED.findIndex((n, i) => have[i] !== n);
+if (older !== -1 && have[older] < NEEDED[older]) {
+  const again = ['npx', 'node@24', path.relative(process.cwd(), fileURLToPath(import.meta.url))]
+    .concat(process.argv.slice(2))
+    .join(' ');
+  process.stderr.write(
+    `storefront: needs Node ≥ ${NEEDED.join('.')}, this is ${process.versions.node}; run: ${again} (or npm run build, which uses the project's Node 24)\n`,
+  );
+  process.exit(1);
+}
 const USAGE =
   'usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>] | serve --port N\n';
 if (command === undefined || !['build', 'dev', 'check', 'serve'].includes(command)) {

@@ -16,7 +16,11 @@ for (let i = 0; i < 3; i++) {
 }
 
 if (older) {
-  process.stderr.write(`sitecontent: needs Node ≥ ${NEEDED}, this is ${process.versions.node}\n`);
+  // The npm package `node` runs a current Node without installing one: the same command, on Node 24.
+  const again = ['npx', 'node@24', process.argv[1]].concat(process.argv.slice(2)).join(' ');
+  process.stderr.write(
+    `sitecontent: needs Node ≥ ${NEEDED}, this is ${process.versions.node}; run: ${again}\n`,
+  );
   process.exitCode = 1;
 } else {
   import('../dist/cli/main.js').then(

@@ -20,7 +20,11 @@ const major = Number(current.split('.')[0]);
 const supported = major === 22 ? !lower(current, NEEDED[0]) : !lower(current, NEEDED[1]);
 
 if (!supported) {
-  process.stderr.write(`sitecontent-emulator: needs Node ≥ ${NEEDED[0]} (not 23.x), this is ${current}\n`);
+  // The npm package `node` runs a current Node without installing one: the same command, on Node 24.
+  const again = ['npx', 'node@24', process.argv[1]].concat(process.argv.slice(2)).join(' ');
+  process.stderr.write(
+    `sitecontent-emulator: needs Node ≥ ${NEEDED[0]} (not 23.x), this is ${current}; run: ${again}\n`,
+  );
   process.exitCode = 1;
 } else {
   import('../dist/cli.js').catch((error) => {
