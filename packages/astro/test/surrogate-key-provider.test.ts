@@ -68,6 +68,16 @@ describe('surrogateKeyCache', () => {
       process.env.TEST_FASTLY_TOKEN = 'other';
       const refused = await provider.invalidate({ tags: ['a'] }).catch((e: Error) => e.message);
       expect(refused).toBe(`surrogateKeyCache: POST ${new URL(url).origin} answered 401`);
+      // A CDN that cannot be reached says why, not only `fetch failed`.
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const gone = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const unreachable = surrogateKeyProvider(surrogateKeyCache({ purge: { url: gone } }).config);
+      const failure = await unreachable.invalidate({ tags: ['a'] }).catch((e: Error) => e.message);
+      expect(failure).toMatch(
+        /^surrogateKeyCache: PURGE http:\/\/127\.0\.0\.1:\d+ failed: fetch failed: connect ECONNREFUSED /,
+      );
     } finally {
       delete process.env.TEST_FASTLY_TOKEN;
     }

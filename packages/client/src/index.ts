@@ -40,6 +40,7 @@ export {
 } from './schemas/root-relative-path.js';
 export {
   escapeControls,
+  failureDetail,
   quotedText,
   SHOWN_TEXT_MAX,
   shownId,

@@ -57,3 +57,20 @@ export function shownId(id: string | number): string {
 export function shownRecord(recordId: string | number | undefined): string {
   return recordId === undefined ? 'a record' : `record ${shownId(recordId)}`;
 }
+
+/**
+ * An error's message followed by its causes' (`fetch failed: connect ECONNREFUSED 127.0.0.1:4711`):
+ * a web `fetch` rejects with a bare "fetch failed" and keeps what went wrong (a refused connection,
+ * a DNS or TLS failure) in `cause`.
+ */
+export function failureDetail(error: unknown): string {
+  let detail = error instanceof Error ? error.message : String(error);
+  for (
+    let e: unknown = (error as Error | undefined)?.cause, depth = 0;
+    e instanceof Error && depth < 4;
+    e = e.cause, depth++
+  ) {
+    if (e.message && !detail.includes(e.message)) detail = `${detail}: ${e.message}`;
+  }
+  return detail;
+}

@@ -4,6 +4,8 @@
  * browsers), `Surrogate-Key` (its cache tags and its path) and a `Cache-Control` for browsers;
  * `invalidate()` sends one purge naming the keys. The Node server keeps no copy of its own.
  */
+
+import { failureDetail } from '@sitecontent/client';
 import type { CacheProvider } from 'astro';
 import { parseOptions } from '../options/parse-options.js';
 import { surrogateKeyCacheOptionsSchema } from './surrogate-key-options.js';
@@ -41,12 +43,14 @@ const surrogateKeyProvider = (config: unknown): CacheProvider => {
       const token = purge.tokenEnv ? process.env[purge.tokenEnv] : undefined;
       if (purge.tokenEnv && !token) throw new Error(`surrogateKeyCache: ${purge.tokenEnv} is not set`);
       if (token) headers[purge.tokenHeader] = token;
-      const response = await fetch(purge.url, { method: purge.method, headers });
+      const target = `${purge.method} ${new URL(purge.url).origin}`;
+      const response = await fetch(purge.url, { method: purge.method, headers }).catch((error: unknown) => {
+        // `fetch failed` alone hides why: the refused connection, DNS or TLS failure is its cause.
+        throw new Error(`surrogateKeyCache: ${target} failed: ${failureDetail(error)}`, { cause: error });
+      });
       await response.body?.cancel();
       if (!response.ok) {
-        throw new Error(
-          `surrogateKeyCache: ${purge.method} ${new URL(purge.url).origin} answered ${response.status}`,
-        );
+        throw new Error(`surrogateKeyCache: ${target} answered ${response.status}`);
       }
     },
   };

@@ -10,6 +10,7 @@ import { isResponseTooLargeError } from '../errors/guards.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { NetworkError } from '../errors/transport-errors.js';
+import { failureDetail } from '../shown-text.js';
 import { AbortScope } from './abort-scope.js';
 import {
   bodyText,
@@ -60,7 +61,7 @@ export class FetchTransport implements Transport {
       const bytes = await readCapped(response, limit).catch((error: unknown) => {
         if (encoding === '' || signal.aborted || attempt.timedOut || isResponseTooLargeError(error))
           throw error;
-        throw unreadable(limit, notInflatingReason(encoding, causeMessage(error)));
+        throw unreadable(limit, notInflatingReason(encoding, failureDetail(error)));
       });
       const contentType = response.headers.get('content-type') ?? '';
       const text = bodyText(bytes, contentType, (reason) => unreadable(limit, reason));
@@ -130,17 +131,4 @@ function tooLarge(limit: Limit, measuredBy: 'content-length' | 'stream', announc
 
 function unreadable(limit: Limit, reason: string): ResponseFormatError {
   return new ResponseFormatError({ ...limit, bodyPreview: '', reason });
-}
-
-/** The innermost message of an error (`terminated` says less than zlib's own words beneath it). */
-function causeMessage(error: unknown): string {
-  let message = error instanceof Error ? error.message : String(error);
-  for (
-    let e: unknown = (error as Error)?.cause, depth = 0;
-    e instanceof Error && depth < 4;
-    e = e.cause, depth++
-  ) {
-    message = e.message;
-  }
-  return message;
 }

@@ -10,6 +10,7 @@
 import { isResponseFormatError, isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
 import { sanitizeCause } from '../redact.js';
+import { failureDetail } from '../shown-text.js';
 import type { EncodedRequest } from './encode.js';
 
 export interface TransportSettings {
@@ -100,16 +101,13 @@ export function sendFailure(
   if (context.timedOut || (code !== undefined && TIMEOUT_CODES.has(code))) {
     return new TimeoutError({ operation, url, cause, timeoutMs });
   }
-  return new NetworkError({ operation, url, cause, causeCode: code, detail: causeDetail(cause) });
-}
-
-/** The failure said in a few words: the innermost cause's message (`fetch failed` says nothing). */
-function causeDetail(err: Error | undefined): string | undefined {
-  let detail = err?.message;
-  for (let e: unknown = err?.cause, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
-    if (e.message) detail = `${detail}: ${e.message}`;
-  }
-  return detail;
+  return new NetworkError({
+    operation,
+    url,
+    cause,
+    causeCode: code,
+    detail: cause === undefined ? undefined : failureDetail(cause),
+  });
 }
 
 /**

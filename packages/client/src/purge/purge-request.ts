@@ -4,6 +4,8 @@
  * in `Authorization: Bearer` and never appears in an error or a log line.
  */
 
+import { failureDetail } from '../shown-text.js';
+
 /** Entry ids per collection kind, and tags, as the endpoint's body takes them. */
 export interface PurgeTargets {
   products?: readonly (string | number)[];
@@ -65,7 +67,8 @@ export async function purgePages(request: PurgeRequest): Promise<string[]> {
       signal: AbortSignal.timeout(request.timeoutMs ?? 30_000),
     });
   } catch (error) {
-    throw new PurgeError(url, 0, (error as Error).message, { cause: error });
+    // `fetch failed` alone hides why: the refused connection, DNS or TLS failure is in its cause.
+    throw new PurgeError(url, 0, failureDetail(error).replaceAll(request.token, '***'), { cause: error });
   }
   const text = await response.text();
   let answer: { ok?: unknown; purged?: unknown; error?: unknown } = {};
