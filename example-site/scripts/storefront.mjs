@@ -32,7 +32,7 @@ const command = positionals[0];
 const NEEDED = [22, 19, 0];
 const have = process.versions.node.split('.').map(Number);
 const older = NEEDED.findIndex((n, i) => have[i] !== n);
-if (older !== -1 && have[older] < NEEDED[older]) {
+if (older !== -1 && (have[older] ?? 0) < (NEEDED[older] ?? 0)) {
   const again = ['npx', 'node@24', path.relative(process.cwd(), fileURLToPath(import.meta.url))]
     .concat(process.argv.slice(2))
     .join(' ');
