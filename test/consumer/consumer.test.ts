@@ -9,7 +9,6 @@
 //
 // Astro is the lowest version the peer range allows (the repository's own tests run the newest), so
 // the range claims only what is tested. SITECONTENT_CONSUMER_ASTRO=<version> tries another one.
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -20,6 +19,17 @@ import { createClient, type Product } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packTarballs } from '../../tools/pack.mjs';
 import { snippetsOf } from '../docs/snippets.js';
+import {
+  childEnv,
+  type EmulatorBin,
+  installedVersion,
+  npm,
+  npx,
+  readJson,
+  run,
+  startEmulatorBin,
+  stopChild,
+} from '../helpers/packed-project.js';
 import { type ProcessResult, runProcess } from '../helpers/process.js';
 import { countOccurrences, findInFiles, listFiles, repoRoot } from '../helpers/storefront.js';
 
@@ -28,11 +38,8 @@ const seoSetupDir = fileURLToPath(new URL('./seo-setup/', import.meta.url));
 const canary = `canary-${randomBytes(18).toString('hex')}`;
 const SID = 1;
 
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
 const rootPackage = readJson(path.join(repoRoot, 'package.json'));
 const astroPackage = readJson(path.join(repoRoot, 'packages/astro/package.json'));
-const installedVersion = (name: string): string =>
-  readJson(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
 
 /** The lowest version of a caret range such as `^7.2.0`. */
 function lowestOf(range: string): string {
@@ -42,89 +49,13 @@ function lowestOf(range: string): string {
 }
 const ASTRO_VERSION = process.env.SITECONTENT_CONSUMER_ASTRO || lowestOf(astroPackage.peerDependencies.astro);
 
-/** npm's own CLI scripts, run with this process's Node (npm_execpath is set under `npm test`). */
-const npmCli = process.env.npm_execpath?.match(/npm-cli\.[cm]?js$/) ? process.env.npm_execpath : undefined;
-const npxCli = npmCli && path.join(path.dirname(npmCli), 'npx-cli.js');
-
-/**
- * The environment of every child: this one without SITECONTENT_* (the connection must come from .env)
- * and without what `npm test` set for the repository's own package, with this Node first on PATH
- * (bins start with `#!/usr/bin/env node`, and the system's Node may be older).
- */
-function childEnv(): NodeJS.ProcessEnv {
-  const env = Object.fromEntries(
-    Object.entries(process.env).filter(
-      ([k]) =>
-        !/^(SITECONTENT_|npm_package_|npm_lifecycle_|npm_config_local_prefix$|npm_command$|INIT_CWD$)/.test(
-          k,
-        ),
-    ),
-  );
-  return {
-    ...env,
-    PATH: [path.dirname(process.execPath), process.env.PATH].join(path.delimiter),
-    ASTRO_TELEMETRY_DISABLED: '1',
-    NO_COLOR: '1',
-    FORCE_COLOR: '0',
-  };
-}
-
 type Run = ProcessResult;
-
-/** Runs `command` to its end (killed after 180 s). */
-const run = (command: string, args: string[], cwd: string): Promise<Run> =>
-  runProcess(command, args, { cwd, env: childEnv() });
-
-const npm = (args: string[], cwd: string) =>
-  npmCli ? run(process.execPath, [npmCli, ...args], cwd) : run('npm', args, cwd);
-const npx = (args: string[], cwd: string) =>
-  npxCli ? run(process.execPath, [npxCli, ...args], cwd) : run('npx', args, cwd);
-
-/** Starts the emulator from the project's installed bin; resolves with its URL once it listens. */
-function startEmulatorBin(
-  project: string,
-  seed: string[] = ['--seed', 'demo'],
-): Promise<{ child: ChildProcess; url: string; log: () => string }> {
-  const bin = path.join(project, 'node_modules', '.bin', 'sitecontent-emulator');
-  const args = [bin, 'serve', '--port', '0', ...seed, '--key', canary, '--sid', String(SID)];
-  const child = spawn(process.execPath, args, {
-    cwd: project,
-    env: childEnv(),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (c: Buffer) => {
-    log += c.toString('utf8');
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    log += c.toString('utf8');
-  });
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the emulator did not start:\n${log}`)), 30_000);
-    child.on('exit', (code) => reject(new Error(`the emulator exited with ${code}:\n${log}`)));
-    child.stdout.on('data', () => {
-      const url = /Listening on (\S+)/.exec(log)?.[1];
-      if (!url) return;
-      clearTimeout(timer);
-      resolve({ child, url, log: () => log });
-    });
-  });
-}
-
-async function stopChild(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 let work: string;
 let project: string;
 let tarballs: ReturnType<typeof packTarballs>;
 let install: Run;
-let emulator: Awaited<ReturnType<typeof startEmulatorBin>> | undefined;
+let emulator: EmulatorBin | undefined;
 let build: Run;
 let check: Run;
 const seoBuilds: Partial<Record<'always' | 'never', Run>> = {};
@@ -154,7 +85,7 @@ beforeAll(async () => {
   );
   if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
 
-  emulator = await startEmulatorBin(project);
+  emulator = await startEmulatorBin(project, { key: canary, sid: SID });
   await writeFile(
     path.join(project, '.env'),
     `SITECONTENT_BASE_URL=${emulator.url}\nSITECONTENT_API_KEY=${canary}\nSITECONTENT_SID=${SID}\n`,
@@ -375,7 +306,7 @@ describe('a new Astro project with the tarballs', () => {
 
 describe('a large catalog in the installed package', () => {
   it('sanitizes on a worker thread inside astro sync, from the installed tarball', async () => {
-    const large = await startEmulatorBin(project, [
+    const large = await startEmulatorBin(project, { key: canary, sid: SID }, [
       '--seed',
       'synthetic',
       '--products',

@@ -25,6 +25,9 @@ const DOCS = [
   'RELEASING.md',
   'docs/architecture.md',
   'docs/interface.md',
+  ...['cloudflare', 'netlify', 'vercel', 'node', 'static'].map(
+    (host) => `docs/src/content/docs/deploy/${host}.md`,
+  ),
 ];
 
 const snippets: Snippet[] = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc));

@@ -1,0 +1,260 @@
+// On-demand product pages where Astro users deploy, from the packed tarballs in a fresh project: the
+// same `src/live.config.ts` and product page (the package README's), built once per host with that
+// host's deploy-guide config (docs/src/content/docs/deploy/), no option added for the runtime.
+// - Cloudflare Workers: `astro build`, then `wrangler dev` (local workerd, no account). On workerd the
+//   client has only `fetch`; the server bundle must carry no undici, no Node server modules, nothing
+//   of the emulator or the build-time loaders.
+// - Netlify and Vercel: each build's function, called the way the platform calls it (a web Request;
+//   test/helpers/function-host.mjs), in a process of its own.
+// Each host: a product page 200 with its title, an unknown id 404, and our freshness and tags in the
+// CDN cache headers the adapter's cache provider writes. One packing and one install serve all three;
+// the emulator runs from the project's own bin with a random key that no log may show.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createClient, type Product } from '@sitecontent/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packTarballs } from '../tools/pack.mjs';
+import { snippet } from './helpers/on-demand-site.js';
+import {
+  childEnv,
+  type EmulatorBin,
+  installedVersion,
+  npm,
+  run,
+  startEmulatorBin,
+  stopChild,
+} from './helpers/packed-project.js';
+
+const key = `canary-${randomBytes(12).toString('hex')}`;
+const SID = 1;
+const README = 'packages/astro/README.md';
+const guide = (host: string) => `docs/src/content/docs/deploy/${host}.md`;
+const functionHost = fileURLToPath(new URL('./helpers/function-host.mjs', import.meta.url));
+/** What every host must say about a product page: our default freshness, as its CDN header. */
+const FRESHNESS = 'max-age=300, stale-while-revalidate=60';
+
+let work: string;
+let project: string;
+let emulator: EmulatorBin | undefined;
+let product: Product;
+let connection: Record<string, string>;
+
+/** `astro build` of the project with `host`'s deploy-guide config. */
+async function buildFor(host: string) {
+  await writeFile(
+    path.join(project, 'astro.config.mjs'),
+    snippet(guide(host), `snippets/deploy/${host}.astro.config.mjs`),
+  );
+  const astro = path.join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
+  const build = await run(process.execPath, [astro, 'build'], project, connection);
+  if (build.code !== 0) throw new Error(`astro build for ${host} failed:\n${build.output.slice(-4000)}`);
+  return build;
+}
+
+/** A child process that serves HTTP, started detached (its own process group) until `url` is printed. */
+function serve(
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: RegExp,
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
+  const child = spawn(command, args, {
+    cwd: project,
+    env: { ...childEnv(), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${ready} within 60 s:\n${output}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString('utf8');
+      const url = ready.exec(output)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      resolve({ child, url, output: () => output });
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', read);
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before serving:\n${output}`)));
+  });
+}
+
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as { port: number };
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+const view = async (url: string) => {
+  const response = await fetch(url);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+};
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'sitecontent-hosts-'));
+  project = path.join(work, 'project');
+  const tarballs = packTarballs(path.join(work, 'packs'));
+  const files: Record<string, string> = {
+    'package.json': JSON.stringify({ name: 'sitecontent-hosts', private: true, type: 'module' }),
+    'src/live.config.ts': snippet(README, 'src/live.config.ts'),
+    'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+    'src/pages/index.astro': '<h1>Home</h1>\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(project, file)), { recursive: true });
+    await writeFile(path.join(project, file), text);
+  }
+  const install = await npm(
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      ...tarballs.map((t) => t.tarball),
+      ...['astro', '@astrojs/cloudflare', '@astrojs/netlify', '@astrojs/vercel', 'wrangler'].map(
+        (name) => `${name}@${installedVersion(name)}`,
+      ),
+    ],
+    project,
+  );
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
+  emulator = await startEmulatorBin(project, { key, sid: SID });
+  connection = { SITECONTENT_BASE_URL: emulator.url, SITECONTENT_API_KEY: key, SITECONTENT_SID: String(SID) };
+  const client = createClient({ baseUrl: emulator.url, apiKey: key, sid: SID });
+  try {
+    const visible = (await client.products.list()).filter((p) => p.shw);
+    if (!visible[0]) throw new Error('the demo catalog has no visible product');
+    product = visible[0];
+  } finally {
+    await client.close();
+  }
+}, 400_000);
+
+afterAll(async () => {
+  await stopChild(emulator?.child);
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+describe('Cloudflare Workers (wrangler dev: local workerd)', () => {
+  let wrangler: Awaited<ReturnType<typeof serve>> | undefined;
+
+  beforeAll(async () => {
+    await buildFor('cloudflare');
+    const port = await freePort();
+    const bin = path.join(project, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
+    const vars = Object.entries(connection).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+    wrangler = await serve(
+      process.execPath,
+      [bin, 'dev', '--ip', '127.0.0.1', '--port', String(port), ...vars],
+      { WRANGLER_SEND_METRICS: 'false', CI: 'true' },
+      /Ready on (http:\/\/127\.0\.0\.1:\d+)/,
+    );
+  }, 240_000);
+
+  afterAll(() => stopChild(wrangler?.child, true));
+
+  it('serves a product page with its title, and a 404 for an id the service does not have', async () => {
+    const page = await view(`${wrangler!.url}/live/${product.id}`);
+    expect(page.status, `${page.body}\n${wrangler!.output().slice(-3000)}`).toBe(200);
+    expect(page.body).toContain(`<h1>${product.zag}</h1>`);
+    expect((await view(`${wrangler!.url}/live/987654`)).status).toBe(404);
+  });
+
+  it("carries our freshness and tags in Cloudflare's cache headers", async () => {
+    const page = await view(`${wrangler!.url}/live/${product.id}`);
+    expect(page.headers.get('cloudflare-cdn-cache-control')).toBe(`public, ${FRESHNESS}`);
+    expect(page.headers.get('cache-tag')?.split(',')).toEqual(
+      expect.arrayContaining(['sitecontent', 'sitecontent:products', `sitecontent:products:${product.id}`]),
+    );
+    expect(wrangler!.output()).not.toContain(key);
+  });
+
+  it('bundles only what a request needs: no undici, no Node server modules, no emulator, no build-time code', () => {
+    const server = path.join(project, 'dist', 'server');
+    const modules = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.mjs'),
+    );
+    const code = modules.map((f) => readFileSync(path.join(server, f), 'utf8')).join('\n');
+    for (const forbidden of ['node:sqlite', 'node:http"', 'node:fs"', 'node:worker_threads', 'llhttp']) {
+      expect(code, forbidden).not.toContain(forbidden);
+    }
+    const sources = modules
+      .filter((f) => f.endsWith('.mjs'))
+      .flatMap((f) => {
+        try {
+          return (JSON.parse(readFileSync(path.join(server, `${f}.map`), 'utf8')).sources ?? []) as string[];
+        } catch {
+          return [];
+        }
+      });
+    const ours = sources.filter((s) => s.includes('@sitecontent/'));
+    expect(ours.length).toBeGreaterThan(20);
+    // The client's CLI, undici transport and meta write-back; the integration's loaders, sync,
+    // SEO check and sitemap: none is asked for by a request (an article's meta module rule is).
+    const buildTime = ours.filter((s) =>
+      /@sitecontent\/(emulator|client\/dist\/(cli\/|http\/undici-transport|http\/whole-response|meta-sync\/(?!article-module))|astro\/dist\/(loaders|load|sync|seo-check|sitemap)\/)/.test(
+        s,
+      ),
+    );
+    expect(buildTime).toEqual([]);
+    expect(sources.filter((s) => /node_modules\/undici\//.test(s))).toEqual([]);
+  });
+});
+
+describe.each([
+  {
+    host: 'netlify',
+    cdn: 'netlify-cdn-cache-control',
+    freshness: `public, durable, ${FRESHNESS}`,
+    tags: 'netlify-cache-tag',
+    /** Netlify's Functions 2.0 module, as the build wrote it. */
+    entry: () => path.join(project, '.netlify', 'v1', 'functions', 'ssr', 'ssr.mjs'),
+  },
+  {
+    host: 'vercel',
+    cdn: 'vercel-cdn-cache-control',
+    freshness: `public, ${FRESHNESS}`,
+    tags: 'vercel-cache-tag',
+    /** The handler `.vc-config.json` names, inside the function's folder. */
+    entry: () => {
+      const func = path.join(project, '.vercel', 'output', 'functions', '_render.func');
+      const config = JSON.parse(readFileSync(path.join(func, '.vc-config.json'), 'utf8'));
+      expect(config.launcherType).toBe('Nodejs');
+      return path.join(func, config.handler);
+    },
+  },
+])('$host (the built function, called as the platform calls it)', ({ host, cdn, freshness, tags, entry }) => {
+  let fn: Awaited<ReturnType<typeof serve>> | undefined;
+
+  beforeAll(async () => {
+    await buildFor(host);
+    fn = await serve(process.execPath, [functionHost, host, entry()], connection, /Function on (http:\S+)/);
+  }, 240_000);
+
+  afterAll(() => stopChild(fn?.child, true));
+
+  it('serves a product page with its title, and a 404 for an id the service does not have', async () => {
+    const page = await view(`${fn!.url}/live/${product.id}`);
+    expect(page.status, `${page.body}\n${fn!.output().slice(-3000)}`).toBe(200);
+    expect(page.body).toContain(`<h1>${product.zag}</h1>`);
+    expect((await view(`${fn!.url}/live/987654`)).status).toBe(404);
+  });
+
+  it("carries our freshness and tags in the platform's CDN cache headers", async () => {
+    const page = await view(`${fn!.url}/live/${product.id}`);
+    expect(page.headers.get(cdn)).toBe(freshness);
+    expect(page.headers.get(tags)?.split(',')).toEqual(
+      expect.arrayContaining(['sitecontent', 'sitecontent:products', `sitecontent:products:${product.id}`]),
+    );
+    expect(fn!.output()).not.toContain(key);
+  });
+});
