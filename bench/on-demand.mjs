@@ -9,6 +9,11 @@
 //   --zipf S         the distribution's exponent (default 1.0)
 //   --quick          2,000 products, 600 views, into a temp folder unless --out (what a test runs)
 //   --out DIR        where the report and results go (default bench/)
+//   --latency MS     the service round trip of the miss-floor phase (default 25)
+//   --misses N       product views of each miss-floor measurement (default 200)
+// The miss-floor phase: a second server of the same build, behind a proxy that holds each answer of
+// the emulator for MS (0, then MS), views products it never rendered one at a time; a miss that
+// sends its lookups together costs one round trip more than the same miss at 0 ms, not two.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +21,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { catalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
+import { startLatencyProxy } from './lib/latency-proxy.mjs';
 import { renderOnDemandReport } from './lib/on-demand-report.mjs';
 import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
 import { freePort, startVarnish } from './lib/varnish.mjs';
@@ -29,6 +35,8 @@ const { values: args } = parseArgs({
     zipf: { type: 'string', default: '1.0' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
+    latency: { type: 'string', default: '25' },
+    misses: { type: 'string' },
   },
 });
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -36,6 +44,8 @@ const products = Number(args.products ?? (args.quick ? 2_000 : 1_000_000));
 const views = Number(args.views ?? (args.quick ? 600 : 30_000));
 const connections = Number(args.connections);
 const zipf = Number(args.zipf);
+const latencyMs = Number(args.latency);
+const missViews = Number(args.misses ?? (args.quick ? 40 : 200));
 const outDir = args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-on-demand-out-')) : benchDir);
 const log = (/** @type {string} */ line) => console.log(`[on-demand] ${line}`);
 
@@ -89,6 +99,8 @@ try {
   log(`${views.toLocaleString('en')} views, ${connections} at a time, Zipf s = ${zipf}…`);
   const run = await drive(varnish.url, zipfSampler(products, zipf, 7));
   const stats = await emu.stats();
+  log(`miss floor: ${missViews} fresh products at 0 ms, then at ${latencyMs} ms of service latency…`);
+  const missFloor = await measureMissFloor(site.root, emu);
   const results = {
     meta: { ...environment(), totalMs: Math.round(performance.now() - t0) },
     setup: { catalog, views, connections, zipf, varnishStorageMB: storageMB, seedMs: emu.seedMs },
@@ -102,6 +114,7 @@ try {
       serviceRequests: { total: stats.total, byOperation: stats.byOperation },
       serverPeakRssBytes: server.peakRssBytes(),
     },
+    missFloor,
     staticAt100k: staticFigures(),
   };
   writeFileSync(join(outDir, 'on-demand-results.json'), `${JSON.stringify(results, null, 2)}\n`);
@@ -112,6 +125,64 @@ try {
   await server.close();
   site.remove();
   await emu.close();
+}
+
+/**
+ * A miss's view time against its floor: a server of its own behind a latency proxy, its sections
+ * warmed first (at 0 ms), then `missViews` products it never rendered, one at a time, at 0 ms and at
+ * `latencyMs`. The floor is the service's round trip plus the same miss at 0 ms (the render and the
+ * server's own work); the ratio says how many round trips a miss really waits for.
+ * @param {string} root @param {{ url: string, key: string, sid: number }} service
+ */
+async function measureMissFloor(root, service) {
+  const proxy = await startLatencyProxy(service.url);
+  const served = await serveOnDemandSite(root, {
+    SITECONTENT_BASE_URL: proxy.url,
+    SITECONTENT_API_KEY: service.key,
+    SITECONTENT_SID: String(service.sid),
+  });
+  // Fresh ids for every view: from the catalog's tail, never viewed by the Zipf run's head.
+  let next = products;
+  const fresh = () => next--;
+  /** @param {number} count */
+  const viewFresh = async (count) => {
+    const times = [];
+    let ok = 0;
+    for (let i = 0; i < count; i++) {
+      const t0 = performance.now();
+      const response = await fetch(`${served.url}/p/${fresh()}`);
+      await response.arrayBuffer();
+      // A product page's miss; a hidden product's 404 renders no page and is left out of the times.
+      if (response.status !== 200) continue;
+      times.push(performance.now() - t0);
+      ok++;
+    }
+    return { times, ok };
+  };
+  try {
+    // Warm the server (JIT, the site's domain) and its sections at 0 ms.
+    await viewFresh(Math.min(catalog.sections * 3, args.quick ? 60 : 3_000));
+    const atZero = await viewFresh(missViews);
+    proxy.state.delayMs = latencyMs;
+    const asked = proxy.state.requests;
+    const atLatency = await viewFresh(missViews);
+    const renderMs = quantile(atZero.times, 0.5);
+    const missMs = quantile(atLatency.times, 0.5);
+    return {
+      latencyMs,
+      views: missViews,
+      renderMsP50: renderMs,
+      missMsP50: missMs,
+      missMsP99: quantile(atLatency.times, 0.99),
+      floorMs: latencyMs + renderMs,
+      ratio: missMs / (latencyMs + renderMs),
+      requestsPerMiss: (proxy.state.requests - asked) / missViews,
+      found: atLatency.ok,
+    };
+  } finally {
+    await served.close();
+    await proxy.close();
+  }
 }
 
 /** The 100,000-product `astro sync` of the last full `npm run bench` (bench/results.json). */

@@ -23,12 +23,21 @@ it('the quick run writes a report with the hit ratio, requests per 1,000 views, 
   // Zipf views repeat the head of the catalog: Varnish answers some of them.
   expect(results.run.hits).toBeGreaterThan(0);
   expect(results.run.serviceRequests.total).toBeLessThan(3 * results.run.misses + 10);
+  // The miss floor: most fresh products were found, each asked goods/Get and meta/Get (its section
+  // mostly kept), and the miss waited for one round trip, not two (two would be well above 1.3×).
+  const floor = results.missFloor;
+  // Hidden products (shw = 0) answer 404 and are left out of the times.
+  expect(floor.found).toBeGreaterThan(floor.views * 0.7);
+  expect(floor.requestsPerMiss).toBeGreaterThanOrEqual(2);
+  expect(floor.requestsPerMiss).toBeLessThan(3);
+  expect(floor.missMsP50).toBeGreaterThan(25);
   for (const figure of [
     /\| Hit ratio at Varnish \| \d+\.\d % \(\d+ hits, \d+ misses\) \|/,
     /\| Requests to the service per 1,000 views \| \d+ \(.*goods\/Get \d+/,
     /\| View time, hits: median \/ p99 \| [\d.]+ m?s \/ [\d.]+ m?s \|/,
     /\| View time, misses: median \/ p99 \|/,
     /\| Node server peak RSS \| \d+ MB \|/,
+    /\| A miss at 25 ms of service latency: median against its floor \| [\d.]+ m?s against [\d.]+ m?s \(25 ms \+ [\d.]+ m?s for the same miss at 0 ms\): \*\*[\d.]+×\*\*/,
   ]) {
     expect(report).toMatch(figure);
   }

@@ -40,6 +40,14 @@ export function renderOnDemandReport(r) {
     ['View time, hits: median / p99', `${ms(run.hitMs.p50)} / ${ms(run.hitMs.p99)}`],
     ['View time, misses: median / p99', `${ms(run.missMs.p50)} / ${ms(run.missMs.p99)}`],
     ['Node server peak RSS', fmtMB(run.serverPeakRssBytes)],
+    ...(r.missFloor
+      ? [
+          [
+            `A miss at ${r.missFloor.latencyMs} ms of service latency: median against its floor`,
+            `${ms(r.missFloor.missMsP50)} against ${ms(r.missFloor.floorMs)} (${r.missFloor.latencyMs} ms + ${ms(r.missFloor.renderMsP50)} for the same miss at 0 ms): **${r.missFloor.ratio.toFixed(2)}×**; p99 ${ms(r.missFloor.missMsP99)}; ${r.missFloor.requestsPerMiss.toFixed(2)} requests a miss`,
+          ],
+        ]
+      : []),
     ['Emulator seeding (not timed with the views)', fmtMs(setup.seedMs)],
   ];
   const table = ['| Figure | Measured |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
@@ -70,7 +78,10 @@ Reading the figures: every miss at Varnish reaches the Node server, which asks t
 that product (\`goods/Get?id=\`) and its meta (\`meta/Get\`), and for its section (\`dir/Get?tx=\`)
 only when the process has not kept it (${perThousandOf(run, 'dir/Get')} per 1,000 views for
 ${n(setup.catalog.sections)} sections); that is ${perMiss(run)} requests a miss. A hit never reaches
-Node. The 404s are the catalog's hidden products (\`shw\` = 0): Varnish keeps their 404 for
+Node. A miss sends \`goods/Get?id=\` and \`meta/Get\` together, so it waits for one round trip of the
+service, not two: the miss-floor row measures that on a server of its own behind a proxy that holds
+each answer of the service (${r.missFloor ? `${r.missFloor.views} products never viewed, one at a time, at 0 ms and at ${r.missFloor.latencyMs} ms` : 'not run'}).
+The 404s are the catalog's hidden products (\`shw\` = 0): Varnish keeps their 404 for
 \`notFoundMaxAge\` and the server asks nothing about them meanwhile.
 
 ## Against the static build at 100,000 products
