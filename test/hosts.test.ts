@@ -33,8 +33,6 @@ import {
 
 const key = `canary-${randomBytes(12).toString('hex')}`;
 const SID = 1;
-const README = 'packages/astro/README.md';
-const guide = (host: string) => `docs/src/content/docs/deploy/${host}.md`;
 const functionHost = fileURLToPath(new URL('./helpers/function-host.mjs', import.meta.url));
 /** What every host must say about a product page: our default freshness, as its CDN header. */
 const FRESHNESS = 'max-age=300, stale-while-revalidate=60';
@@ -49,7 +47,7 @@ let connection: Record<string, string>;
 async function buildFor(host: string) {
   await writeFile(
     path.join(project, 'astro.config.mjs'),
-    snippet(guide(host), `snippets/deploy/${host}.astro.config.mjs`),
+    snippet(`snippets/deploy/${host}.astro.config.mjs`),
   );
   const astro = path.join(project, 'node_modules', 'astro', 'bin', 'astro.mjs');
   const build = await run(process.execPath, [astro, 'build'], project, connection);
@@ -105,8 +103,8 @@ beforeAll(async () => {
   const tarballs = packTarballs(path.join(work, 'packs'));
   const files: Record<string, string> = {
     'package.json': JSON.stringify({ name: 'sitecontent-hosts', private: true, type: 'module' }),
-    'src/live.config.ts': snippet(README, 'src/live.config.ts'),
-    'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+    'src/live.config.ts': snippet('src/live.config.ts'),
+    'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
     'src/pages/index.astro': '<h1>Home</h1>\n',
   };
   for (const [file, text] of Object.entries(files)) {

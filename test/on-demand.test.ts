@@ -18,7 +18,6 @@ import {
 } from './helpers/on-demand-site.js';
 import { runProcess } from './helpers/process.js';
 
-const README = 'packages/astro/README.md';
 const TOKEN = 'purge-token-6b1e';
 
 let emu: Emulator;
@@ -60,18 +59,14 @@ beforeAll(async () => {
   };
   fx = await buildSite(
     {
-      'astro.config.mjs': withFixtureCacheDir(
-        snippet(README, 'snippets/astro-readme/on-demand.astro.config.mjs'),
-      ),
-      'src/live.config.ts': snippet(README, 'src/live.config.ts'),
-      'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+      'astro.config.mjs': withFixtureCacheDir(snippet('snippets/astro-readme/on-demand.astro.config.mjs')),
+      'src/live.config.ts': snippet('src/live.config.ts'),
+      'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
       // The page with the meta title, to see a meta push purge it.
-      'src/pages/meta/[id].astro': snippet(README, 'src/pages/live/[id].astro').replace(
-        '<h1>',
-        '<title>{entry.data.seo.title}</title>\n<h1>',
-      ),
+      // The page's <title> is the meta title: it shows a meta push.
+      'src/pages/meta/[id].astro': snippet('src/pages/live/[id].astro'),
       // A page that asks for a short freshness itself, to see it go stale.
-      'src/pages/brief/[id].astro': snippet(README, 'src/pages/live/[id].astro').replace(
+      'src/pages/brief/[id].astro': snippet('src/pages/live/[id].astro').replace(
         'Astro.cache.set(entry);',
         'Astro.cache.set(entry);\nAstro.cache.set({ maxAge: 1, swr: 600 });',
       ),

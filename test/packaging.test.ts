@@ -73,6 +73,17 @@ describe('bins at the repository root', () => {
   });
 });
 
+describe('package READMEs', () => {
+  it.each(PACKAGES)(
+    '%s: a package page of at most 250 lines that links to the documentation site',
+    (name) => {
+      const readme = readFileSync(path.join(repoRoot, 'packages', name, 'README.md'), 'utf8');
+      expect(readme.split('\n').length).toBeLessThanOrEqual(250);
+      expect(readme).toContain('https://sitecontent.github.io/');
+    },
+  );
+});
+
 describe('bins on an older Node', () => {
   const clientBin = path.join(repoRoot, 'packages/client/bin/sitecontent.js');
   const emulatorBin = path.join(repoRoot, 'packages/emulator/bin/sitecontent-emulator.js');

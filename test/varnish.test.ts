@@ -16,7 +16,6 @@ import {
 } from './helpers/on-demand-site.js';
 import { freePort, startVarnish, type Varnish } from './helpers/varnish.js';
 
-const README = 'packages/astro/README.md';
 const TOKEN = 'purge-token-a41c';
 
 let emu: Emulator;
@@ -43,13 +42,13 @@ beforeAll(async () => {
     SITECONTENT_API_KEY: emu.key,
     SITECONTENT_SID: String(emu.sid),
   };
-  const config = snippet(README, 'snippets/astro-readme/varnish.astro.config.mjs');
+  const config = snippet('snippets/astro-readme/varnish.astro.config.mjs');
   expect(config).toContain("'http://127.0.0.1:6081/'");
   fx = await buildSite(
     {
       'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort}/`)),
-      'src/live.config.ts': snippet(README, 'src/live.config.ts'),
-      'src/pages/live/[id].astro': snippet(README, 'src/pages/live/[id].astro'),
+      'src/live.config.ts': snippet('src/live.config.ts'),
+      'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
     },
     connection,
   );

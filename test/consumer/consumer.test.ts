@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { createClient, type Product } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packTarballs } from '../../tools/pack.mjs';
-import { snippetsOf } from '../docs/snippets.js';
+import { snippet } from '../docs/snippets.js';
 import {
   childEnv,
   type EmulatorBin,
@@ -102,11 +102,8 @@ beforeAll(async () => {
   check = await run(process.execPath, [astro, 'check'], project);
   // The README's SEO set-up, built once with each trailingSlash: its check fails the build on any fault.
   await cp(seoSetupDir, project, { recursive: true });
-  const robots = snippetsOf(repoRoot, 'packages/astro/README.md').find(
-    (x) => x.file === 'src/pages/robots.txt.ts',
-  );
-  if (!robots) throw new Error("the astro README's robots.txt snippet is gone");
-  await writeFile(path.join(project, robots.file!), robots.code);
+  // The sitemap guide's robots.txt.
+  await writeFile(path.join(project, 'src/pages/robots.txt.ts'), snippet('src/pages/robots.txt.ts'));
   for (const trailingSlash of ['always', 'never'] as const) {
     seoBuilds[trailingSlash] = await runProcess(
       process.execPath,

@@ -10,25 +10,9 @@ import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { runProcess } from '../helpers/process.js';
-import { type Snippet, snippetsOf } from './snippets.js';
+import { DOCS, type Snippet, snippetsOf } from './snippets.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
-
-/** The Markdown files whose snippets are checked. */
-const DOCS = [
-  'README.md',
-  'packages/astro/README.md',
-  'packages/client/README.md',
-  'packages/client/META.md',
-  'packages/emulator/README.md',
-  'example-site/README.md',
-  'RELEASING.md',
-  'docs/architecture.md',
-  'docs/interface.md',
-  ...['cloudflare', 'netlify', 'vercel', 'node', 'static'].map(
-    (host) => `docs/src/content/docs/deploy/${host}.md`,
-  ),
-];
 
 const snippets: Snippet[] = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc));
 const where = (s: Snippet) => `${s.doc}:${s.line}`;

@@ -2,8 +2,35 @@
 // fenced `ts`, `js`, `mjs` or `astro` block; the line before its fence names the file it becomes in
 // the check project: `<!-- snippet: src/content.config.ts -->`. A block without that line fails the
 // test, so a new snippet cannot slip past the compiler.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The documentation site's own pages (not the ones its build generates), relative to the repository. */
+function sitePages(): string[] {
+  const dir = 'docs/src/content/docs';
+  const generated = /^(reference\/(astro|client)|contributing)\//;
+  return readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.mdx?$/.test(file) && !generated.test(file.split(path.sep).join('/')))
+    .map((file) => `${dir}/${file.split(path.sep).join('/')}`)
+    .sort();
+}
+
+/** Every Markdown file whose snippets are checked: the READMEs, the repository's docs and the site. */
+export const DOCS = [
+  'README.md',
+  'packages/astro/README.md',
+  'packages/client/README.md',
+  'packages/client/META.md',
+  'packages/emulator/README.md',
+  'example-site/README.md',
+  'RELEASING.md',
+  'docs/architecture.md',
+  'docs/interface.md',
+  ...sitePages(),
+];
 
 export const CHECKED_LANGUAGES = new Set(['ts', 'js', 'mjs', 'astro']);
 
@@ -47,4 +74,11 @@ export function snippetsOf(repoRoot: string, doc: string): Snippet[] {
     i = j;
   }
   return out;
+}
+
+/** The code of the one documented snippet that becomes `file`, wherever in {@link DOCS} it is. */
+export function snippet(file: string): string {
+  const found = DOCS.flatMap((doc) => snippetsOf(repoRoot, doc)).filter((s) => s.file === file);
+  if (found.length !== 1) throw new Error(`${found.length} documented snippets become ${file}, not 1`);
+  return (found[0] as Snippet).code;
 }

@@ -6,15 +6,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildFixture, createFixture, type Fixture } from '../../packages/astro/test/helpers/fixture.js';
-import { snippetsOf } from '../docs/snippets.js';
-import { repoRoot } from './storefront.js';
 
-/** The code of the snippet of `doc` (relative to the repository) that becomes `file`. */
-export function snippet(doc: string, file: string): string {
-  const found = snippetsOf(repoRoot, doc).find((s) => s.file === file);
-  if (!found) throw new Error(`${doc} has no snippet for ${file}`);
-  return found.code;
-}
+export { snippet } from '../docs/snippets.js';
 
 /** `astro.config.mjs` code with the fixture's own cache dir (the build's data store stays in it). */
 export function withFixtureCacheDir(config: string): string {

@@ -60,8 +60,9 @@ export function resetStats(stats: EmulatorStats): void {
 
 /** Counts one answer of `operation` with `status`. */
 export function countAnswer(stats: EmulatorStats, operation: string, status: number): void {
-  const counts = (stats.byOperationStatus[operation] ??= {});
+  const counts = stats.byOperationStatus[operation] ?? {};
   counts[status] = (counts[status] ?? 0) + 1;
+  stats.byOperationStatus[operation] = counts;
 }
 
 /**
