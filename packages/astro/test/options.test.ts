@@ -33,10 +33,13 @@ describe('options are validated eagerly', () => {
     expect(e.message).toMatch(/onError: /);
   });
 
-  it('throws the message the README quotes', () => {
-    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
-    const quoted = /`productsLoader\(\{ seo: 'yes' \}\)` throws\s+`([^`]+)`/.exec(readme)?.[1];
-    expect(quoted, 'the README quotes the error').toBeDefined();
+  it('throws the message the collections guide quotes', () => {
+    const guide = readFileSync(
+      new URL('../../../docs/src/content/docs/guides/collections.md', import.meta.url),
+      'utf8',
+    );
+    const quoted = /`productsLoader\(\{ seo: 'yes' \}\)` throws\s+`([^`]+)`/.exec(guide)?.[1];
+    expect(quoted, 'the guide quotes the error').toBeDefined();
     expect(errorOf(() => productsLoader({ seo: 'yes' as never })).message).toBe(quoted);
   });
 
