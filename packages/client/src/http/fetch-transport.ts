@@ -9,9 +9,7 @@
 import { isResponseTooLargeError } from '../errors/guards.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
-import { NetworkError } from '../errors/transport-errors.js';
 import { failureDetail } from '../shown-text.js';
-import { AbortScope } from './abort-scope.js';
 import {
   bodyText,
   contentEncodingOf,
@@ -20,38 +18,26 @@ import {
   unknownEncodingReason,
 } from './body-text.js';
 import type { EncodedRequest } from './encode.js';
-import { type RawResponse, sendFailure, type Transport, type TransportSettings } from './transport.js';
+import { attempt, type RawResponse, type Transport, type TransportSettings } from './transport.js';
 
 export class FetchTransport implements Transport {
   #closed = false;
 
   constructor(readonly settings: TransportSettings) {}
 
-  async send(
-    operation: string,
-    origin: string,
-    req: EncodedRequest,
-    url: string,
-    signal: AbortSignal,
-  ): Promise<RawResponse> {
-    if (this.#closed) {
-      throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
-    }
-    const { timeoutMs, apiKey, maxResponseBytes } = this.settings;
-    const attempt = new AbortScope([signal], {
-      ms: timeoutMs,
-      reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
-    });
-    try {
+  /** See {@link Transport.send}. */
+  send(operation: string, origin: string, req: EncodedRequest, url: string, signal: AbortSignal) {
+    const facts = { operation, url, signal, closed: this.#closed };
+    return attempt(this.settings, facts, async (scope): Promise<RawResponse> => {
       const response = await fetch(`${origin}${req.path}`, {
         method: req.method,
         headers: { 'user-agent': this.settings.userAgent, accept: 'application/json', ...req.headers },
         ...(req.body === undefined ? {} : { body: req.body }),
         // The service answers; a redirect is its answer (interpret.ts names it), never followed.
         redirect: 'manual',
-        signal: attempt.signal,
+        signal: scope.signal,
       });
-      const limit = { operation, url, limitBytes: maxResponseBytes, status: response.status };
+      const limit = { operation, url, limitBytes: this.settings.maxResponseBytes, status: response.status };
       const encoding = contentEncodingOf(response.headers.get('content-encoding') ?? undefined);
       // `fetch` inflated the codings it knows; any other reaches us as it was sent.
       if (encoding !== '' && !READABLE_ENCODINGS.has(encoding)) {
@@ -59,19 +45,13 @@ export class FetchTransport implements Transport {
         throw unreadable(limit, unknownEncodingReason(encoding));
       }
       const bytes = await readCapped(response, limit).catch((error: unknown) => {
-        if (encoding === '' || signal.aborted || attempt.timedOut || isResponseTooLargeError(error))
-          throw error;
+        if (encoding === '' || scope.signal.aborted || isResponseTooLargeError(error)) throw error;
         throw unreadable(limit, notInflatingReason(encoding, failureDetail(error)));
       });
       const contentType = response.headers.get('content-type') ?? '';
       const text = bodyText(bytes, contentType, (reason) => unreadable(limit, reason));
       return { status: response.status, headers: headersOf(response.headers), text };
-    } catch (err) {
-      if (signal.aborted) throw signal.reason;
-      throw sendFailure(err, { operation, url, apiKey, timeoutMs, timedOut: attempt.timedOut });
-    } finally {
-      attempt.dispose();
-    }
+    });
   }
 
   async close(): Promise<void> {

@@ -11,6 +11,7 @@ import { isResponseFormatError, isResponseTooLargeError } from '../errors/guards
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
 import { sanitizeCause } from '../redact.js';
 import { failureDetail } from '../shown-text.js';
+import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
 
 export interface TransportSettings {
@@ -89,8 +90,44 @@ export const RETRYABLE_NETWORK_CODES = new Set([
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
+/** What one attempt is sent with: its own signal (the call's, or its deadline) and the request's facts. */
+export interface Attempt {
+  signal: AbortSignal;
+  /** Whether the attempt's own deadline fired (then `signal` is aborted too). */
+  readonly timedOut: boolean;
+}
+
+/**
+ * One attempt as both transports make it: refused once the client is closed, bounded by its own
+ * `timeoutMs` (one timer, cleared when the attempt ends), and whatever `exchange` throws turned into
+ * the client's errors — the call's abort reason as it is, else a TimeoutError or a NetworkError.
+ */
+export async function attempt(
+  settings: Pick<TransportSettings, 'timeoutMs' | 'apiKey'>,
+  facts: { operation: string; url: string; signal: AbortSignal; closed: boolean },
+  exchange: (attempt: Attempt) => Promise<RawResponse>,
+): Promise<RawResponse> {
+  const { operation, url, signal } = facts;
+  if (facts.closed) {
+    throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
+  }
+  const { timeoutMs, apiKey } = settings;
+  const scope = new AbortScope([signal], {
+    ms: timeoutMs,
+    reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
+  });
+  try {
+    return await exchange(scope);
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    throw sendFailure(err, { operation, url, apiKey, timeoutMs, timedOut: scope.timedOut });
+  } finally {
+    scope.dispose();
+  }
+}
+
 /** The error a client send that failed (not aborted by the caller) rejects with. */
-export function sendFailure(
+function sendFailure(
   err: unknown,
   context: { operation: string; url: string; apiKey: string; timeoutMs: number; timedOut: boolean },
 ): unknown {

@@ -5,10 +5,8 @@
  */
 
 import { Pool } from 'undici';
-import { NetworkError } from '../errors/transport-errors.js';
-import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
-import { type RawResponse, sendFailure, type Transport, type TransportSettings } from './transport.js';
+import { attempt, type Transport, type TransportSettings } from './transport.js';
 import { requestWhole } from './whole-response.js';
 
 /**
@@ -48,23 +46,10 @@ export class UndiciTransport implements Transport {
     return pool;
   }
 
-  /** See {@link Transport.send}. One timer per attempt, cleared when the attempt ends. */
-  async send(
-    operation: string,
-    origin: string,
-    req: EncodedRequest,
-    url: string,
-    signal: AbortSignal,
-  ): Promise<RawResponse> {
-    if (this.#closed) {
-      throw new NetworkError({ operation, url, causeCode: 'CLIENT_CLOSED', detail: 'the client was closed' });
-    }
-    const { timeoutMs, apiKey } = this.settings;
-    const attempt = new AbortScope([signal], {
-      ms: timeoutMs,
-      reason: () => new DOMException('The attempt timed out', 'TimeoutError'),
-    });
-    try {
+  /** See {@link Transport.send}. */
+  send(operation: string, origin: string, req: EncodedRequest, url: string, signal: AbortSignal) {
+    const facts = { operation, url, signal, closed: this.#closed };
+    return attempt(this.settings, facts, (scope) => {
       const request = {
         method: req.method,
         path: req.path,
@@ -72,13 +57,8 @@ export class UndiciTransport implements Transport {
         body: req.body ?? null,
       };
       const limit = { operation, url, limitBytes: this.settings.maxResponseBytes };
-      return await requestWhole(this.#pool(origin), request, limit, attempt.signal);
-    } catch (err) {
-      if (signal.aborted) throw signal.reason;
-      throw sendFailure(err, { operation, url, apiKey, timeoutMs, timedOut: attempt.timedOut });
-    } finally {
-      attempt.dispose();
-    }
+      return requestWhole(this.#pool(origin), request, limit, scope.signal);
+    });
   }
 
   async close(): Promise<void> {
