@@ -33,7 +33,6 @@ export {
   seoSchema,
 } from './entries/schemas.js';
 export {
-  absoluteUrl,
   buildSeo,
   DESCRIPTION_MAX,
   type MetaTags,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  absoluteUrl,
   buildSeo,
   type MetaTags,
   pageSeo,
@@ -24,16 +23,6 @@ describe('truncateOnWordBoundary', () => {
   it('cuts a single over-long word hard', () => {
     const cut = truncateOnWordBoundary('x'.repeat(300));
     expect(cut).toHaveLength(160);
-  });
-});
-
-describe('absoluteUrl', () => {
-  it('joins relative paths and keeps absolute URLs', () => {
-    expect(absoluteUrl('/img/a.jpg', 'https://shop.example')).toBe('https://shop.example/img/a.jpg');
-    expect(absoluteUrl('img/a.jpg', 'https://shop.example/')).toBe('https://shop.example/img/a.jpg');
-    expect(absoluteUrl('https://cdn.example/a.jpg', 'https://shop.example')).toBe(
-      'https://cdn.example/a.jpg',
-    );
   });
 });
 
@@ -190,6 +179,19 @@ describe('plainText', () => {
 describe('URLs stay on the site', () => {
   const page = { zag: 'T', stxt: '', txt: '', url: '/catalog/x/1' };
   const meta = (og_image: string) => ({ ttl: '', dsc: '', kwd: '', og_title: '', og_image });
+
+  it('siteUrl writes the origin as URL#origin does, however the site was written', () => {
+    for (const given of [
+      'HTTPS://Shop.Example',
+      'https://shop.example:443',
+      'https://shop.example/',
+      'https://shop.example',
+    ]) {
+      expect(siteUrl('/a', given), given).toBe('https://shop.example/a');
+    }
+    expect(siteUrl('/a', 'http://127.0.0.1:4321')).toBe('http://127.0.0.1:4321/a');
+    expect(siteUrl('/a', 'http://shop.example:80')).toBe('http://shop.example/a');
+  });
 
   it('siteUrl accepts paths and same-origin URLs, nothing that leaves the site', () => {
     const origin = 'https://shop.example';

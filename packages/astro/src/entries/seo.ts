@@ -38,20 +38,17 @@ export function truncateOnWordBoundary(text: string, max = DESCRIPTION_MAX): str
   return `${cut.replace(/[\s,;:.\-–—]+$/u, '')}…`;
 }
 
-/** Makes `pathOrUrl` absolute against `origin` (`https://shop.example`); absolute URLs pass unchanged. */
-export function absoluteUrl(pathOrUrl: string, origin: string): string {
-  if (/^https?:\/\//i.test(pathOrUrl)) return pathOrUrl;
-  if (pathOrUrl.startsWith('//')) return `https:${pathOrUrl}`;
-  const base = origin.replace(/\/+$/, '');
-  return `${base}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`;
-}
-
-/** The last origin parsed: a sync passes the same one for every entry. */
-let lastOrigin: { given: string; site: string } | undefined;
+/**
+ * An origin already written as `URL#origin` writes it (lower-case scheme and host, no path, no
+ * default port): a sync passes the same one for every entry, and parsing it each time was a visible
+ * share of a large sync.
+ */
+const CANONICAL_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:(?!0)\d{1,5})?$/;
 
 function originOf(origin: string): string {
-  if (lastOrigin?.given !== origin) lastOrigin = { given: origin, site: new URL(origin).origin };
-  return lastOrigin.site;
+  if (CANONICAL_ORIGIN.test(origin) && !/^http:\/\/[^/]+:80$|^https:\/\/[^/]+:443$/.test(origin))
+    return origin;
+  return new URL(origin).origin;
 }
 
 /**

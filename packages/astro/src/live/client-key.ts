@@ -1,14 +1,20 @@
-/** A short key per client, so caches shared across connections keep each connection's answers apart. */
+/**
+ * Short keys for the clients of one server process, so the caches shared across connections keep
+ * each connection's answers apart. One instance per on-demand state: no process-wide counter.
+ */
 import type { SiteContentClient } from '@sitecontent/client';
 
-const keys = new WeakMap<SiteContentClient, number>();
-let next = 0;
+export class ClientKeys {
+  readonly #keys = new WeakMap<SiteContentClient, number>();
+  #next = 0;
 
-export function clientKey(client: SiteContentClient): number {
-  let key = keys.get(client);
-  if (key === undefined) {
-    key = ++next;
-    keys.set(client, key);
+  /** The key of `client`, given on first use. */
+  of(client: SiteContentClient): number {
+    let key = this.#keys.get(client);
+    if (key === undefined) {
+      key = ++this.#next;
+      this.#keys.set(client, key);
+    }
+    return key;
   }
-  return key;
 }

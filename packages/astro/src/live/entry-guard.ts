@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import { SiteContentBusyError } from '../errors/busy-error.js';
 import type { OnDemandSettings } from '../options/on-demand-options.js';
 import type { TagScope } from './cache-tags.js';
-import { clientKey } from './client-key.js';
+import { ClientKeys } from './client-key.js';
 
 type Settings = Pick<OnDemandSettings, 'notFoundMaxAge' | 'maxInFlight' | 'cacheSize'>;
 
@@ -18,9 +18,12 @@ export class EntryGuard {
   readonly #missing: LRUCache<string, true> | undefined;
   readonly #pending = new Map<string, Promise<unknown>>();
   readonly #maxInFlight: number;
+  readonly #clientKeys: ClientKeys;
   #inFlight = 0;
 
-  constructor(settings: Settings) {
+  /** @param clientKeys the keys of the process's clients (shared with its section lookup). */
+  constructor(settings: Settings, clientKeys: ClientKeys = new ClientKeys()) {
+    this.#clientKeys = clientKeys;
     this.#maxInFlight = settings.maxInFlight;
     this.#missing =
       settings.notFoundMaxAge > 0
@@ -44,7 +47,7 @@ export class EntryGuard {
     id: string,
     get: () => Promise<R | undefined>,
   ): Promise<R | undefined> {
-    const key = `${clientKey(client)}|${kind}|${id}`;
+    const key = `${this.#clientKeys.of(client)}|${kind}|${id}`;
     if (this.#missing?.has(key)) return Promise.resolve(undefined);
     const pending = this.#pending.get(key) as Promise<R | undefined> | undefined;
     if (pending) return pending;

@@ -10,6 +10,7 @@ import type { SiteContentClient } from '@sitecontent/client';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
 import { tagScope } from './cache-tags.js';
 import { CircuitBreaker } from './circuit-breaker.js';
+import { ClientKeys } from './client-key.js';
 import { EntryGuard } from './entry-guard.js';
 import { FailureLog } from './failure-log.js';
 import { SectionLookup } from './section-lookup.js';
@@ -17,8 +18,9 @@ import { SectionLookup } from './section-lookup.js';
 export class OnDemandState {
   #settings: OnDemandSettings = onDemandDefaults;
   readonly #freshnessByKind = new Map<string, Freshness>();
-  #guard = new EntryGuard(onDemandDefaults);
-  #sections = new SectionLookup(onDemandDefaults);
+  readonly #clientKeys = new ClientKeys();
+  #guard = new EntryGuard(onDemandDefaults, this.#clientKeys);
+  #sections = new SectionLookup(onDemandDefaults, this.#clientKeys);
   #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
   /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
   readonly log = new FailureLog();
@@ -30,8 +32,8 @@ export class OnDemandState {
   /** Takes the site's settings; the remembered ids and sections start afresh under the new bounds. */
   configure(settings: OnDemandSettings): void {
     this.#settings = settings;
-    this.#guard = new EntryGuard(settings);
-    this.#sections = new SectionLookup(settings);
+    this.#guard = new EntryGuard(settings, this.#clientKeys);
+    this.#sections = new SectionLookup(settings, this.#clientKeys);
     this.#breakers = new WeakMap();
   }
 

@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type { SectionIndex } from '../entries/section-index.js';
 import type { OnDemandSettings } from '../options/on-demand-options.js';
 import type { TagScope } from './cache-tags.js';
-import { clientKey } from './client-key.js';
+import { ClientKeys } from './client-key.js';
 
 /** The sections a page needs: by `tx`, by `id`, and with `ancestors` every parent up to the root. */
 export interface SectionsWanted {
@@ -26,8 +26,14 @@ type Key = { by: 'tx'; value: string } | { by: 'id'; value: number };
 
 export class SectionLookup {
   readonly #cache: LRUCache<string, Found, SiteContentClient>;
+  readonly #clientKeys: ClientKeys;
 
-  constructor(settings: Pick<OnDemandSettings, 'cacheSize' | 'freshness'>) {
+  /** @param clientKeys the keys of the process's clients (shared with its entry guard). */
+  constructor(
+    settings: Pick<OnDemandSettings, 'cacheSize' | 'freshness'>,
+    clientKeys: ClientKeys = new ClientKeys(),
+  ) {
+    this.#clientKeys = clientKeys;
     this.#cache = new LRUCache<string, Found, SiteContentClient>({
       max: settings.cacheSize,
       // lru-cache reads a ttl of 0 as "for ever": a page never fresh keeps a section a second.
@@ -67,7 +73,7 @@ export class SectionLookup {
   }
 
   async #get(client: SiteContentClient, key: Key): Promise<Section | undefined> {
-    const prefix = `${clientKey(client)}|`;
+    const prefix = `${this.#clientKeys.of(client)}|`;
     if (key.by === 'tx' && key.value === '') return undefined;
     // One entry per key asked: products ask by tx, articles by id, and a section kept under both
     // would leave room for half as many.

@@ -7,6 +7,7 @@ import { dataOf, type WithBody } from '../helpers/entry-data.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
+import { SCHEMA_ORG } from './schema-org.js';
 
 /** The article fields the builder reads, as the articles loader stores them. */
 export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'url' | 'dt'> & {
@@ -26,7 +27,7 @@ export function articleJsonLd(
   const { description, ogImage: image } = pageSeo(entry, options);
   const modified = lastChanged(article);
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': options.articleType,
     headline: plainText(article.zag),
     url,

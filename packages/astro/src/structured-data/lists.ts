@@ -9,6 +9,7 @@ import { dataOf, type WithData } from '../helpers/entry-data.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
+import { SCHEMA_ORG } from './schema-org.js';
 
 /** An entry with a place in the section tree: a section, or a product or article with its `section`. */
 export type TrailSource = Parameters<typeof breadcrumbsFor>[0];
@@ -32,7 +33,7 @@ export function breadcrumbListJsonLd(
 ): WithContext<BreadcrumbList> {
   const trail = breadcrumbsFor(entry, sections);
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': 'BreadcrumbList',
     itemListElement: trail.map((crumb, index) => ({
       '@type': 'ListItem',
@@ -54,7 +55,7 @@ export function productListJsonLd(
 ): WithContext<ItemList> {
   const items = products.map((entry) => dataOf(entry));
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': 'ItemList',
     numberOfItems: items.length,
     itemListElement: items.map((product, index) => ({

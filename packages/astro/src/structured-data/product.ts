@@ -13,6 +13,7 @@ import { pageSeo } from '../seo-head/page-seo.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
+import { SCHEMA_ORG } from './schema-org.js';
 
 /** The product fields the builder reads, as the products loader stores them. */
 export type ProductSource = Pick<ProductData, 'id' | 'zag' | 'stxt' | 'vendor' | 'sku' | 'img' | 'url'> & {
@@ -28,8 +29,6 @@ export type ModificationSource = Pick<
 
 /** What a product page's JSON-LD is: a single product or a group of variants. */
 export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
-
-const CONTEXT = 'https://schema.org';
 
 /** The description a product states: its meta description, else the plain text of its teaser or text. */
 /** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
@@ -107,11 +106,11 @@ export function productJsonLd(
   };
   if (modifications.length > 1) {
     const group: WithContext<ProductGroup> = {
-      '@context': CONTEXT,
+      '@context': SCHEMA_ORG,
       '@type': 'ProductGroup',
       ...common,
       productGroupID: String(product.id),
-      variesBy: options.variesBy.map((property) => `${CONTEXT}/${property}`),
+      variesBy: options.variesBy.map((property) => `${SCHEMA_ORG}/${property}`),
       hasVariant: modifications.map((modification) => ({
         '@type': 'Product',
         name: variantName(name, modification),
@@ -126,7 +125,7 @@ export function productJsonLd(
   const only = modifications[0];
   const [point] = offerPrices(product, modifications);
   const single: WithContext<Product> = {
-    '@context': CONTEXT,
+    '@context': SCHEMA_ORG,
     '@type': 'Product',
     ...common,
     ...(only?.articul ? { sku: only.articul } : {}),

@@ -2,6 +2,7 @@
 import type { Organization, WebSite, WithContext } from 'schema-dts';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
+import { SCHEMA_ORG } from './schema-org.js';
 
 /** What the interface does not hold about the shop itself. */
 export interface SiteFacts {
@@ -24,7 +25,7 @@ export function organizationJsonLd(
   options: ResolvedStructuredDataOptions,
 ): WithContext<Organization> {
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': 'Organization',
     name: facts.name,
     url: `${options.site}/`,
@@ -38,7 +39,7 @@ export function webSiteJsonLd(
   options: ResolvedStructuredDataOptions,
 ): WithContext<WebSite> {
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': 'WebSite',
     name: facts.name,
     url: `${options.site}/`,

@@ -9,6 +9,7 @@ import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { pageSeo, type SeoSource } from '../seo-head/page-seo.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { pageUrlOn } from './page-url.js';
+import { SCHEMA_ORG } from './schema-org.js';
 
 /** A record the page shows, with its change time when known. */
 export interface ShownRecord extends ChangeTime {
@@ -47,7 +48,7 @@ export function webPageJsonLd(
   const seo = data.seo === undefined ? undefined : pageSeo(entry, options);
   const description = seo?.description;
   return {
-    '@context': 'https://schema.org',
+    '@context': SCHEMA_ORG,
     '@type': type,
     url,
     name: seo?.title || plainText(data.zag),
