@@ -11,7 +11,8 @@ import { parseOptions } from '../options/parse-options.js';
 import { surrogateKeyCacheOptionsSchema } from './surrogate-key-options.js';
 
 /** The key of a page's path, as Astro names it for `invalidate({ path })`. */
-const pathKey = (path: string) => `astro-path:${path}`;
+/** The tag of one page, as Astro's own providers name it (`pathTag` of astro/cache/provider-utils). */
+const pathTag = (path: string) => `astro-path:${path}`;
 
 const surrogateKeyProvider = (config: unknown): CacheProvider => {
   const options = parseOptions('surrogateKeyCache', surrogateKeyCacheOptionsSchema, config);
@@ -19,7 +20,7 @@ const surrogateKeyProvider = (config: unknown): CacheProvider => {
     name: 'surrogate-key',
     setHeaders(cache, request) {
       const headers = new Headers();
-      const keys = [...new Set([...(cache.tags ?? []), pathKey(new URL(request.url).pathname)])].join(' ');
+      const keys = [...new Set([...(cache.tags ?? []), pathTag(new URL(request.url).pathname)])].join(' ');
       if (cache.lastModified) headers.set('Last-Modified', cache.lastModified.toUTCString());
       if (cache.etag) headers.set('ETag', cache.etag);
       if (cache.maxAge === undefined || Buffer.byteLength(keys) > options.maxKeyBytes) {
@@ -35,7 +36,7 @@ const surrogateKeyProvider = (config: unknown): CacheProvider => {
       return headers;
     },
     async invalidate({ tags, path }) {
-      const keys = [...(typeof tags === 'string' ? [tags] : (tags ?? [])), ...(path ? [pathKey(path)] : [])];
+      const keys = [...(typeof tags === 'string' ? [tags] : (tags ?? [])), ...(path ? [pathTag(path)] : [])];
       if (keys.length === 0) return;
       const purge = options.purge;
       if (!purge) throw new Error('surrogateKeyCache: set purge.url to purge pages by key');

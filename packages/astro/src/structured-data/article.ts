@@ -5,8 +5,8 @@ import { plainText } from '../entries/plain-text.js';
 import type { ArticleData, Seo } from '../entries/schemas.js';
 import { dataOf, type WithBody } from '../helpers/entry-data.js';
 import { pageSeo } from '../seo-head/page-seo.js';
+import { pageUrlOn } from './json-ld-urls.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
-import { pageUrlOn } from './page-url.js';
 import { SCHEMA_ORG } from './schema-org.js';
 
 /** The article fields the builder reads, as the articles loader stores them. */

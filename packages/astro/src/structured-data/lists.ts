@@ -7,8 +7,8 @@ import { plainText } from '../entries/plain-text.js';
 import { breadcrumbsFor } from '../helpers/breadcrumbs.js';
 import { dataOf, type WithData } from '../helpers/entry-data.js';
 import type { SectionLike } from '../helpers/section-tree.js';
+import { pageUrlOn } from './json-ld-urls.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
-import { pageUrlOn } from './page-url.js';
 import { SCHEMA_ORG } from './schema-org.js';
 
 /** An entry with a place in the section tree: a section, or a product or article with its `section`. */

@@ -10,9 +10,9 @@ import type { ModificationData, ProductData, Seo } from '../entries/schemas.js';
 import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import { pageSeo } from '../seo-head/page-seo.js';
+import { pageUrlOn } from './json-ld-urls.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
-import { pageUrlOn } from './page-url.js';
 import { SCHEMA_ORG } from './schema-org.js';
 
 /** The product fields the builder reads, as the products loader stores them. */

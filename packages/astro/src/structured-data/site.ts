@@ -1,7 +1,7 @@
 /** JSON-LD of the site as a whole: the `Organization` behind it and the `WebSite`, for the home page. */
 import type { Organization, WebSite, WithContext } from 'schema-dts';
+import { pageUrlOn } from './json-ld-urls.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
-import { pageUrlOn } from './page-url.js';
 import { SCHEMA_ORG } from './schema-org.js';
 
 /** What the interface does not hold about the shop itself. */

@@ -7,8 +7,8 @@ import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { pageSeo, type SeoSource } from '../seo-head/page-seo.js';
+import { pageUrlOn } from './json-ld-urls.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
-import { pageUrlOn } from './page-url.js';
 import { SCHEMA_ORG } from './schema-org.js';
 
 /** A record the page shows, with its change time when known. */
