@@ -10,6 +10,7 @@ import { inFlightTracker } from './in-flight.mjs';
 import { generateDigest } from './loader-context.mjs';
 import { naiveLoad } from './naive.mjs';
 import { createOurLoaders, loadAll } from './ours.mjs';
+import { DEFAULT_MAX_CONCURRENCY } from '@sitecontent/astro';
 import { apiUrl, fullLoadPaths, modificationsPaths } from './request-set.mjs';
 
 const task = JSON.parse(process.env.BENCH_TASK ?? '{}');
@@ -76,11 +77,15 @@ async function loadOurs(collections) {
   };
 }
 
-/** The integration's concurrency settings this task asks for (unset ones keep their defaults). */
+/**
+ * The integration's concurrency settings this task asks for. A `concurrency` set alone is also the
+ * ceiling (the client's rule), so the ceiling is given too: the integration's default unless the
+ * task names one.
+ */
 function limits() {
   return {
     concurrency: task.concurrency,
-    ...(task.maxConcurrency ? { maxConcurrency: task.maxConcurrency } : {}),
+    maxConcurrency: task.maxConcurrency ?? Math.max(task.concurrency ?? 0, DEFAULT_MAX_CONCURRENCY),
     ...(task.adaptive === false ? { adaptive: false } : {}),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * `siteContent()`'s concurrency options at their limits: every valid combination loads, an invalid
- * one is refused when the integration is created, naming the user's option.
+ * `siteContent()`'s concurrency options at their limits: every valid combination loads with at most
+ * as many requests in flight at the service as the setting allows (the emulator counts them, each
+ * held 15 ms), an invalid one is refused when the integration is created, naming the user's option.
  */
 import { mkdtempSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
@@ -14,7 +15,8 @@ import { createLogger, createStore, type Emulator, emulator, loaderContext } fro
 let emu: Emulator;
 const roots: string[] = [];
 beforeAll(async () => {
-  emu = await emulator();
+  // Each answer takes 15 ms, so requests sent together are in service together.
+  emu = await emulator({ faults: { latencyMs: 15 } });
 });
 afterAll(async () => {
   await emu.close();
@@ -34,29 +36,42 @@ async function loadWith(options: SiteContentOptions) {
     updateConfig: (c: unknown) => c,
     logger: createLogger().logger,
   } as never);
-  const loader = productsLoader();
+  // With seo, one meta/Get per product: 32 requests the client may send together.
+  const loader = productsLoader({ seo: true });
   const t = loaderContext(await createStore(), 'products', loader.schema, { root });
+  emu.resetStats();
   try {
     await loader.load(t.ctx as never);
   } finally {
     await integration.hooks['astro:build:done']?.({ logger: createLogger().logger } as never);
   }
-  return t.store.keys('products').length;
+  return { entries: t.store.keys('products').length, peakInFlight: emu.stats.load.peakInService };
 }
 
 describe('concurrency options', () => {
-  it.each<SiteContentOptions>([
-    { concurrency: 100 },
-    { concurrency: 1024 },
-    { concurrency: 1 },
-    { concurrency: 1, maxConcurrency: 1024 },
-    { maxConcurrency: 1 },
-    { maxConcurrency: 16 },
-    { concurrency: 100, adaptive: false },
-    { concurrency: 8, maxConcurrency: 8 },
-    { retries: 20, timeoutMs: 600_000 },
-  ])('%o loads', async (options) => {
-    expect(await loadWith(options)).toBeGreaterThan(0);
+  it.each<[SiteContentOptions, number]>([
+    [{ concurrency: 100 }, 100],
+    [{ concurrency: 1024 }, 1024],
+    [{ concurrency: 1 }, 1],
+    [{ concurrency: 1, maxConcurrency: 1024 }, 1024],
+    [{ maxConcurrency: 1 }, 1],
+    [{ maxConcurrency: 16 }, 16],
+    [{ concurrency: 100, adaptive: false }, 100],
+    [{ concurrency: 2, adaptive: false }, 2],
+    [{ concurrency: 8, maxConcurrency: 8 }, 8],
+    [{ retries: 20, timeoutMs: 600_000 }, 64],
+  ])('%o loads with at most %i requests in flight', async (options, ceiling) => {
+    const { entries, peakInFlight } = await loadWith(options);
+    expect(entries).toBeGreaterThan(0);
+    expect(peakInFlight).toBeGreaterThanOrEqual(1);
+    expect(peakInFlight).toBeLessThanOrEqual(ceiling);
+  });
+
+  it('the setting is what bounds them: 2 in flight where 16 are allowed, not 1 and not all', async () => {
+    const wide = await loadWith({ concurrency: 16, adaptive: false });
+    expect(wide.peakInFlight).toBeGreaterThan(2);
+    const narrow = await loadWith({ concurrency: 2, adaptive: false });
+    expect(narrow.peakInFlight).toBe(2);
   });
 
   it.each<[SiteContentOptions, RegExp]>([

@@ -11,6 +11,7 @@ import {
   sectionsLoader,
   siteContent,
 } from '../src/index.js';
+import { resolveSiteContentOptions } from '../src/options/integration-options.js';
 import { resolveConnection } from '../src/project/connection.js';
 import { standaloneSettings } from '../src/project/project-settings.js';
 
@@ -87,18 +88,19 @@ describe('concurrency settings', () => {
     expect(() => siteContent({ concurrency: 8, maxConcurrency: 16, adaptive: false })).not.toThrow();
   });
 
-  it('loaders without the integration start at 32 and may grow to 64; registered settings without a ceiling keep concurrency as the ceiling', () => {
+  it('one rule in both packages: concurrency set alone is also the ceiling, in the integration as in the client', () => {
     const connection = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 };
     const standalone = resolveConnection('products', connection, standaloneSettings(), false);
     expect(standalone).toMatchObject({ concurrency: 32, maxConcurrency: 64, adaptive: true });
-    const registered = { connection: {}, client: { concurrency: 4 }, metaMaxAge: 0, env: {} };
-    // The ceiling the client then holds to (it reads `concurrency` alone as the ceiling).
-    const client = createClient(resolveConnection('products', connection, registered, true));
-    const { concurrencyLimit, maxConcurrency } = client.stats();
-    void client.close();
-    expect({ concurrency: concurrencyLimit, maxConcurrency }).toMatchObject({
+    const resolved = resolveSiteContentOptions({ concurrency: 4 });
+    expect({ concurrency: resolved.concurrency, maxConcurrency: resolved.maxConcurrency }).toEqual({
       concurrency: 4,
       maxConcurrency: 4,
     });
+    expect(resolveSiteContentOptions({ concurrency: 4, maxConcurrency: 64 }).maxConcurrency).toBe(64);
+    const client = createClient({ ...connection, concurrency: 4 });
+    const { concurrencyLimit, maxConcurrency } = client.stats();
+    void client.close();
+    expect({ concurrency: concurrencyLimit, maxConcurrency }).toEqual({ concurrency: 4, maxConcurrency: 4 });
   });
 });

@@ -11,7 +11,7 @@ export { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';
 export * from './meta-sync/index.js';
-export { type ClientOptions, clientOptionFields, DEFAULTS } from './options.js';
+export { type ClientOptions, clientOptionFields, concurrencyOf, DEFAULTS } from './options.js';
 export * from './purge/index.js';
 export { redactUrl } from './redact.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';

@@ -159,22 +159,19 @@ const optionsSchema = z
   .transform((o) => ({ ...o, ...concurrencyOf(o) }));
 
 /**
- * Where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
+ * The one concurrency rule, the client's and `@sitecontent/astro`'s (which passes its own defaults):
+ * where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
  * set alone is also the ceiling, the most requests in flight: a caller that names a number never
  * gets more than it asked for. Growth beyond it is asked for with `maxConcurrency`.
  */
-function concurrencyOf(o: {
-  concurrency?: number | undefined;
-  maxConcurrency?: number | undefined;
-  adaptive: boolean;
-}): {
-  concurrency: number;
-  maxConcurrency: number;
-} {
+export function concurrencyOf(
+  o: { concurrency?: number | undefined; maxConcurrency?: number | undefined; adaptive: boolean },
+  defaults: { concurrency: number; maxConcurrency: number } = DEFAULTS,
+): { concurrency: number; maxConcurrency: number } {
   const max = o.maxConcurrency;
-  const concurrency = o.concurrency ?? Math.min(DEFAULTS.concurrency, max ?? DEFAULTS.concurrency);
+  const concurrency = o.concurrency ?? Math.min(defaults.concurrency, max ?? defaults.concurrency);
   if (!o.adaptive) return { concurrency, maxConcurrency: concurrency };
-  const ceiling = max ?? (o.concurrency === undefined ? DEFAULTS.maxConcurrency : concurrency);
+  const ceiling = max ?? (o.concurrency === undefined ? defaults.maxConcurrency : concurrency);
   return { concurrency, maxConcurrency: ceiling };
 }
 

@@ -1,5 +1,5 @@
 /** Options of `siteContent()`: the type, its defaults and its schema. */
-import { clientOptionFields, type ParamEncoding } from '@sitecontent/client';
+import { clientOptionFields, concurrencyOf, type ParamEncoding } from '@sitecontent/client';
 import { z } from 'zod';
 import { connectionShape } from './fields.js';
 import { type MetaWriteBackOption, metaWriteBackOptionSchema } from './meta-write-back-options.js';
@@ -38,12 +38,13 @@ export interface SiteContentOptions {
   /**
    * Where the shared limit of requests in flight starts, across every collection. It then adapts
    * between 1 and `maxConcurrency`: up while latency stays flat, down when it climbs or the service
-   * answers 429/503. @default 32, or `maxConcurrency` when that is smaller (the client's own default is 16; see the README)
+   * answers 429/503. @default 32, or `maxConcurrency` when that is smaller (the client's own default is 16)
    */
   concurrency?: number;
   /**
    * The most requests in flight (and sockets) the shared limit may grow to; at least `concurrency`.
-   * @default 64, or `concurrency` when that is larger
+   * @default 64, or `concurrency` when only that is set (as in the client: a number you name is the
+   * most you get)
    */
   maxConcurrency?: number;
   /** `false` holds the limit at `concurrency` (429/503 still halve it). @default true */
@@ -115,17 +116,11 @@ export const siteContentOptionsSchema = z
     seoCheck: seoCheckModeSchema.default('off'),
     onDemand: onDemandOptionsSchema.prefault({}),
   })
-  // Only what the user set can conflict: the start stays under a ceiling they set low, and the
-  // ceiling leaves room to grow above a start they set high (`concurrency: 100` alone).
-  .transform((o) => {
-    const concurrency =
-      o.concurrency ?? Math.min(DEFAULT_CONCURRENCY, o.maxConcurrency ?? DEFAULT_CONCURRENCY);
-    return {
-      ...o,
-      concurrency,
-      maxConcurrency: o.maxConcurrency ?? Math.max(DEFAULT_MAX_CONCURRENCY, concurrency),
-    };
-  })
+  // The client's rule with the integration's defaults: `concurrency` set alone is also the ceiling.
+  .transform((o) => ({
+    ...o,
+    ...concurrencyOf(o, { concurrency: DEFAULT_CONCURRENCY, maxConcurrency: DEFAULT_MAX_CONCURRENCY }),
+  }))
   .refine((o) => o.maxConcurrency >= o.concurrency, {
     message: 'must be at least concurrency',
     path: ['maxConcurrency'],
