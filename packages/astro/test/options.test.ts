@@ -76,7 +76,12 @@ describe('options are validated eagerly', () => {
       'sitecontent-articles',
       'sitecontent-domains',
     ]);
-    for (const loader of loaders) expect(typeof loader.schema.safeParse).toBe('function');
+    // A static schema of the entry's data (not a createSchema() function), and a closed one: an
+    // empty object is no entry of any of them.
+    for (const loader of loaders) {
+      expect('createSchema' in loader, loader.name).toBe(false);
+      expect(loader.schema.safeParse({}).success, loader.name).toBe(false);
+    }
   });
 });
 
