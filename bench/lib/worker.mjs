@@ -3,6 +3,7 @@
 // argv, so it never shows in `ps`); the result goes back over IPC.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { DEFAULT_MAX_CONCURRENCY } from '@sitecontent/astro';
 import { META_MAX_AGE_MS } from './build-scenarios.mjs';
 import { runCeiling } from './ceiling.mjs';
 import { changeProducts } from './change-products.mjs';
@@ -10,7 +11,6 @@ import { inFlightTracker } from './in-flight.mjs';
 import { generateDigest } from './loader-context.mjs';
 import { naiveLoad } from './naive.mjs';
 import { createOurLoaders, loadAll } from './ours.mjs';
-import { DEFAULT_MAX_CONCURRENCY } from '@sitecontent/astro';
 import { apiUrl, fullLoadPaths, modificationsPaths } from './request-set.mjs';
 
 const task = JSON.parse(process.env.BENCH_TASK ?? '{}');
