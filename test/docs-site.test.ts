@@ -3,19 +3,12 @@
 // names every runtime export of both packages; the on-demand recipe shows the storefront's own code;
 // and in Debian's Chromium the search box finds the purge guide.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { withChromium } from './helpers/browser.js';
 import { type ProcessResult, runProcess } from './helpers/process.js';
-import {
-  browserRequired,
-  CHROMIUM,
-  CHROMIUM_ARGS,
-  repoRoot,
-  resultsDir,
-  serveStatic,
-} from './helpers/storefront.js';
+import { repoRoot, resultsDir, serveStatic } from './helpers/storefront.js';
 
 const dist = path.join(repoRoot, 'docs', 'dist');
 let build: ProcessResult;
@@ -101,49 +94,30 @@ describe('npm run docs:build', () => {
 
 describe('the site in a browser', () => {
   it('finds the purge guide through the search box', async (ctx) => {
-    if (!existsSync(CHROMIUM)) {
-      if (browserRequired()) throw new Error(`${CHROMIUM} is missing and SITECONTENT_REQUIRE_BROWSER is set`);
-      ctx.skip();
-    }
     expect(build.code).toBe(0);
-    const { chromium } = await import('playwright-core');
-    const profile = await mkdtemp(path.join(tmpdir(), 'docs-chromium-'));
     const server = await serveStatic(dist);
-    let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
     try {
-      try {
-        context = await chromium.launchPersistentContext(profile, {
-          executablePath: CHROMIUM,
-          headless: true,
-          args: CHROMIUM_ARGS,
-          viewport: { width: 1280, height: 860 },
-          timeout: 60_000,
-        });
-      } catch (error) {
-        if (browserRequired()) throw error;
-        ctx.skip();
-        return;
-      }
-      const page = context.pages()[0] ?? (await context.newPage());
-      await page.goto(`${server.url}/`);
-      await page.getByRole('button', { name: 'Search' }).first().click();
-      const input = page.locator('.pagefind-ui__search-input');
-      await input.fill('purge endpoint');
-      const results = page.locator('.pagefind-ui__result-link');
-      await results.first().waitFor({ timeout: 15_000 });
-      const hrefs = await results.evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname));
-      expect(hrefs).toContain('/guides/purge/');
-      await mkdir(resultsDir, { recursive: true });
-      const shot = path.join(resultsDir, 'docs-search.png');
-      await page.screenshot({ path: shot });
-      expect(readFileSync(shot).length).toBeGreaterThan(10_000);
-      await page.locator('.pagefind-ui__result-link[href*="/guides/purge/"]').first().click();
-      await page.waitForURL('**/guides/purge/');
-      expect(await page.locator('h1').first().textContent()).toBe('Purge on change');
+      await withChromium(ctx, async (page) => {
+        await page.goto(`${server.url}/`);
+        await page.getByRole('button', { name: 'Search' }).first().click();
+        const input = page.locator('.pagefind-ui__search-input');
+        await input.fill('purge endpoint');
+        const results = page.locator('.pagefind-ui__result-link');
+        await results.first().waitFor({ timeout: 15_000 });
+        const hrefs = await results.evaluateAll((links) =>
+          links.map((a) => (a as HTMLAnchorElement).pathname),
+        );
+        expect(hrefs).toContain('/guides/purge/');
+        await mkdir(resultsDir, { recursive: true });
+        const shot = path.join(resultsDir, 'docs-search.png');
+        await page.screenshot({ path: shot });
+        expect(readFileSync(shot).length).toBeGreaterThan(10_000);
+        await page.locator('.pagefind-ui__result-link[href*="/guides/purge/"]').first().click();
+        await page.waitForURL('**/guides/purge/');
+        expect(await page.locator('h1').first().textContent()).toBe('Purge on change');
+      });
     } finally {
-      await context?.close();
       await server.close();
-      await rm(profile, { recursive: true, force: true });
     }
   }, 90_000);
 });

@@ -1,16 +1,13 @@
 // The storefront in Debian's Chromium: it follows the navigation home → section → product → article
 // on the build of storefront.test.ts (registered from there, so it runs after that build).
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Section } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
+import { withChromium } from './helpers/browser.js';
 import {
   type BuildResult,
-  browserRequired,
-  CHROMIUM,
-  CHROMIUM_ARGS,
   type DemoData,
   repoRoot,
   resultsDir,
@@ -22,11 +19,6 @@ import {
 export function describeBrowserCheck(state: () => { build: BuildResult; demo: DemoData }): void {
   describe('storefront in a browser', () => {
     it('follows the navigation from home to a section, a product and an article', async (ctx) => {
-      if (!existsSync(CHROMIUM)) {
-        if (browserRequired())
-          throw new Error(`${CHROMIUM} is missing and SITECONTENT_REQUIRE_BROWSER is set`);
-        ctx.skip();
-      }
       const { build, demo } = state();
       expect(build.code).toBe(0);
 
@@ -53,94 +45,77 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
       const article = demo.articles[0];
       expect(article).toBeDefined();
 
-      const { chromium } = await import('playwright-core');
-      const profile = await mkdtemp(path.join(tmpdir(), 'storefront-chromium-'));
       const server: StaticServer = await serveStatic(build.outDir);
-      let context: Awaited<ReturnType<typeof chromium.launchPersistentContext>> | undefined;
       try {
-        try {
-          context = await chromium.launchPersistentContext(profile, {
-            executablePath: CHROMIUM,
-            headless: true,
-            args: CHROMIUM_ARGS,
-            viewport: { width: 1280, height: 860 },
-            timeout: 60_000,
+        await withChromium(ctx, async (page) => {
+          await mkdir(resultsDir, { recursive: true });
+          const failed: string[] = [];
+          // Lazy images still loading when the page is left are aborted: not a failure.
+          page.on('requestfailed', (r) => {
+            if (!r.failure()?.errorText.includes('ERR_ABORTED'))
+              failed.push(`${r.failure()?.errorText} ${r.url()}`);
           });
-        } catch (error) {
-          if (browserRequired()) throw error;
-          ctx.skip();
-          return;
-        }
-        await mkdir(resultsDir, { recursive: true });
-        const page = context.pages()[0] ?? (await context.newPage());
-        const failed: string[] = [];
-        // Lazy images still loading when the page is left are aborted: not a failure.
-        page.on('requestfailed', (r) => {
-          if (!r.failure()?.errorText.includes('ERR_ABORTED'))
-            failed.push(`${r.failure()?.errorText} ${r.url()}`);
+          page.on('response', (r) => {
+            if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+          });
+
+          // Home
+          await page.goto(`${server.url}/`);
+          expect(await page.title()).toMatch(/\S/);
+          await expect.poll(() => page.locator('h2', { hasText: 'Featured products' }).count()).toBe(1);
+          await page.screenshot({ path: path.join(resultsDir, 'storefront-home.png') });
+          await saveReadmeScreenshot(page);
+
+          // Section, through the main navigation
+          await page
+            .getByRole('navigation', { name: 'Main' })
+            .getByRole('link', { name: root.zag, exact: true })
+            .click();
+          await page.waitForURL((u) => trimSlash(u.pathname) === trimSlash(root.url));
+          expect(await page.locator('h1').textContent()).toBe(root.zag);
+          await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(1);
+          await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
+          await page.screenshot({ path: path.join(resultsDir, 'storefront-section.png'), fullPage: true });
+
+          // Product, through its card
+          await page.locator('.product-card h3 a', { hasText: target!.zag }).first().click();
+          await page.waitForURL((u) => trimSlash(u.pathname).endsWith(`/${target!.id}`));
+          expect(await page.locator('h1').textContent()).toBe(target!.zag);
+          const price = page.locator('.buy-box [data-testid="price"] .now');
+          expect(await price.textContent()).toMatch(/\$\s?[\d,.]+/);
+          expect(await page.locator('.buy-box [data-testid="old-price"]').textContent()).toMatch(
+            /\$\s?[\d,.]+/,
+          );
+          const swatches = page.locator('.mods .swatch');
+          expect(await swatches.count()).toBeGreaterThan(0);
+          const colour = await swatches.first().evaluate((el) => getComputedStyle(el).backgroundColor);
+          expect(colour).toMatch(/^rgb/);
+          if (target!.vendor) expect(await page.getByTestId('vendor').textContent()).toBe(target!.vendor);
+          const mainImage = page.locator('[data-main-image]');
+          await expect
+            .poll(() => mainImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
+            .toBeGreaterThan(0);
+          await page.screenshot({ path: path.join(resultsDir, 'storefront-product.png'), fullPage: true });
+
+          // Article: back home, then a card of the latest articles
+          await page
+            .getByRole('link', { name: /Lumen & Oak/ })
+            .first()
+            .click();
+          await page.waitForURL((u) => u.pathname === '/');
+          const articleLink = page.locator('section[aria-labelledby="latest-title"] .card h3 a').first();
+          const articleTitle = await articleLink.textContent();
+          await articleLink.click();
+          await page.waitForURL((u) => u.pathname !== '/');
+          expect(await page.locator('h1').textContent()).toBe(articleTitle);
+          expect(demo.articles.some((a) => a.zag === articleTitle)).toBe(true);
+          await page.screenshot({ path: path.join(resultsDir, 'storefront-article.png'), fullPage: true });
+
+          expect(failed).toEqual([]);
+          expect(server.misses).toEqual([]);
         });
-        page.on('response', (r) => {
-          if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
-        });
-
-        // Home
-        await page.goto(`${server.url}/`);
-        expect(await page.title()).toMatch(/\S/);
-        await expect.poll(() => page.locator('h2', { hasText: 'Featured products' }).count()).toBe(1);
-        await page.screenshot({ path: path.join(resultsDir, 'storefront-home.png') });
-        await saveReadmeScreenshot(page);
-
-        // Section, through the main navigation
-        await page
-          .getByRole('navigation', { name: 'Main' })
-          .getByRole('link', { name: root.zag, exact: true })
-          .click();
-        await page.waitForURL((u) => trimSlash(u.pathname) === trimSlash(root.url));
-        expect(await page.locator('h1').textContent()).toBe(root.zag);
-        await expect.poll(() => page.getByRole('navigation', { name: 'Breadcrumb' }).count()).toBe(1);
-        await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).count()).toBe(1);
-        await page.screenshot({ path: path.join(resultsDir, 'storefront-section.png'), fullPage: true });
-
-        // Product, through its card
-        await page.locator('.product-card h3 a', { hasText: target!.zag }).first().click();
-        await page.waitForURL((u) => trimSlash(u.pathname).endsWith(`/${target!.id}`));
-        expect(await page.locator('h1').textContent()).toBe(target!.zag);
-        const price = page.locator('.buy-box [data-testid="price"] .now');
-        expect(await price.textContent()).toMatch(/\$\s?[\d,.]+/);
-        expect(await page.locator('.buy-box [data-testid="old-price"]').textContent()).toMatch(
-          /\$\s?[\d,.]+/,
-        );
-        const swatches = page.locator('.mods .swatch');
-        expect(await swatches.count()).toBeGreaterThan(0);
-        const colour = await swatches.first().evaluate((el) => getComputedStyle(el).backgroundColor);
-        expect(colour).toMatch(/^rgb/);
-        if (target!.vendor) expect(await page.getByTestId('vendor').textContent()).toBe(target!.vendor);
-        const mainImage = page.locator('[data-main-image]');
-        await expect
-          .poll(() => mainImage.evaluate((img: HTMLImageElement) => img.naturalWidth))
-          .toBeGreaterThan(0);
-        await page.screenshot({ path: path.join(resultsDir, 'storefront-product.png'), fullPage: true });
-
-        // Article: back home, then a card of the latest articles
-        await page
-          .getByRole('link', { name: /Lumen & Oak/ })
-          .first()
-          .click();
-        await page.waitForURL((u) => u.pathname === '/');
-        const articleLink = page.locator('section[aria-labelledby="latest-title"] .card h3 a').first();
-        const articleTitle = await articleLink.textContent();
-        await articleLink.click();
-        await page.waitForURL((u) => u.pathname !== '/');
-        expect(await page.locator('h1').textContent()).toBe(articleTitle);
-        expect(demo.articles.some((a) => a.zag === articleTitle)).toBe(true);
-        await page.screenshot({ path: path.join(resultsDir, 'storefront-article.png'), fullPage: true });
-
-        expect(failed).toEqual([]);
-        expect(server.misses).toEqual([]);
       } finally {
-        await context?.close();
         await server.close();
-        await rm(profile, { recursive: true, force: true });
       }
     }, 120_000);
   });

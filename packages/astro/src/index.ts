@@ -1,3 +1,4 @@
+export { PURGE_TOKEN_ENV } from '@sitecontent/client';
 export {
   type SurrogateKeyCacheOptions,
   type SurrogatePurgeOptions,
@@ -53,7 +54,6 @@ export { seoAt } from './helpers/seo-at.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
 export { siteContent as default, siteContent } from './integration/integration.js';
 export { META_WRITE_ENV } from './integration/meta-write-back.js';
-export { PURGE_TOKEN_ENV } from './integration/purge-endpoint.js';
 export type {
   LiveCatalogFilter,
   LiveEntryFilter,

@@ -6,10 +6,10 @@
  * whether Vite bundles this package or leaves it in node_modules.
  */
 import { writeFileSync } from 'node:fs';
+import { PURGE_TOKEN_ENV } from '@sitecontent/client';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { urlStyleOf } from '../entries/page-url.js';
 import type { OnDemandSettings } from '../options/on-demand-options.js';
-import { PURGE_TOKEN_ENV } from './purge-endpoint.js';
 
 type SetupHook = HookParameters<'astro:config:setup'>;
 

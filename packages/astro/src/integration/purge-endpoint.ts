@@ -6,8 +6,9 @@
  * remembered sections and missing ids they name. A missing or wrong token (401) or a bad body (400)
  * purges nothing. Without the token set the endpoint answers 404, as if it did not exist.
  */
+
+import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client';
 import type { APIContext } from 'astro';
-import { z } from 'zod';
 import { entryTag, TAGGED_KINDS } from '../live/cache-tags.js';
 import { liveProject } from '../project/open-projects.js';
 import {
@@ -20,34 +21,12 @@ import {
   TOO_LARGE_BODY,
 } from './endpoint-request.js';
 
-export const PURGE_TOKEN_ENV = 'SITECONTENT_PURGE_TOKEN';
-const MAX_NAMES = 1000;
-
-const recordId = z
-  .union([z.string(), z.number()])
-  .transform(String)
-  .pipe(z.string().regex(/^[1-9][0-9]{0,15}$/, 'expected a record id (a positive whole number)'));
-const sectionId = z.string().regex(/^[^\s,]{1,256}$/, 'expected a section tx (no spaces or commas)');
-const ids = <T extends z.ZodType>(id: T) => z.array(id).max(MAX_NAMES, `at most ${MAX_NAMES}`).optional();
-
-/** The body: a misspelled key is an error, never a purge of something else. */
-export const purgeBodySchema = z
-  .strictObject({
-    products: ids(recordId),
-    articles: ids(recordId),
-    sections: ids(sectionId),
-    tags: ids(z.string().regex(/^[^\s,]{1,256}$/, 'expected a tag (no spaces or commas)')),
-  })
-  .refine((b) => Object.values(b).some((list) => list && list.length > 0), {
-    message: 'names nothing to purge: give ids under products, articles or sections, or tags',
-  });
-
 /** The cache tags the body names, or what is wrong with it. */
 export function purgeTagsOf(text: string): { tags: string[] } | { error: string } {
   const parsed = parseJsonBody(text);
   if ('error' in parsed) return parsed;
   const body = purgeBodySchema.safeParse(parsed.json);
-  if (!body.success) return { error: bodyIssues(body.error, [...TAGGED_KINDS, 'tags']) };
+  if (!body.success) return { error: bodyIssues(body.error, PURGE_BODY_FIELDS) };
   const tags = TAGGED_KINDS.flatMap((kind) => (body.data[kind] ?? []).map((id) => entryTag(kind, id)));
   return { tags: [...new Set([...tags, ...(body.data.tags ?? [])])] };
 }

@@ -3,6 +3,7 @@
  * route cache and a CDN may keep a page that shows live entries, the negative cache, the bound on
  * requests in flight and the purge endpoint.
  */
+import { DEFAULT_PURGE_PATH } from '@sitecontent/client';
 import { z } from 'zod';
 
 /** How long a page showing live entries stays fresh, in seconds, as Astro's `cache.set()` takes it. */
@@ -58,7 +59,7 @@ export interface OnDemandOptions {
 }
 
 /** The purge endpoint's default path. */
-export const DEFAULT_PURGE_PATH = '/_sitecontent/purge';
+export { DEFAULT_PURGE_PATH };
 
 const seconds = z.number().int().nonnegative();
 

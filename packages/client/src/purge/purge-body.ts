@@ -1,0 +1,32 @@
+/**
+ * The purge endpoint's body, said once for both sides: `@sitecontent/astro`'s endpoint checks what
+ * it receives with it, and `PurgeTargets` (what `purgePages` and `sitecontent purge` send) is its
+ * input. Entry ids per collection kind and tags; a misspelled key is an error, never a purge of
+ * something else.
+ */
+import { z } from 'zod';
+
+/** The most names one list may hold. */
+export const MAX_PURGE_NAMES = 1000;
+
+const recordId = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^[1-9][0-9]{0,15}$/, 'expected a record id (a positive whole number)'));
+const sectionId = z.string().regex(/^[^\s,]{1,256}$/, 'expected a section tx (no spaces or commas)');
+const ids = <T extends z.ZodType>(id: T) =>
+  z.array(id).max(MAX_PURGE_NAMES, `at most ${MAX_PURGE_NAMES}`).optional();
+
+export const purgeBodySchema = z
+  .strictObject({
+    products: ids(recordId),
+    articles: ids(recordId),
+    sections: ids(sectionId),
+    tags: ids(z.string().regex(/^[^\s,]{1,256}$/, 'expected a tag (no spaces or commas)')),
+  })
+  .refine((b) => Object.values(b).some((list) => list && list.length > 0), {
+    message: 'names nothing to purge: give ids under products, articles or sections, or tags',
+  });
+
+/** The body's fields, in the order an error lists them. */
+export const PURGE_BODY_FIELDS = ['products', 'articles', 'sections', 'tags'] as const;
