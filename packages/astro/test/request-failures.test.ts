@@ -156,6 +156,30 @@ describe('the circuit breaker', () => {
     expect(await breaker.run('products', async () => 'ok', outage)).toBe('ok');
   });
 
+  it('a lookup sent before the circuit opened does not end the probe when it ends during it', async () => {
+    let clock = 0;
+    const breaker = new CircuitBreaker({ breakAfter: 1, breakFor: 5 }, () => clock);
+    let refuseEarly: (e: Error) => void = () => {};
+    const early = breaker.run('products', () => new Promise((_, reject) => (refuseEarly = reject)), outage);
+    await breaker.run('products', down, outage).catch(() => {});
+    clock += 5_000;
+    const probe = breaker.run('products', () => new Promise(() => {}), outage);
+    refuseEarly(status(401));
+    await early.catch(() => {});
+    // The probe is still out: a second lookup is refused without asking.
+    let asked = false;
+    const second = breaker.run(
+      'products',
+      async () => {
+        asked = true;
+      },
+      outage,
+    );
+    await expect(second).rejects.toBeInstanceOf(SiteContentUnavailableError);
+    expect(asked).toBe(false);
+    void probe;
+  });
+
   it('a failed probe opens it again; failures that are not outages never open it', async () => {
     let clock = 0;
     const breaker = new CircuitBreaker({ breakAfter: 1, breakFor: 5 }, () => clock);

@@ -761,10 +761,10 @@ describe('bodies in another encoding or charset than plain UTF-8', () => {
     expect((corrupt as Error).message).toContain('Content-Encoding gzip, but the body does not inflate');
     server.script(
       'goods/Get',
-      raw(Buffer.from(json), { 'content-type': 'application/json; charset=x-klingon' }),
+      raw(Buffer.from(json), { 'content-type': 'application/json; charset=X-Klingon' }),
     );
     expect(((await catchError(client.products.list())) as Error).message).toContain(
-      'Content-Type names the charset "x-klingon", which this runtime cannot decode',
+      'Content-Type names the charset "X-Klingon", which this runtime cannot decode',
     );
   });
 

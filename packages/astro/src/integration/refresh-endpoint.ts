@@ -118,7 +118,14 @@ async function acceptedBody(
     send(res, 401, { ok: false, error: 'missing or wrong token' });
     return undefined;
   }
-  const text = await cappedBodyText(req);
+  let text: string | undefined;
+  try {
+    text = await cappedBodyText(req);
+  } catch (error) {
+    // The request broke off while its body was read.
+    send(res, 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
+    return undefined;
+  }
   if (text === undefined) {
     send(res, 413, { ok: false, error: `invalid body: ${TOO_LARGE_BODY}` });
     return undefined;

@@ -40,7 +40,8 @@ export class CircuitBreaker {
     lookup: () => Promise<T>,
     isOutage: (error: unknown) => boolean,
   ): Promise<T> {
-    if (this.open) {
+    const probe = this.open;
+    if (probe) {
       if (this.now() < this.#openUntil || this.#probing) {
         throw new SiteContentUnavailableError(collection, this.#failures, this.#openUntil, this.#lastFailure);
       }
@@ -54,7 +55,8 @@ export class CircuitBreaker {
       if (isOutage(error)) this.#failed(error);
       throw error;
     } finally {
-      this.#probing = false;
+      // Only the probe ends the probe: a lookup sent before the circuit opened may end during it.
+      if (probe) this.#probing = false;
     }
   }
 

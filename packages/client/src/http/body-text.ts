@@ -4,9 +4,9 @@
  * UTF-8 byte order mark dropped (undici's `body.text()` and `fetch`'s `text()` drop it too).
  */
 
-/** The charset `contentType` declares, lower-cased; `undefined` for none. */
+/** The charset `contentType` declares, as written; `undefined` for none. */
 function charsetOf(contentType: string): string | undefined {
-  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1]?.toLowerCase();
+  return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
 }
 
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'us-ascii']);
@@ -23,7 +23,7 @@ export function bodyText(
   unreadable: (reason: string) => Error,
 ): string {
   const charset = charsetOf(contentType);
-  if (charset === undefined || UTF8_LABELS.has(charset)) {
+  if (charset === undefined || UTF8_LABELS.has(charset.toLowerCase())) {
     if (typeof Buffer !== 'undefined' && Buffer.isBuffer(bytes)) {
       const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
       return bytes.toString('utf8', bom ? 3 : 0);
@@ -32,7 +32,7 @@ export function bodyText(
   }
   let decoder: InstanceType<typeof TextDecoder>;
   try {
-    decoder = new TextDecoder(charset);
+    decoder = new TextDecoder(charset.toLowerCase());
   } catch {
     throw unreadable(
       `Content-Type names the charset ${JSON.stringify(charset)}, which this runtime cannot decode`,
