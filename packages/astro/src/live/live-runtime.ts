@@ -64,12 +64,21 @@ export function liveRuntime(
     sectionIndex: (client, wanted) => liveProject().onDemand.sections.index(client, wanted),
     withMeta: async (client, module, id, get) => {
       if (!options.seo || module === undefined) return get();
-      const meta = client.meta.get(module, id);
+      // Stopped when there is no record to show: in an outage it would go on retrying after the
+      // page has answered, load on a service that is already failing.
+      const sibling = new AbortController();
+      const meta = client.meta.get(module, id, { signal: sibling.signal });
       // Read below once the record is found; a failure with no record to show is nobody's.
       meta.catch(() => {});
-      const record = await get();
-      if (record !== undefined) asked.set(record, meta);
-      return record;
+      try {
+        const record = await get();
+        if (record === undefined) sibling.abort();
+        else asked.set(record, meta);
+        return record;
+      } catch (error) {
+        sibling.abort();
+        throw error;
+      }
     },
     metas: async (client, records, moduleFor) =>
       options.seo
