@@ -1,14 +1,8 @@
 /** article/Get, article/Update, article/Write. */
 import type { ArticleFields } from '../schemas/fields.js';
 import { type Article, articleSchema, type CreateResult, type WriteResult } from '../schemas/records.js';
-import {
-  type CallOptions,
-  type ClientCore,
-  type ListAnswer,
-  optionalId,
-  optionalText,
-  recordResource,
-} from './core.js';
+import { optionalId, optionalText } from './arguments.js';
+import { type CallOptions, type ClientCore, type ListAnswer, recordResource } from './core.js';
 
 export interface ArticleFilter {
   id?: number;

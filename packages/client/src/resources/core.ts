@@ -1,18 +1,18 @@
-/** What every resource needs from the client: one call, argument checks and record validation. */
+/**
+ * What every resource is made of: one call to the service, its arguments checked
+ * (resources/arguments.ts) and its records typed (resources/record-parsing.ts), and the record
+ * resource that puts them together.
+ */
 import type { z } from 'zod';
-import { RecordValidationError } from '../errors/record-validation-error.js';
-import { InvalidArgumentError } from '../errors/write-rejected-error.js';
+import type { RecordValidationError } from '../errors/record-validation-error.js';
 import type { OperationInput } from '../http/encode.js';
 import type { CallAnswer } from '../http/executor.js';
 import type { OperationName } from '../http/operations.js';
-import { type ParamValue, WRITABLE_FIELDS, type WritableResource } from '../schemas/fields.js';
-import {
-  type CreateResult,
-  createResultSchema,
-  type WriteResult,
-  writeResultSchema,
-} from '../schemas/records.js';
-import { checkFilterMatch, deepRecordError, tooDeepField } from './answer-checks.js';
+import type { WritableResource } from '../schemas/fields.js';
+import type { CreateResult, WriteResult } from '../schemas/records.js';
+import { checkFilterMatch } from './answer-checks.js';
+import { checkFilterKeys, checkFilterObject, checkId, checkParam } from './arguments.js';
+import { parseCreateResult, parseRecords, parseWriteResult } from './record-parsing.js';
 
 /** Options every method takes as its last argument. */
 export interface CallOptions {
@@ -65,172 +65,6 @@ export interface ClientCore {
    * `refresh` asks the service again.
    */
   siteOrigin(opts?: CallOptions & { refresh?: boolean }): Promise<string>;
-}
-
-export function checkId(op: OperationName, name: string, v: unknown): number {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) {
-    throw new InvalidArgumentError(`${op}: ${name} must be a non-negative safe integer`, { operation: op });
-  }
-  return v;
-}
-
-export function checkText(op: OperationName, name: string, v: unknown, allowEmpty = false): string {
-  if (typeof v !== 'string' || (!allowEmpty && v === '')) {
-    throw new InvalidArgumentError(`${op}: ${name} must be a non-empty string`, { operation: op });
-  }
-  return v;
-}
-
-/**
- * A list filter may only hold the keys its operation takes: a misspelled one (`catId`) would be
- * dropped, and the call would read the whole catalog instead of one section.
- */
-export function checkFilterKeys(
-  op: OperationName,
-  filter: unknown,
-  params: object | undefined,
-  known: readonly string[] = Object.keys(params ?? {}),
-): void {
-  if (filter === undefined || filter === null || typeof filter !== 'object') return;
-  const unknown = Object.keys(filter).filter((key) => !known.includes(key));
-  if (unknown.length > 0) {
-    throw new InvalidArgumentError(
-      `${op}: unknown filter(s) ${unknown.join(', ')} (known: ${known.join(', ')})`,
-      {
-        operation: op,
-      },
-    );
-  }
-}
-
-/** A list filter is an object (or left out): `null` or a number would fail later, and less clearly. */
-export function checkFilterObject(op: OperationName, filter: unknown, required = false): void {
-  if (filter === undefined && !required) return;
-  if (filter === null || typeof filter !== 'object' || Array.isArray(filter)) {
-    throw new InvalidArgumentError(`${op}: the filter must be an object${required ? '' : ' or left out'}`, {
-      operation: op,
-    });
-  }
-}
-
-/** An optional list filter: left out when `undefined`, else checked like `checkId`. */
-export function optionalId(op: OperationName, name: string, v: unknown): number | undefined {
-  return v === undefined ? undefined : checkId(op, name, v);
-}
-
-/** An optional list filter: left out when `undefined`, else checked like `checkText`. */
-export function optionalText(op: OperationName, name: string, v: unknown): string | undefined {
-  return v === undefined ? undefined : checkText(op, name, v);
-}
-
-const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
-
-/**
- * `param` checked before anything is sent: keys against WRITABLE_FIELDS (unless
- * `allowUnknownFields`), values of a type the wire can carry.
- */
-export function checkParam(
-  core: ClientCore,
-  op: OperationName,
-  resource: WritableResource,
-  fields: object,
-): Record<string, ParamValue> {
-  if (fields === null || typeof fields !== 'object' || Array.isArray(fields)) {
-    throw new InvalidArgumentError(`${op}: fields must be an object`, { operation: op });
-  }
-  const allowed: readonly string[] = WRITABLE_FIELDS[resource];
-  const out: Record<string, ParamValue> = {};
-  for (const [key, value] of Object.entries(fields) as [string, unknown][]) {
-    if (value === undefined) continue;
-    if (!core.allowUnknownFields && !allowed.includes(key)) {
-      throw new InvalidArgumentError(
-        `${op}: unknown field "${key}" (writable: ${allowed.join(', ')}; set allowUnknownFields to send it anyway)`,
-        { operation: op },
-      );
-    }
-    const ok =
-      typeof value === 'string' ||
-      typeof value === 'boolean' ||
-      (typeof value === 'number' && Number.isFinite(value)) ||
-      (value instanceof Date && !Number.isNaN(value.getTime()));
-    if (!ok) {
-      throw new InvalidArgumentError(
-        `${op}: field "${key}" must be a string, finite number, boolean or valid Date`,
-        {
-          operation: op,
-        },
-      );
-    }
-    if (key === 'color' && resource === 'modifications' && value !== '' && !HEX_COLOUR.test(String(value))) {
-      throw new InvalidArgumentError(`${op}: field "color" must be #rrggbb or ''`, { operation: op });
-    }
-    out[key] = value as ParamValue;
-  }
-  if (Object.keys(out).length === 0) {
-    throw new InvalidArgumentError(`${op}: no fields to write`, { operation: op });
-  }
-  return out;
-}
-
-function validationError(
-  op: OperationName,
-  url: string,
-  row: unknown,
-  error: z.ZodError,
-): RecordValidationError {
-  const id = row !== null && typeof row === 'object' ? (row as { id?: unknown }).id : undefined;
-  const first = error.issues[0];
-  return new RecordValidationError({
-    operation: op,
-    url,
-    recordId: typeof id === 'string' || typeof id === 'number' ? id : undefined,
-    path: first ? first.path.map(String).join('.') : '',
-    issues: error.issues,
-  });
-}
-
-/** Validate every row; invalid ones throw or, with `onInvalidRecord`, are reported and skipped. */
-export function parseRecords<S extends z.ZodType>(
-  op: OperationName,
-  schema: S,
-  { rows, url }: CallResult,
-  opts?: CallOptions,
-): z.output<S>[] {
-  const out: z.output<S>[] = [];
-  for (let i = 0; i < rows.length; i++) {
-    const row = rows[i];
-    // The raw row is not needed once parsed: on a large catalog the raw and the typed records would
-    // otherwise be in memory together until the whole list is parsed.
-    rows[i] = undefined;
-    const deep = tooDeepField(row);
-    const result = deep === undefined ? schema.safeParse(row) : undefined;
-    if (result?.success) {
-      out.push(result.data);
-      continue;
-    }
-    const err =
-      result === undefined
-        ? deepRecordError(op, url, row, deep ?? '')
-        : validationError(op, url, row, result.error);
-    if (!opts?.onInvalidRecord) throw err;
-    opts.onInvalidRecord(err);
-  }
-  return out;
-}
-
-/** The one result object of a write (`{ message: 'Ok' }`, plus `id` for creates). */
-export function parseWriteResult(op: OperationName, result: CallResult): WriteResult {
-  return parseOne(op, writeResultSchema, result);
-}
-
-export function parseCreateResult(op: OperationName, result: CallResult): CreateResult {
-  return parseOne(op, createResultSchema, result);
-}
-
-function parseOne<S extends z.ZodType>(op: OperationName, schema: S, { rows, url }: CallResult): z.output<S> {
-  const parsed = schema.safeParse(rows[0]);
-  if (!parsed.success) throw validationError(op, url, rows[0], parsed.error);
-  return parsed.data;
 }
 
 /** A read: one call, then every record validated (see `parseRecords`) and matched to the filter. */

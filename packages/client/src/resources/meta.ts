@@ -1,7 +1,8 @@
 /** meta/Get, meta/Set. */
 import type { MetaFields } from '../schemas/fields.js';
 import { type Meta, metaSchema, type WriteResult } from '../schemas/records.js';
-import { type CallOptions, type ClientCore, checkId, checkParam, checkText, list, write } from './core.js';
+import { checkId, checkParam, checkText } from './arguments.js';
+import { type CallOptions, type ClientCore, list, write } from './core.js';
 
 export interface MetaApi {
   /** meta/Get; `undefined` when the page never had meta (the service answers `[]`). */

@@ -7,18 +7,14 @@ import {
   type WriteResult,
 } from '../schemas/records.js';
 import {
-  type CallOptions,
-  type ClientCore,
   checkFilterKeys,
   checkFilterObject,
   checkId,
   checkParam,
-  create,
-  list,
   optionalId,
   optionalText,
-  write,
-} from './core.js';
+} from './arguments.js';
+import { type CallOptions, type ClientCore, create, list, write } from './core.js';
 
 export interface ModificationFilter {
   /** The product whose modifications to read (required by the service). */

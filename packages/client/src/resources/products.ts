@@ -1,16 +1,8 @@
 /** goods/Get, goods/Set, goods/Write, goods/Delete. */
 import type { ProductFields } from '../schemas/fields.js';
 import { type CreateResult, type Product, productSchema, type WriteResult } from '../schemas/records.js';
-import {
-  type CallOptions,
-  type ClientCore,
-  checkId,
-  type ListAnswer,
-  optionalId,
-  optionalText,
-  recordResource,
-  write,
-} from './core.js';
+import { checkId, optionalId, optionalText } from './arguments.js';
+import { type CallOptions, type ClientCore, type ListAnswer, recordResource, write } from './core.js';
 import { withImageUrls } from './product-images.js';
 
 export interface ProductFilter {

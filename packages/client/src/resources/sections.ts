@@ -1,14 +1,8 @@
 /** dir/Get, dir/Set, dir/Write. */
 import type { SectionFields } from '../schemas/fields.js';
 import { type CreateResult, type Section, sectionSchema, type WriteResult } from '../schemas/records.js';
-import {
-  type CallOptions,
-  type ClientCore,
-  type ListAnswer,
-  optionalId,
-  optionalText,
-  recordResource,
-} from './core.js';
+import { optionalId, optionalText } from './arguments.js';
+import { type CallOptions, type ClientCore, type ListAnswer, recordResource } from './core.js';
 
 export interface SectionFilter {
   id?: number;

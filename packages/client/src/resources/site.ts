@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { hostNameField } from '../schemas/host-name.js';
 import { type Domain, domainSchema } from '../schemas/records.js';
-import { type CallOptions, type ClientCore, list, parseRecords } from './core.js';
+import { type CallOptions, type ClientCore, list } from './core.js';
+import { parseRecords } from './record-parsing.js';
 
 export interface SiteApi {
   /** site/DomainDefault: the main domain, or `<sid>.<technical_domain>` when the site has none. */
