@@ -7,7 +7,6 @@ import {
   SiteContentImageOriginError,
   seoAt,
 } from '../src/index.js';
-import { rememberedImageOrigin, rememberImageOrigin } from '../src/project/open-projects.js';
 
 const section = (id: number, tx: string, par: string, rlv = 0) => ({
   id,
@@ -67,9 +66,9 @@ describe('breadcrumbsFor', () => {
 describe('imageUrls', () => {
   const img = { id: 7, path: 'images/12', image: 'a.jpg', image_small: 'a_s.jpg', image_big: 'a_b.jpg' };
 
-  it("lists absolute URLs on the products loader's origin, with the product title as alt", () => {
-    rememberImageOrigin('https://1.sites.test');
-    expect(imageUrls({ id: '12', data: { zag: 'Phone', img: [img] } })).toEqual([
+  it('lists absolute URLs on the origin the products loader stored, with the product title as alt', () => {
+    const data = { zag: 'Phone', img: [img], imageOrigin: 'https://1.sites.test' };
+    expect(imageUrls({ id: '12', data })).toEqual([
       {
         id: 7,
         src: 'https://1.sites.test/images/12/a.jpg',
@@ -80,10 +79,8 @@ describe('imageUrls', () => {
     ]);
   });
 
-  it('names the image and asks for an origin when no products loader told it', () => {
-    const kept = rememberedImageOrigin();
-    rememberImageOrigin(undefined);
-    try {
+  it('names the image and asks for an origin when the data says none (not from a products loader)', () => {
+    {
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(SiteContentImageOriginError);
       const error = (() => {
         try {
@@ -96,8 +93,6 @@ describe('imageUrls', () => {
       expect(error).toMatchObject({ code: 'image_origin_unknown', imageId: 7 });
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(/image 7, no origin.*pass \{ origin \}/);
       expect(imageUrls({ zag: 'Phone', img: [] })).toEqual([]);
-    } finally {
-      rememberImageOrigin(kept);
     }
   });
 });

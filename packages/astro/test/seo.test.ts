@@ -7,7 +7,6 @@ import {
   siteUrl,
   truncateOnWordBoundary,
 } from '../src/index.js';
-import { rememberImageOrigin } from '../src/project/open-projects.js';
 
 describe('truncateOnWordBoundary', () => {
   it('keeps short text', () => {
@@ -37,14 +36,14 @@ const record = {
   txt: '<p>Long text</p>',
   url: '/catalog/phones/12',
   img: [{ id: 1, path: '/images/12/', image: 'a.jpg', image_small: 'a_s.jpg', image_big: 'a_big.jpg' }],
+  imageOrigin: 'https://1.sites.test',
 };
-type Record = Omit<typeof record, 'img'> & { img?: typeof record.img };
+type Record = Omit<typeof record, 'img' | 'imageOrigin'> &
+  Partial<Pick<typeof record, 'img' | 'imageOrigin'>>;
 const seoOf = (data: Record, meta: MetaTags | undefined) =>
   pageSeo({ ...data, seo: buildSeo({ url: data.url }, meta, ORIGIN) }, { site: ORIGIN });
 
 describe('buildSeo and pageSeo', () => {
-  rememberImageOrigin('https://1.sites.test');
-
   it('falls back to the record when the service has no meta, and stores nothing', () => {
     expect(buildSeo({ url: record.url }, undefined, ORIGIN)).toEqual({});
     expect(seoOf(record, undefined)).toEqual({
@@ -242,11 +241,10 @@ describe('URLs stay on the site', () => {
       ogImage: 'https://shop.example/og/a.png',
       source: { ogImage: 'service' },
     });
-    rememberImageOrigin(ORIGIN);
     const photo = { id: 1, path: '/img/', image: '1.png', image_small: '', image_big: '' };
     for (const hostile of ['//evil.example/a.png', 'https://evil.example/a.png', 'javascript:alert(1)']) {
       expect(buildSeo({ url: page.url }, meta(hostile), ORIGIN), hostile).toEqual({});
-      const seo = seoOf({ ...page, img: [photo] }, meta(hostile));
+      const seo = seoOf({ ...page, img: [photo], imageOrigin: ORIGIN }, meta(hostile));
       expect(seo.ogImage, hostile).toBe('https://shop.example/img/1.png');
       expect(seo.source.ogImage).toBe('fallback');
     }

@@ -2,7 +2,7 @@
 // entries the build recorded (kept by the integration at astro:build:done).
 import { describe, expect, it } from 'vitest';
 import { BuildRecord } from '../src/project/build-record.js';
-import { keepPageFacts, rememberImageOrigin } from '../src/project/open-projects.js';
+import { keepPageFacts } from '../src/project/open-projects.js';
 import { sitemapFacts } from '../src/sitemap/sitemap-facts.js';
 
 const SITE = 'https://shop.example';
@@ -26,7 +26,6 @@ function keep(collections: Record<string, { kind: string; data: Record<string, u
 }
 
 describe('sitemapFacts', () => {
-  rememberImageOrigin(SITE);
   const serialize = sitemapFacts();
   keep({
     products: {
@@ -39,6 +38,7 @@ describe('sitemapFacts', () => {
           dt: new Date('2025-01-01T00:00:00Z'),
           changedAt: new Date('2026-03-04T05:06:07Z'),
           img: [photo('a.jpg'), photo('b.jpg')],
+          imageOrigin: SITE,
         },
         { url: '/catalog/phones/2', shw: true, zag: 'Old', dt: new Date('2025-02-01T00:00:00Z'), img: [] },
         {

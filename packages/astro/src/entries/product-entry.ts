@@ -22,6 +22,8 @@ export interface ProductEntryInput<S extends string> extends EntryInput {
   url: string;
   /** The product's section entry, `null` when the service has no such section. */
   section: EntryReference<S> | null;
+  /** Origin of the photos' URLs (`https://<site domain>`), as the client read it. */
+  imageOrigin: string;
 }
 
 /** Entry data and rendered body of a product. */
@@ -38,6 +40,8 @@ export function buildProductEntry<S extends string>(
     section: input.section,
     url: input.url,
   } as ProductData<S>;
+  // Only where there are photos: the entry says where they are, so `imageUrls()` reads nothing else.
+  if (product.img.length > 0) data.imageOrigin = input.imageOrigin;
   const seo = entrySeo(input, { url: input.url });
   if (seo) data.seo = seo;
   return { data, rendered: { html: txt } };

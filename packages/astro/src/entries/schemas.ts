@@ -122,6 +122,11 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
     shw: z.boolean(),
     sku: z.array(productSkuDataSchema),
     img: z.array(productImageDataSchema),
+    /**
+     * Origin of the photos' URLs (`https://<site domain>`), as the loader's client read it;
+     * `imageUrls()` builds them on it. Present when `img` is not empty.
+     */
+    imageOrigin: z.string().optional(),
     /** The product's section in the sections collection; `null` when the service has no such section. */
     section: entryReferenceSchema(sections).nullable(),
     /** Relative page URL of the product (default: the section's `url` + `/` + id). */

@@ -1,8 +1,8 @@
 import { SiteContentAstroError } from './astro-error.js';
 
 /**
- * `imageUrls()` was called without `{ origin }` before any products load of the process told it the
- * site's domain (a server rendering stored entries with no loader and no integration hook).
+ * `imageUrls()` was called without `{ origin }` on data with no `imageOrigin`: a product that did
+ * not come through the products loaders, which store where its photos are.
  */
 export class SiteContentImageOriginError extends SiteContentAstroError {
   override name = 'SiteContentImageOriginError';
@@ -12,7 +12,7 @@ export class SiteContentImageOriginError extends SiteContentAstroError {
   constructor(imageId: number) {
     super(
       'image_origin_unknown',
-      `imageUrls: image ${imageId}, no origin: no products loader has run in this process; pass { origin } (e.g. Astro.site's origin, or '' for root-relative URLs)`,
+      `imageUrls: image ${imageId}, no origin: the product has no imageOrigin (it did not come from a products loader); pass { origin } (e.g. the photos' host, or '' for root-relative URLs)`,
     );
     this.imageId = imageId;
   }

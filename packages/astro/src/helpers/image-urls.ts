@@ -7,7 +7,6 @@ import {
 } from '@sitecontent/client';
 import type { ProductImageData } from '../entries/schemas.js';
 import { SiteContentImageOriginError } from '../errors/image-origin-error.js';
-import { rememberedImageOrigin } from '../project/open-projects.js';
 import { dataOf, type WithData } from './entry-data.js';
 
 export interface ImageUrls {
@@ -23,8 +22,8 @@ export interface ImageUrls {
 export interface ImageUrlOptions {
   /**
    * Build the URLs on this origin instead of the site's domain, e.g. a CDN; `''` gives root-relative
-   * URLs, for images the site serves itself. @default the site's domain, as the products loader of
-   * this process read it (the client's `siteOrigin`, else `site/DomainDefault`)
+   * URLs, for images the site serves itself. @default the entry's `imageOrigin`: the site's domain,
+   * as the products loader read it (the client's `siteOrigin`, else `site/DomainDefault`)
    */
   origin?: string;
 }
@@ -50,12 +49,12 @@ function urlOn(origin: string, image: ImageSource, field: ImageFileField): strin
 
 /** URLs of a product's photos, in the service's order (the first is the main photo). */
 export function imageUrls(
-  product: WithData<{ zag?: string; img: readonly ImageSource[] }>,
+  product: WithData<{ zag?: string; img: readonly ImageSource[]; imageOrigin?: string | undefined }>,
   options: ImageUrlOptions = {},
 ): ImageUrls[] {
   const data = dataOf(product);
   if (data.img.length === 0) return [];
-  const origin = options.origin ?? rememberedImageOrigin();
+  const origin = options.origin ?? data.imageOrigin;
   return data.img.map((image) => {
     if (origin === undefined) throw new SiteContentImageOriginError(image.id);
     return {

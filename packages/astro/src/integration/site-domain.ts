@@ -7,7 +7,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
-import { rememberImageOrigin } from '../project/open-projects.js';
 import { DOMAIN_FILE, domainIn } from './remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
@@ -29,13 +28,9 @@ export async function siteDomain(connect: () => SiteContentClient, cacheDir: URL
     const origin = await client.site.origin({ refresh: true, timeoutMs: DOMAIN_TIMEOUT_MS });
     const domain = new URL(origin).host;
     await rememberDomain(cacheFile, domain);
-    rememberImageOrigin(origin);
     return { domain };
   } catch (error) {
-    const domain = await recallDomain(cacheFile);
-    // Photo URLs for entries a failing products load keeps; a load that succeeds sets its own.
-    if (domain !== undefined) rememberImageOrigin(`https://${domain}`);
-    return { domain, error };
+    return { domain: await recallDomain(cacheFile), error };
   }
 }
 

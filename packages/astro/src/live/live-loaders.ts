@@ -28,7 +28,6 @@ import {
   productsLoaderDefaults,
   sectionsLoaderDefaults,
 } from '../options/loader-options.js';
-import { rememberImageOrigin } from '../project/open-projects.js';
 import { entryTags } from './cache-tags.js';
 import {
   defineLiveLoader,
@@ -91,7 +90,6 @@ export function liveProductsLoader<
         rt.origin(client),
         client.site.origin(),
       ]);
-      rememberImageOrigin(imageOrigin);
       const products = all.flatMap((product) => {
         const section = index.byTx.get(product.cattx);
         const page = productPage(collection, opts.productUrl, product, section, rt.urlStyle());
@@ -108,6 +106,7 @@ export function liveProductsLoader<
         const built = buildProductEntry(product, {
           url,
           section: sectionReference(sectionsCollection, section),
+          imageOrigin,
           cleanHtml: cleanerFor(opts.sanitize),
           seo: opts.seo ? { meta: metas[i], origin } : undefined,
           urlStyle: rt.urlStyle(),

@@ -5,7 +5,6 @@
  */
 import type { ListAnswer, Product, SiteContentClient } from '@sitecontent/client';
 import type { CatalogFilterOptions } from '../options/loader-options.js';
-import { rememberImageOrigin } from '../project/open-projects.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import { EnoughInvalidRecords, INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 
@@ -60,10 +59,9 @@ async function readProducts(
   policy: ReadPolicy,
 ): Promise<ProductsAnswer> {
   const answer = await client.products.read(filter);
-  // Typing checks the photos against this origin; entries store no URL, the pages' helpers make them.
-  // Asked after the read, by when the sync's own asking for the site's origin has its answer.
+  // Typing checks the photos against this origin; entries store it, not the URLs: the pages'
+  // helpers make them. Asked after the read, by when the sync's own asking for it has its answer.
   const origin = await client.site.origin();
-  rememberImageOrigin(origin);
   let typed: Promise<SyncProducts> | undefined;
   return {
     bodyDigest: answer.bodyDigest,

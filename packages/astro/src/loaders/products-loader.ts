@@ -84,7 +84,7 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
     id: product.id,
   });
   return itemsWithMeta(pages, seo ? metaPageOf : undefined, (page, meta) =>
-    productItem(page, meta, settings, { origin, urlStyle }),
+    productItem(page, meta, settings, { origin, urlStyle, imageOrigin: answer.imageOrigin }),
   );
 }
 
@@ -129,17 +129,25 @@ function productItem(
   { product, section, url }: ProductPage,
   meta: Meta | undefined,
   { seo, sectionsCollection }: ProductsSettings,
-  site: { origin: string; urlStyle: UrlStyle },
+  site: { origin: string; urlStyle: UrlStyle; imageOrigin: string },
 ): SyncItem {
   const ref = sectionReference(sectionsCollection, section);
   return {
     id: String(product.id),
-    digestInputs: { record: product, url, section: ref, meta, origin: site.origin },
+    digestInputs: {
+      record: product,
+      url,
+      section: ref,
+      meta,
+      origin: site.origin,
+      imageOrigin: product.img.length > 0 ? site.imageOrigin : undefined,
+    },
     html: [product.stxt, product.txt],
     build: (clean) =>
       buildProductEntry(product, {
         url,
         section: ref,
+        imageOrigin: site.imageOrigin,
         cleanHtml: clean,
         seo: seo ? { meta, origin: site.origin } : undefined,
         urlStyle: site.urlStyle,

@@ -1,6 +1,6 @@
 /**
- * The open projects of this process, by Astro root, and what a build hands to the pages after its
- * loads (the sitemap's facts, the photos' origin): the package's one piece of process-wide state.
+ * The open projects of this process, by Astro root, and what a build hands to the sitemap after its
+ * loads (the pages' facts): the package's one piece of process-wide state.
  * It is on `globalThis` because Astro imports `astro.config.mjs` (the integration) and
  * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
  * loaded twice in one process; a `Symbol.for` key is the same for both copies.
@@ -19,12 +19,6 @@ interface OpenProjects {
    * until `@astrojs/sitemap` has written, and the facts of the last one are here.
    */
   sitemap: { wanted: boolean; facts: ReadonlyMap<string, PageFacts> };
-  /**
-   * The origin of the product photos' absolute URLs (`https://<domain>`), as the client of the last
-   * products load in this process built them: entries store each photo's `path` and file names
-   * only, and `imageUrls()` makes them absolute on this origin at render time.
-   */
-  imageOrigin: string | undefined;
 }
 
 const SLOT = Symbol.for('@sitecontent/astro/projects');
@@ -35,7 +29,6 @@ function openProjects(): OpenProjects {
     byRoot: new Map(),
     serving: undefined,
     sitemap: { wanted: false, facts: new Map() },
-    imageOrigin: undefined,
   };
   return g[SLOT];
 }
@@ -111,11 +104,3 @@ export function keepPageFacts(entriesOf: EntriesOfKind): void {
 
 /** The page facts kept by the build that ended last. */
 export const keptPageFacts = (): ReadonlyMap<string, PageFacts> => openProjects().sitemap.facts;
-
-/** Called by the products loaders once the client knows the origin of the photos it read. */
-export function rememberImageOrigin(origin: string | undefined): void {
-  openProjects().imageOrigin = origin;
-}
-
-/** The photos' origin the last products load in this process used; `undefined` before any. */
-export const rememberedImageOrigin = (): string | undefined => openProjects().imageOrigin;

@@ -17,6 +17,8 @@ export interface SeoSource {
   stxt?: string | undefined;
   /** The page's root-relative URL. */
   url: string;
+  /** Where a product's photos are (`imageUrls()`). */
+  imageOrigin?: string | undefined;
   /** What the service's meta tags gave; absent when the loader ran without `seo`. */
   seo?: Seo | undefined;
   /** A product's photos: the first is the fallback `og:image`. */
@@ -61,7 +63,7 @@ const from = (value: string | undefined): SeoOrigin => (value === undefined ? 'f
 /** A product's first photo, big if it has one, for `og:image`. */
 function firstPhoto(data: SeoSource): string | undefined {
   if (!data.img?.length) return undefined;
-  const [first] = imageUrls({ img: data.img.slice(0, 1) });
+  const [first] = imageUrls({ img: data.img.slice(0, 1), imageOrigin: data.imageOrigin });
   return first?.big || first?.src || undefined;
 }
 

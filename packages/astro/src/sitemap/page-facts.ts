@@ -16,7 +16,7 @@ export interface PageFacts {
   /** When the page's record last changed (`lastChanged()`: `data.changedAt`, else `data.dt`). */
   lastmod: Date | undefined;
   /** A product's photos, for `imageUrls()`; empty for other pages. */
-  product: { zag: string; img: ProductImageData[] } | undefined;
+  product: { zag: string; img: ProductImageData[]; imageOrigin?: string | undefined } | undefined;
 }
 
 /** The loader kinds whose entries are pages at their `data.url`, the first holding a path winning. */
