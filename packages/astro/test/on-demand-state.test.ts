@@ -11,10 +11,10 @@ import { createClient, type SiteContentClient } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSiteContentBusyError } from '../src/index.js';
 import { EntryGuard } from '../src/live/entry-guard.js';
+import { liveState } from '../src/live/on-demand-state.js';
 import { settlePageCache } from '../src/live/page-answers.js';
 import { SectionLookup } from '../src/live/section-lookup.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
-import { liveProject } from '../src/project/open-projects.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;
@@ -113,7 +113,7 @@ describe('the route cache a page of live entries ends with', () => {
   beforeAll(async () => {
     const mod = await import(pathToFileURL(join(astroDir, 'dist/core/cache/runtime/cache.js')).href);
     AstroCache = mod.AstroCache;
-    liveProject().onDemand.configure(onDemandDefaults);
+    liveState().configure(onDemandDefaults);
   });
   const cacheWith = (options: Parameters<Cache['set']>[0]) => {
     const cache = new AstroCache(null);
@@ -134,7 +134,7 @@ describe('the route cache a page of live entries ends with', () => {
   });
 
   it('a loader freshness wins for its kind; errors are never cached long', () => {
-    liveProject().onDemand.noteFreshness('articles', { maxAge: 20 });
+    liveState().noteFreshness('articles', { maxAge: 20 });
     const articles = cacheWith({ tags: ['sitecontent:articles', 'sitecontent:articles:5'] });
     settlePageCache(articles, 200);
     expect(articles.options).toMatchObject({ maxAge: 20, swr: 60 });

@@ -13,6 +13,7 @@ import { keepPageFacts, openProject, pageFactsWanted } from '../project/open-pro
 import type { Project } from '../project/project.js';
 import { projectSettingsOf } from '../project/project-settings.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
+import { pageFactsOf } from '../sitemap/page-facts.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand } from './on-demand-setup.js';
@@ -124,7 +125,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         } finally {
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
           const record = project.buildRecord;
-          if (record) keepPageFacts((kind) => record.entriesOf(kind));
+          if (record && pageFactsWanted()) keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
           await project.close();
         }
       },

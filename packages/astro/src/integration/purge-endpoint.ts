@@ -10,7 +10,7 @@
 import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client';
 import type { APIContext } from 'astro';
 import { entryTag, TAGGED_KINDS } from '../live/cache-tags.js';
-import { liveProject } from '../project/open-projects.js';
+import { liveState } from '../live/on-demand-state.js';
 import {
   bearerToken,
   bodyIssues,
@@ -39,7 +39,7 @@ const json = (status: number, body: Record<string, unknown>, headers: Record<str
 /** The route handler (every method): `token` is read per request, so setting it needs no rebuild. */
 export function purgeHandler(token: () => string | undefined = () => process.env[PURGE_TOKEN_ENV]) {
   return async (context: Pick<APIContext, 'request' | 'cache'>): Promise<Response> => {
-    const state = liveProject().onDemand;
+    const state = liveState();
     // Each answer but the endpoint's absence is logged: an operator sees what was purged, and why a
     // purge was refused (never the token).
     const refuse = (status: number, error: string, headers?: Record<string, string>) => {

@@ -14,10 +14,10 @@ import {
 } from '@sitecontent/client';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
-import { liveProject } from '../project/open-projects.js';
 import { CACHE_TAG, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
 import type { OnDemandState } from './on-demand-state.js';
+import { liveState } from './on-demand-state.js';
 import { isOutage, requestFailure } from './request-failure.js';
 
 /** `getLiveCollection()` filters of products and articles. */
@@ -116,7 +116,7 @@ async function failed(state: OnDemandState, collection: string, error: unknown):
 
 /** The process's on-demand state, told the loader's own freshness for the pages of its kind. */
 function noteFreshness(rt: LiveRuntime, kind: string) {
-  const state = liveProject().onDemand;
+  const state = liveState();
   if (rt.freshness) state.noteFreshness(kind, rt.freshness);
   return state;
 }

@@ -7,6 +7,7 @@ import type { ConnectionOptions } from '../options/loader-options.js';
 import type { Freshness } from '../options/on-demand-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';
+import { liveClient, liveState } from './on-demand-state.js';
 import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
@@ -58,10 +59,10 @@ export function liveRuntime(
   };
   return {
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
-    client: (collection) => liveProject().liveClient(collection, options),
+    client: (collection) => liveClient(collection, options),
     origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
     urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
-    sectionIndex: (client, wanted) => liveProject().onDemand.sections.index(client, wanted),
+    sectionIndex: (client, wanted) => liveState().sections.index(client, wanted),
     withMeta: async (client, module, id, get) => {
       if (!options.seo || module === undefined) return get();
       // Stopped when there is no record to show: in an outage it would go on retrying after the

@@ -2,12 +2,15 @@
  * What the live loaders of one server process share across requests: the on-demand settings the
  * site was built with (the integration's middleware hands them over when the server starts), each
  * loader's freshness, the ids the service does not have, the sections looked up, and the count of
- * lookups waiting for the service. Each project has one (`project.onDemand`); the live loaders,
- * the middleware and the purge endpoint use the live project's (`liveProject()`).
+ * lookups waiting for the service. Each project has one (`onDemandOf(project)`); the live loaders,
+ * the middleware and the purge endpoint use the live project's (`liveState()`).
  */
 
 import type { SiteContentClient } from '@sitecontent/client';
+import type { ConnectionOptions } from '../options/loader-options.js';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
+import { liveProject } from '../project/open-projects.js';
+import type { Project } from '../project/project.js';
 import { tagScope } from './cache-tags.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { ClientKeys } from './client-key.js';
@@ -88,6 +91,22 @@ export class OnDemandState {
       if ('all' in scope || scope.kind === 'sections') this.#sections.forget(scope);
     }
   }
+}
+
+/** `project`'s on-demand state, made on first use. */
+export function onDemandOf(project: Project): OnDemandState {
+  project.onDemand ??= new OnDemandState();
+  return project.onDemand;
+}
+
+/** The on-demand state of the project whose pages this process serves (`liveProject()`). */
+export const liveState = (): OnDemandState => onDemandOf(liveProject());
+
+/** The client of a live loader's connection, on the request-time budget of the site's settings. */
+export function liveClient(collection: string, options: ConnectionOptions): SiteContentClient {
+  const project = liveProject();
+  const { lookupTimeoutMs, lookupRetries } = onDemandOf(project).settings;
+  return project.client(collection, options, { timeoutMs: lookupTimeoutMs, retries: lookupRetries });
 }
 
 function shortest(a: Freshness, b: Freshness): Freshness {

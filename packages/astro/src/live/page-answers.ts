@@ -6,7 +6,7 @@
 
 import type { APIContext } from 'astro';
 import { isSiteContentUnavailableError } from '../errors/guards.js';
-import { liveProject } from '../project/open-projects.js';
+import { liveState } from './on-demand-state.js';
 import { requestFailure } from './request-failure.js';
 
 type PageCache = APIContext['cache'];
@@ -24,7 +24,7 @@ type PageCache = APIContext['cache'];
  * (the server's log has it, once per cause).
  */
 export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
-  const { notFoundMaxAge, errorMaxAge } = liveProject().onDemand.settings;
+  const { notFoundMaxAge, errorMaxAge } = liveState().settings;
   context.cache.set(false);
   const failure = requestFailure(error);
   if (failure.kind === 'not-found') {
@@ -59,7 +59,7 @@ export function liveErrorResponse(context: { cache: PageCache }, error: Error | 
  */
 export function settlePageCache(cache: PageCache | undefined, status: number): void {
   if (!cache?.enabled) return;
-  const state = liveProject().onDemand;
+  const state = liveState();
   const freshness = state.freshnessFor(cache.tags);
   if (!freshness) return;
   const { maxAge } = cache.options;

@@ -5,6 +5,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import type { UrlStyle } from '../entries/page-url.js';
+import { onDemandOf } from '../live/on-demand-state.js';
 import { settlePageCache } from '../live/page-answers.js';
 import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
 import { liveProject } from '../project/open-projects.js';
@@ -16,7 +17,7 @@ import { liveProject } from '../project/open-projects.js';
 export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlStyle): MiddlewareHandler {
   const project = liveProject();
   project.urlStyle ??= urlStyle;
-  const state = project.onDemand;
+  const state = onDemandOf(project);
   state.configure(onDemandOptionsSchema.parse(settings));
   return async (context, next) => {
     // A production server runs no integration hook: `site` reaches the live loaders from here.

@@ -5,7 +5,7 @@
  * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
  * loaded twice in one process; a `Symbol.for` key is the same for both copies.
  */
-import { type EntriesOfKind, type PageFacts, pageFactsOf } from '../sitemap/page-facts.js';
+import type { PageFacts } from '../sitemap/page-facts.js';
 import type { WarnLogger } from './client-pool.js';
 import { Project } from './project.js';
 import { type ProjectSettings, standaloneSettings } from './project-settings.js';
@@ -94,12 +94,12 @@ export function wantPageFacts(): void {
 export const pageFactsWanted = (): boolean => openProjects().sitemap.wanted;
 
 /**
- * Keeps the page facts of the entries a build loaded, at its end: `@astrojs/sitemap` writes after
- * the integration's `astro:build:done`, and one sitemap is written at a time.
+ * Keeps the page facts of the entries a build loaded, at its end (when `pageFactsWanted()`):
+ * `@astrojs/sitemap` writes after the integration's `astro:build:done`, and one sitemap is written
+ * at a time.
  */
-export function keepPageFacts(entriesOf: EntriesOfKind): void {
-  const sitemap = openProjects().sitemap;
-  if (sitemap.wanted) sitemap.facts = pageFactsOf(entriesOf);
+export function keepPageFacts(facts: ReadonlyMap<string, PageFacts>): void {
+  openProjects().sitemap.facts = facts;
 }
 
 /** The page facts kept by the build that ended last. */

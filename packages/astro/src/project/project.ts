@@ -6,13 +6,19 @@
  */
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
-import { OnDemandState } from '../live/on-demand-state.js';
+import type { OnDemandState } from '../live/on-demand-state.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
 import { resolveConnection } from './connection.js';
 import type { ProjectSettings } from './project-settings.js';
 import { type SyncScope, Syncs } from './sync-scope.js';
+
+/** A request's time for one lookup, retries included, and the retries it may make. */
+export interface RequestBudget {
+  timeoutMs: number;
+  retries: number;
+}
 
 export class Project {
   /** Where retries and other project-wide notices go: the integration's logger, else the first loader's. */
@@ -29,8 +35,12 @@ export class Project {
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
-  /** What its pages rendered on demand share across requests (the live loaders, the middleware). */
-  readonly onDemand = new OnDemandState();
+  /**
+   * What its pages rendered on demand share across requests, made by the first live loader,
+   * middleware or purge that asks (`onDemandOf()`, live/on-demand-state.ts): a build that renders
+   * nothing on demand does not load that code.
+   */
+  onDemand: OnDemandState | undefined;
 
   /**
    * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
@@ -63,23 +73,20 @@ export class Project {
     return changed;
   }
 
-  /** The client of `collection`'s connection (its own options over the project's); one per connection. */
-  client(collection: string, options: ConnectionOptions = {}): SiteContentClient {
-    return this.#clients.client(resolveConnection(collection, options, this.#settings, this.fromIntegration));
-  }
-
   /**
-   * The client of a live loader's connection: the project's, on the request-time budget of
-   * `onDemand` (a short deadline for the whole lookup, few retries) instead of a build's patient one.
+   * The client of `collection`'s connection (its own options over the project's); one per
+   * connection. With a `budget` (a page rendered on demand), no call outlasts `timeoutMs` with
+   * its retries, instead of a build's patient timeout and retries.
    */
-  liveClient(collection: string, options: ConnectionOptions = {}): SiteContentClient {
-    const { lookupTimeoutMs, lookupRetries } = this.onDemand.settings;
+  client(collection: string, options: ConnectionOptions = {}, budget?: RequestBudget): SiteContentClient {
     const resolved = resolveConnection(collection, options, this.#settings, this.fromIntegration);
+    if (!budget) return this.#clients.client(resolved);
+    const { timeoutMs, retries } = budget;
     return this.#clients.client({
       ...resolved,
-      timeoutMs: Math.min(resolved.timeoutMs ?? lookupTimeoutMs, lookupTimeoutMs),
-      retries: Math.min(resolved.retries ?? lookupRetries, lookupRetries),
-      maxRetryTimeMs: lookupTimeoutMs,
+      timeoutMs: Math.min(resolved.timeoutMs ?? timeoutMs, timeoutMs),
+      retries: Math.min(resolved.retries ?? retries, retries),
+      maxRetryTimeMs: timeoutMs,
     });
   }
 
