@@ -7,6 +7,7 @@ export {
 } from './bounded-map.js';
 export { type ClientStats, createClient, type SiteContentClient } from './client.js';
 export * from './errors/index.js';
+export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';

@@ -1,6 +1,7 @@
 /** Options of `createClient`: the type, the defaults and the one zod schema that checks them eagerly. */
 import { constants } from 'node:buffer';
 import { z } from 'zod';
+import { issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 import { InvalidArgumentError } from './errors/write-rejected-error.js';
 import { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 import type { RequestEvent, RetryEvent } from './http/executor.js';
@@ -182,10 +183,7 @@ export function validateOptions(input: unknown): ResolvedOptions {
   const result = optionsSchema.safeParse(input);
   if (result.success) return result.data;
   // Never echo the input: it holds the key. An unknown option is named (its key), not its value.
-  const lines = result.error.issues.map((i) => {
-    const what = i.code === 'unrecognized_keys' ? `unknown option(s) ${i.keys.join(', ')}` : i.message;
-    return `${i.path.map(String).join('.') || '(options)'}: ${what}`;
-  });
+  const lines = issueLines(result.error.issues, OPTION_ISSUES);
   throw new InvalidArgumentError(`Invalid client options: ${lines.join('; ')}`, {
     operation: 'createClient',
   });

@@ -5,6 +5,7 @@
  * name what is wrong with a JSON body, and answer in JSON that no cache keeps. Web-standard APIs
  * only: the purge endpoint runs wherever the site does, Cloudflare Workers included.
  */
+import { issueLines } from '@sitecontent/client';
 import type { z } from 'zod';
 
 /** The largest body either endpoint reads. */
@@ -59,11 +60,10 @@ export function parseJsonBody(text: string): { json: unknown } | { error: string
 
 /** A strict body schema's issues as one line: unknown fields with the known ones, else `path: message`. */
 export function bodyIssues(error: z.ZodError, known: readonly string[]): string {
-  const issues = error.issues.map((issue) =>
-    issue.code === 'unrecognized_keys'
-      ? `unknown field(s) ${issue.keys.join(', ')} (known: ${known.join(', ')})`
-      : `${issue.path.map(String).join('.') || '(body)'}: ${issue.message}`,
-  );
+  const issues = issueLines(error.issues, {
+    whole: '(body)',
+    unknownKeys: (keys) => `unknown field(s) ${keys.join(', ')} (known: ${known.join(', ')})`,
+  });
   return `invalid body: ${issues.join('; ')}`;
 }
 

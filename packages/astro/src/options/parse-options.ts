@@ -2,17 +2,13 @@
  * Options are validated eagerly when a factory is called: a bad option fails before any request,
  * naming every bad path as `path: message`.
  */
+import { issueLines, OPTION_ISSUES } from '@sitecontent/client';
 import type { z } from 'zod';
 import { SiteContentOptionsError } from '../errors/options-error.js';
 
 /** zod issues as `path: message` lines (an unknown key names the key). */
 export function optionIssueLines(issues: readonly z.core.$ZodIssue[]): string[] {
-  return issues.map((issue) => {
-    const path = issue.path.map(String).join('.');
-    const unknownKeys =
-      issue.code === 'unrecognized_keys' ? `unknown option(s) ${issue.keys.join(', ')}` : '';
-    return `${path || '(options)'}: ${unknownKeys || issue.message}`;
-  });
+  return issueLines(issues, OPTION_ISSUES);
 }
 
 /** `options` checked against `schema`; throws `SiteContentOptionsError` naming `factory` and every bad path. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { shownRecord, shownText } from '../shown-text.js';
+import { issueLines } from './issue-lines.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 /** Issues the message lists; the rest are counted (all of them stay in `issues`). */
@@ -23,9 +24,9 @@ export class RecordValidationError extends SiteContentError {
 
   constructor(options: RecordValidationErrorOptions) {
     // Paths can hold the service's keys: shown inert like any service text.
-    const shown = options.issues
-      .slice(0, SHOWN_ISSUES)
-      .map((i) => shownText(`${i.path.map(String).join('.') || '(record)'}: ${i.message}`));
+    const shown = issueLines(options.issues.slice(0, SHOWN_ISSUES), { whole: '(record)' }).map((line) =>
+      shownText(line),
+    );
     const more = options.issues.length - shown.length;
     const detail = `${shown.join('; ')}${more > 0 ? `; and ${more} more` : ''}`;
     super(

@@ -1,0 +1,29 @@
+/**
+ * Zod issues as the lines our errors show: `path: message`, the checked value as a whole named
+ * `whole` where the path is empty, and unknown keys named by the keys, never by their values
+ * (options hold the API key). One wording for options, bodies and records.
+ */
+import type { z } from 'zod';
+
+export interface IssueWording {
+  /** What an empty path names: `(options)`, `(body)`, `(record)`. */
+  whole: string;
+  /** The line for unknown keys. @default `unknown key(s) a, b` */
+  unknownKeys?: (keys: readonly string[]) => string;
+}
+
+/** One line per issue (see the module's comment). */
+export function issueLines(issues: readonly z.core.$ZodIssue[], wording: IssueWording): string[] {
+  return issues.map((issue) => {
+    const path = issue.path.map(String).join('.') || wording.whole;
+    if (issue.code !== 'unrecognized_keys') return `${path}: ${issue.message}`;
+    const unknown = wording.unknownKeys?.(issue.keys) ?? `unknown key(s) ${issue.keys.join(', ')}`;
+    return `${path}: ${unknown}`;
+  });
+}
+
+/** Options: an unknown key is an unknown option. */
+export const OPTION_ISSUES: IssueWording = {
+  whole: '(options)',
+  unknownKeys: (keys) => `unknown option(s) ${keys.join(', ')}`,
+};
