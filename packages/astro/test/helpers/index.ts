@@ -2,6 +2,7 @@
 export * from './data-store.js';
 export * from './emulator.js';
 export * from './fixture.js';
+export * from './load-into.js';
 export * from './loader-context.js';
 export * from './logger.js';
 export * from './proxies.js';

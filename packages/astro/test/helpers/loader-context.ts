@@ -18,6 +18,8 @@ export interface ContextConfig {
   site?: string;
   trailingSlash?: 'always' | 'never' | 'ignore';
   format?: 'directory' | 'file';
+  /** Where the meta cache and the remembered domain are kept; none unless a test gives one. */
+  cacheDir?: URL;
 }
 
 export interface TestContext {
@@ -83,6 +85,7 @@ export function loaderContext(
       site: config.site,
       trailingSlash: config.trailingSlash ?? 'ignore',
       build: { format: config.format ?? 'directory' },
+      ...(config.cacheDir ? { cacheDir: config.cacheDir } : {}),
     },
     parseData: async ({ data }: { id: string; data: Record<string, unknown> }) => {
       counts.parses++;
