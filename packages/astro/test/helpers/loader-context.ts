@@ -1,7 +1,6 @@
 /**
  * A loader context as Astro's content layer builds it (`content-layer.js#getLoaderContext`), over a
- * real `MutableDataStore`, counting what the load writes: a store write is what makes Astro
- * serialize the whole data store again, so the tests of incremental syncs assert on these counts.
+ * real `MutableDataStore`, counting what the load writes.
  */
 import { createHash } from 'node:crypto';
 import type { LoaderContext } from 'astro/loaders';
@@ -9,16 +8,16 @@ import type { z } from 'zod';
 import type { AstroMutableDataStore } from './data-store.js';
 import { createLogger } from './logger.js';
 
-/** Any of the package's collection loaders, as a test calls it with a `loaderContext`. */
+/** Any of the package's collection loaders: its context typed `never` so that each one's `load` fits. */
 export type AnyLoader = { schema: z.ZodType; load: (ctx: never) => Promise<void> };
 
-/** The parts of Astro's resolved config a loader reads; Astro's defaults where a test leaves them out. */
+/** The parts of Astro's resolved config a loader reads. */
 export interface ContextConfig {
   root?: URL;
   site?: string;
   trailingSlash?: 'always' | 'never' | 'ignore';
   format?: 'directory' | 'file';
-  /** Where the meta cache and the remembered domain are kept; none unless a test gives one. */
+  /** Where a load that caches meta finds what the meta write-back recorded. */
   cacheDir?: URL;
 }
 

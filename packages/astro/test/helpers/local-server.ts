@@ -1,4 +1,3 @@
-/** The test servers' shared listening: a free local port, and a close that does not wait on clients. */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 

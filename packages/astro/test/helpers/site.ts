@@ -1,4 +1,3 @@
-/** The project the integration would open, for loaders a test calls without Astro. */
 import { rememberedOrigin } from '../../src/integration/remembered-domain.js';
 import { openProject } from '../../src/project/open-projects.js';
 import { createLogger } from './logger.js';
