@@ -6,7 +6,7 @@
 import { articleMetaModule, createClient, pullMeta, type SiteContentClient } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlesLoader, liveArticlesLoader } from '../src/index.js';
-import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
+import { type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 const SITE = 'https://shop.example';
 const MODULES = ['blog', 'news', 'article'] as const;
@@ -75,12 +75,11 @@ describe('the article meta module', () => {
     const pulled = new Map((await pullMeta(client, { modules: [...MODULES] })).map((e) => [e.id, e.md]));
     const site = useSite(emu);
     try {
-      const loader = articlesLoader({ seo: true });
-      const t = loaderContext(await createStore(), 'articles', loader.schema, {
+      const t = await loadInto(articlesLoader({ seo: true }), {
+        collection: 'articles',
         root: site.root,
         site: SITE,
       });
-      await loader.load(t.ctx as never);
       const live = liveArticlesLoader({
         baseUrl: emu.url,
         apiKey: emu.key,

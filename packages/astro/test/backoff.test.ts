@@ -4,14 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
-import {
-  countingProxy,
-  createStore,
-  type Emulator,
-  emulator,
-  loaderContext,
-  useSite,
-} from './helpers/index.js';
+import { countingProxy, createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 let emu: Emulator;
 let proxy: Awaited<ReturnType<typeof countingProxy>>;
@@ -33,12 +26,12 @@ it('all collections share one bound and back off together under the rate limit',
     articles: articlesLoader({ seo: true }),
     modifications: modificationsLoader(),
   };
-  const contexts = Object.entries(loaders).map(([name, loader]) => ({
-    loader,
-    t: loaderContext(store, name, loader.schema, { root: site.root }),
-  }));
   try {
-    await Promise.all(contexts.map(({ loader, t }) => loader.load(t.ctx)));
+    await Promise.all(
+      Object.entries(loaders).map(([collection, loader]) =>
+        loadInto(loader, { collection, store, root: site.root }),
+      ),
+    );
   } finally {
     await site.release();
   }
@@ -66,10 +59,8 @@ it('a retry that waits alone does not say that every collection waits', async ()
   const flaky = await emulator({ faults: { resetRate: 0.3, seed: 3 } });
   const site = useSite({ url: flaky.url, key: flaky.key, sid: flaky.sid }, { retries: 10 });
   const store = await createStore();
-  const loader = sectionsLoader({ seo: true });
-  const t = loaderContext(store, 'sections', loader.schema, { root: site.root });
   try {
-    await loader.load(t.ctx);
+    await loadInto(sectionsLoader({ seo: true }), { collection: 'sections', store, root: site.root });
   } finally {
     await site.release();
     await flaky.close();

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productsLoader, type SiteContentOptions, siteContent } from '../src/index.js';
-import { createLogger, createStore, type Emulator, emulator, loaderContext } from './helpers/index.js';
+import { createLogger, createStore, type Emulator, emulator, loadInto } from './helpers/index.js';
 
 let emu: Emulator;
 const roots: string[] = [];
@@ -37,15 +37,14 @@ async function loadWith(options: SiteContentOptions) {
     logger: createLogger().logger,
   } as never);
   // With seo, one meta/Get per product: 32 requests the client may send together.
-  const loader = productsLoader({ seo: true });
-  const t = loaderContext(await createStore(), 'products', loader.schema, { root });
+  const store = await createStore();
   emu.resetStats();
   try {
-    await loader.load(t.ctx as never);
+    await loadInto(productsLoader({ seo: true }), { collection: 'products', store, root });
   } finally {
     await integration.hooks['astro:build:done']?.({ logger: createLogger().logger } as never);
   }
-  return { entries: t.store.keys('products').length, peakInFlight: emu.stats.load.peakInService };
+  return { entries: store.keys('products').length, peakInFlight: emu.stats.load.peakInService };
 }
 
 describe('concurrency options', () => {

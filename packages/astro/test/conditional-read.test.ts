@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
 import { ANSWERS_META_KEY } from '../src/load/answer-record.js';
 import { META_WRITTEN_FILE } from '../src/load/meta-cache.js';
-import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
+import { createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 const KEPT = /32 records .*0 written, 32 unchanged, 0 removed, meta of 32 pages reused \(answers unchanged/;
 
@@ -53,16 +53,20 @@ describe('conditional read', () => {
       loaders: [string, Loader][],
       options: { site?: string; refreshContextData?: Record<string, unknown> } = {},
     ) => {
-      const contexts = loaders.map(([name, loader]) => {
-        const t = loaderContext(store, name, loader.schema, { root: site.root, site: options.site });
-        Object.assign(t.ctx.config, { cacheDir });
-        if (options.refreshContextData)
-          Object.assign(t.ctx, { refreshContextData: options.refreshContextData });
-        return t;
-      });
       emu.resetStats();
       urlsAsked = 0;
-      await Promise.all(loaders.map(([, loader], i) => loader.load(contexts[i]!.ctx as never)));
+      const contexts = await Promise.all(
+        loaders.map(([collection, loader]) =>
+          loadInto(loader, {
+            collection,
+            store,
+            root: site.root,
+            site: options.site,
+            cacheDir,
+            refreshContextData: options.refreshContextData,
+          }),
+        ),
+      );
       return {
         log: contexts.map((t) => t.logs.text()).join('\n'),
         warnings: contexts.flatMap((t) => t.logs.lines.filter((line) => line.level === 'warn')),

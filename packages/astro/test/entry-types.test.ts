@@ -22,14 +22,7 @@ import {
   type Seo,
   sectionsLoader,
 } from '../src/index.js';
-import {
-  createStore,
-  type Emulator,
-  emulator,
-  fieldAddingProxy,
-  loaderContext,
-  useSite,
-} from './helpers/index.js';
+import { type Emulator, emulator, fieldAddingProxy, loadInto, useSite } from './helpers/index.js';
 
 type LiveData<L> = L extends LiveLoader<infer D, infer _F, infer _C, infer _E> ? D : never;
 
@@ -153,13 +146,12 @@ describe('extra fields', () => {
 
   const load = async (schema: z.ZodType) => {
     const site = useSite({ url: proxy.url, key: emu.key, sid: emu.sid });
-    const t = loaderContext(await createStore(), 'products', schema, { root: site.root });
     try {
-      await productsLoader().load(t.ctx);
+      const t = await loadInto(productsLoader(), { collection: 'products', schema, root: site.root });
+      return t.store.get('products', '1')!.data;
     } finally {
       await site.release();
     }
-    return t.store.get('products', '1')!.data;
   };
 
   it('keeps what the service sends beyond the known fields under extra, not at the top level', async () => {

@@ -17,7 +17,9 @@ import {
   emulator,
   failingServer,
   loaderContext,
+  loadInto,
   rewritingProxy,
+  tryLoadInto,
   useSite,
 } from './helpers/index.js';
 
@@ -43,17 +45,14 @@ describe('failure policy: fetch first, then change the store', () => {
   ) {
     const good = useSite(emu);
     const store = await createStore();
-    const schema = productsLoader().schema;
-    await productsLoader(options).load(loaderContext(store, 'products', schema, { root: good.root }).ctx);
+    await loadInto(productsLoader(options), { collection: 'products', store, root: good.root });
     await good.release();
     const second = useSite(then, { retries: 0 });
-    const t = loaderContext(store, 'products', schema, { root: second.root });
-    const error = await productsLoader(options)
-      .load(t.ctx)
-      .then(
-        () => undefined,
-        (e: unknown) => e as Error,
-      );
+    const { t, error } = await tryLoadInto(productsLoader(options), {
+      collection: 'products',
+      store,
+      root: second.root,
+    });
     await second.release();
     return { store, t, error };
   }
@@ -90,10 +89,7 @@ describe('failure policy: fetch first, then change the store', () => {
 
   it('an empty store has nothing to keep: the default fails', async () => {
     const bad = useSite({ url: broken.url, key: emu.key, sid: emu.sid }, { retries: 0 });
-    const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: bad.root });
-    const error = await sectionsLoader()
-      .load(t.ctx)
-      .catch((e: unknown) => e as Error);
+    const { error } = await tryLoadInto(sectionsLoader(), { collection: 'sections', root: bad.root });
     await bad.release();
     expect(isSiteContentLoadError(error)).toBe(true);
     expect((error as Error).message).toMatch(
@@ -147,8 +143,7 @@ describe('failure policy: fetch first, then change the store', () => {
       }
       // With nothing stored before (a first build, or after --force), an empty answer goes through.
       const fresh = useSite({ url: empty.url, key: emu.key, sid: emu.sid });
-      const t = loaderContext(await createStore(), 'products', productsLoader().schema, { root: fresh.root });
-      await productsLoader().load(t.ctx);
+      const t = await loadInto(productsLoader(), { collection: 'products', root: fresh.root });
       await fresh.release();
       expect(t.store.keys('products')).toHaveLength(0);
     } finally {
@@ -160,12 +155,10 @@ describe('failure policy: fetch first, then change the store', () => {
     const noIds = await rewritingProxy(emu.url, 'goods/Get', (rows) => rows.map(({ id: _id, ...r }) => r));
     try {
       const site = useSite({ url: noIds.url, key: emu.key, sid: emu.sid });
-      const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {
+      const { error } = await tryLoadInto(modificationsLoader(), {
+        collection: 'modifications',
         root: site.root,
       });
-      const error = await modificationsLoader()
-        .load(t.ctx)
-        .catch((e: unknown) => e as Error);
       await site.release();
       expect(error?.message).toMatch(/^modifications: a record is invalid at field id: goods\/Get: /);
     } finally {
@@ -245,16 +238,17 @@ describe('a sync builds entries while the meta answers arrive, and writes only w
   it('a meta/Get failing after some entries were built leaves the store as it was', async () => {
     const store = await createStore();
     const good = useSite(emu);
-    const schema = productsLoader().schema;
-    await productsLoader({ seo: true, onlyVisible: false }).load(
-      loaderContext(store, 'products', schema, { root: good.root }).ctx,
-    );
+    await loadInto(productsLoader({ seo: true, onlyVisible: false }), {
+      collection: 'products',
+      store,
+      root: good.root,
+    });
     await good.release();
     // Other page URLs change every entry, so the second sync builds them all again, until meta/Get breaks.
     const proxy = await breakingProxy(emu.url, 'meta/Get', 450);
     const second = useSite({ url: proxy.url, key: emu.key, sid: emu.sid }, { retries: 0 });
-    const t = loaderContext(store, 'products', schema, { root: second.root });
-    await productsLoader({ seo: true, onlyVisible: false, productUrl: (p) => `/p/${p.id}` }).load(t.ctx);
+    const withOtherUrls = productsLoader({ seo: true, onlyVisible: false, productUrl: (p) => `/p/${p.id}` });
+    const t = await loadInto(withOtherUrls, { collection: 'products', store, root: second.root });
     await second.release();
     await proxy.close();
     expect(t.counts.parses).toBeGreaterThanOrEqual(256);
@@ -286,14 +280,9 @@ describe('site/DomainDefault down during a sync', () => {
       const cacheDir = pathToFileURL(`${cachePath}/`).href;
       const load = async () => {
         const site = useSite({ url: down.url, key: emu.key, sid: emu.sid }, { retries: 0, cacheDir });
-        const t = loaderContext(await createStore(), 'products', productsLoader().schema, {
-          root: site.root,
-        });
-        const error = await productsLoader()
-          .load(t.ctx)
-          .catch((e: unknown) => e as Error);
+        const loaded = await tryLoadInto(productsLoader(), { collection: 'products', root: site.root });
         await site.release();
-        return { t, error };
+        return loaded;
       };
       // Nothing remembered: the load fails on the lookup, naming it.
       const first = await load();

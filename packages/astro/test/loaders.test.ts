@@ -21,7 +21,9 @@ import {
   type Emulator,
   emulator,
   loaderContext,
+  loadInto,
   rewritingProxy,
+  tryLoadInto,
   useSite,
 } from './helpers/index.js';
 
@@ -259,10 +261,7 @@ describe('collection loaders against the emulator', () => {
       }),
     );
     const phonesId = () => gone.get('phones');
-    const products = loaderContext(await createStore(), 'products', productsLoader().schema, {
-      root: site.root,
-    });
-    await productsLoader().load(products.ctx);
+    const products = await loadInto(productsLoader(), { collection: 'products', root: site.root });
     const orphan = products.store.get('products', '1')!.data as { section: unknown; url: string };
     expect(orphan.section).toBeNull();
     const warnings = products.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
@@ -272,10 +271,7 @@ describe('collection loaders against the emulator', () => {
         `^products: \\d+ record\\(s\\) name a section the service did not send as valid \\(catid ${phonesId()}\\): 1, .*; they get no section, and the default URL no section path$`,
       ),
     );
-    const articles = loaderContext(await createStore(), 'articles', articlesLoader().schema, {
-      root: site.root,
-    });
-    await articlesLoader().load(articles.ctx);
+    const articles = await loadInto(articlesLoader(), { collection: 'articles', root: site.root });
     const inNews = articles.store
       .values('articles')
       .filter((entry) => (entry.data as { catid: number }).catid === gone.get('news'));
@@ -294,9 +290,7 @@ describe('collection loaders against the emulator', () => {
     const site = useSite(emu);
     releases.push(site.release);
     const store = await createStore();
-    await productsLoader().load(
-      loaderContext(store, 'products', productsLoader().schema, { root: site.root }).ctx,
-    );
+    await loadInto(productsLoader(), { collection: 'products', store, root: site.root });
     const before = store.keys('products').length;
     expect(before).toBe(32);
     const cases: [Parameters<typeof productsLoader>[0], RegExp][] = [
@@ -314,9 +308,11 @@ describe('collection loaders against the emulator', () => {
       ],
     ];
     for (const [options, message] of cases) {
-      const loader = productsLoader(options);
-      const t = loaderContext(store, 'products', loader.schema, { root: site.root });
-      const error = await loader.load(t.ctx).catch((e: unknown) => e as Error);
+      const { t, error } = await tryLoadInto(productsLoader(options), {
+        collection: 'products',
+        store,
+        root: site.root,
+      });
       expect(isSiteContentCallbackError(error), String(message)).toBe(true);
       expect((error as Error).message).toMatch(message);
       // Not the outage policy: no "keeping N entries" warning, and nothing written.
@@ -326,8 +322,7 @@ describe('collection loaders against the emulator', () => {
 
     // A URL the project's function returns that is no root-relative path says where it came from.
     const relative = productsLoader({ productUrl: (p) => `products/${p.id}` });
-    const t = loaderContext(store, 'products', relative.schema, { root: site.root });
-    const error = await relative.load(t.ctx).catch((e: unknown) => e as Error);
+    const { error } = await tryLoadInto(relative, { collection: 'products', store, root: site.root });
     expect((error as Error).message).toContain('(returned by the productUrl option)');
   });
 
@@ -336,8 +331,7 @@ describe('collection loaders against the emulator', () => {
       const phones = rows.find((r) => r.tx === 'phones')!;
       return [...rows, { ...phones, id: '999', zag: 'Impostor' }];
     });
-    const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: site.root });
-    await sectionsLoader().load(t.ctx);
+    const t = await loadInto(sectionsLoader(), { collection: 'sections', root: site.root });
     const phones = t.store.get('sections', 'phones')!.data as { id: number; zag: string };
     expect(phones.zag).toBe('Phones');
     expect(t.logs.text()).toContain(
@@ -357,8 +351,10 @@ describe('collection loaders against the emulator', () => {
         { ...phones, id: `${attack}${'9'.repeat(5000)}` },
       ];
     });
-    const t = loaderContext(await createStore(), 'sections', sectionsLoader().schema, { root: site.root });
-    await sectionsLoader({ onInvalid: 'skip' }).load(t.ctx);
+    const t = await loadInto(sectionsLoader({ onInvalid: 'skip' }), {
+      collection: 'sections',
+      root: site.root,
+    });
     expect(t.store.get('sections', attack)).toBeDefined();
     const warnings = t.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
     expect(warnings).toHaveLength(2);
@@ -372,22 +368,17 @@ describe('collection loaders against the emulator', () => {
 
   it('a flood of invalid sections: ten named, the rest counted, none kept beyond that', async () => {
     const site = await siteWithEmptyRecords('dir/Get', 20_000);
-    const lenient = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+    const lenient = await loadInto(sectionsLoader({ onInvalid: 'skip' }), {
+      collection: 'sections',
       root: site.root,
     });
-    await sectionsLoader({ onInvalid: 'skip' }).load(lenient.ctx);
     const warnings = lenient.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
     expect(warnings).toHaveLength(11);
     expect(warnings.slice(0, 10).every((w) => w.startsWith('sections: skipping a record: '))).toBe(true);
     expect(warnings[10]).toBe('sections: skipped 19990 more invalid records');
     expect(lenient.logs.text()).toMatch(/sections: 14 records .*14 written.*, 20000 invalid skipped/);
 
-    const strict = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
-      root: site.root,
-    });
-    const error = await sectionsLoader()
-      .load(strict.ctx)
-      .catch((e: unknown) => e as Error);
+    const { error } = await tryLoadInto(sectionsLoader(), { collection: 'sections', root: site.root });
     expect(error?.message).toMatch(
       /^sections: a record is invalid at field id: .*\(19999 more invalid records\)/,
     );
@@ -397,14 +388,16 @@ describe('collection loaders against the emulator', () => {
     const store = await createStore();
     const good = useSite(emu);
     releases.push(good.release);
-    const first = loaderContext(store, 'sections', sectionsLoader().schema, { root: good.root });
-    await sectionsLoader({ onInvalid: 'skip' }).load(first.ctx);
+    await loadInto(sectionsLoader({ onInvalid: 'skip' }), { collection: 'sections', store, root: good.root });
     const kept = store.keys('sections').length;
     expect(kept).toBeGreaterThan(0);
 
     const broken = await siteThrough('dir/Get', (rows) => rows.map((r) => ({ ...r, id: 'x' })));
-    const second = loaderContext(store, 'sections', sectionsLoader().schema, { root: broken.root });
-    await sectionsLoader({ onInvalid: 'skip' }).load(second.ctx);
+    const second = await loadInto(sectionsLoader({ onInvalid: 'skip' }), {
+      collection: 'sections',
+      store,
+      root: broken.root,
+    });
     expect(store.keys('sections')).toHaveLength(kept);
     const warnings = second.logs.lines.filter((l) => l.level === 'warn').map((l) => l.message);
     expect(warnings).toEqual([
@@ -416,17 +409,15 @@ describe('collection loaders against the emulator', () => {
     ]);
 
     // With nothing to keep the empty answer goes through, unless onError says fail.
-    const empty = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+    const empty = await loadInto(sectionsLoader({ onInvalid: 'skip' }), {
+      collection: 'sections',
       root: broken.root,
     });
-    await sectionsLoader({ onInvalid: 'skip' }).load(empty.ctx);
     expect(empty.store.keys('sections')).toHaveLength(0);
-    const strict = loaderContext(await createStore(), 'sections', sectionsLoader().schema, {
+    const { error } = await tryLoadInto(sectionsLoader({ onInvalid: 'skip', onError: 'fail' }), {
+      collection: 'sections',
       root: broken.root,
     });
-    const error = await sectionsLoader({ onInvalid: 'skip', onError: 'fail' })
-      .load(strict.ctx)
-      .catch((e: unknown) => e as Error);
     expect(isSiteContentInvalidRecordError(error)).toBe(true);
     expect(error?.message).toMatch(
       /^sections: all \d+ records the service sent are invalid; the first: record x /,
@@ -435,10 +426,7 @@ describe('collection loaders against the emulator', () => {
 
   it('a flood of invalid products fails the default load at 1,000 of them, without reading the rest', async () => {
     const site = await siteWithEmptyRecords('goods/Get', 200_000);
-    const t = loaderContext(await createStore(), 'products', productsLoader().schema, { root: site.root });
-    const error = await productsLoader()
-      .load(t.ctx)
-      .catch((e: unknown) => e as Error);
+    const { t, error } = await tryLoadInto(productsLoader(), { collection: 'products', root: site.root });
     expect(isSiteContentInvalidRecordError(error)).toBe(true);
     expect(error?.message).toMatch(
       /^products: a record is invalid at field id: .*\(at least 999 more invalid records\)\. Set onInvalid/,
@@ -449,13 +437,11 @@ describe('collection loaders against the emulator', () => {
   it('the goods/Get the products and modifications loaders share stops at 1,000 invalid records when the products loader fails on them', async () => {
     const site = await siteWithEmptyRecords('goods/Get', 200_000);
     const store = await createStore();
-    const context = (name: string, schema: unknown) =>
-      loaderContext(store, name, schema as never, { root: site.root }).ctx as never;
     const before = emu.stats.byOperation['goods/Get'] ?? 0;
     // The modifications loader starts the shared read; the products loader joins and asks it to stop.
     const [mods, products] = await Promise.allSettled([
-      modificationsLoader().load(context('modifications', modificationsLoader().schema)),
-      productsLoader().load(context('products', productsLoader().schema)),
+      loadInto(modificationsLoader(), { collection: 'modifications', store, root: site.root }),
+      loadInto(productsLoader(), { collection: 'products', store, root: site.root }),
     ]);
     expect((emu.stats.byOperation['goods/Get'] ?? 0) - before).toBe(1);
     expect(products.status).toBe('rejected');
@@ -468,12 +454,10 @@ describe('collection loaders against the emulator', () => {
 
   it('invalid modifications across many requests stop the default load at 1,000 the same way', async () => {
     const site = await siteWithEmptyRecords('goods/SkuGet', 100);
-    const t = loaderContext(await createStore(), 'modifications', modificationsLoader().schema, {
+    const { error } = await tryLoadInto(modificationsLoader(), {
+      collection: 'modifications',
       root: site.root,
     });
-    const error = await modificationsLoader()
-      .load(t.ctx)
-      .catch((e: unknown) => e as Error);
     expect(isSiteContentInvalidRecordError(error)).toBe(true);
     expect(error?.message).toMatch(
       /^modifications: a record is invalid at field id: .*\(at least 999 more invalid records\)/,
@@ -508,19 +492,15 @@ describe('collection loaders against the emulator', () => {
           : row,
       );
     const strictSite = await siteThrough('goods/Get', hostileImage);
-    const strict = loaderContext(await createStore(), 'products', productsLoader().schema, {
-      root: strictSite.root,
-    });
-    const error = await productsLoader()
-      .load(strict.ctx)
-      .catch((e: unknown) => e as Error);
+    const { error } = await tryLoadInto(productsLoader(), { collection: 'products', root: strictSite.root });
     expect(error?.message).toMatch(
       /^products: record 1 is invalid at field img\.0\.path: .*off the site: must not contain a backslash/,
     );
     const lenientSite = await siteThrough('goods/Get', hostileImage);
-    const loader = productsLoader({ onInvalid: 'skip' });
-    const lenient = loaderContext(await createStore(), 'products', loader.schema, { root: lenientSite.root });
-    await loader.load(lenient.ctx);
+    const lenient = await loadInto(productsLoader({ onInvalid: 'skip' }), {
+      collection: 'products',
+      root: lenientSite.root,
+    });
     expect(lenient.store.has('products', '1')).toBe(false);
     expect(lenient.store.has('products', '2')).toBe(true);
     expect(JSON.stringify(lenient.store.values('products'))).not.toContain('evil.example');
@@ -553,17 +533,15 @@ describe('collection loaders against the emulator', () => {
   });
 
   it('a loader without connection settings fails with the missing names', async () => {
-    const t = loaderContext(await createStore(), 'products', productsLoader().schema, {
-      root: new URL('file:///tmp/sitecontent-no-integration/'),
-    });
     const saved = { ...process.env };
     delete process.env.SITECONTENT_BASE_URL;
     delete process.env.SITECONTENT_API_KEY;
     delete process.env.SITECONTENT_SID;
     try {
-      const error = await productsLoader()
-        .load(t.ctx)
-        .catch((e: unknown) => e as Error);
+      const { error } = await tryLoadInto(productsLoader(), {
+        collection: 'products',
+        root: new URL('file:///tmp/sitecontent-no-integration/'),
+      });
       expect(isSiteContentConnectionError(error)).toBe(true);
       expect((error as Error).message).toContain('SITECONTENT_API_KEY');
       // No integration in this process: no .env file was read, and the message says so.
@@ -573,12 +551,7 @@ describe('collection loaders against the emulator', () => {
       // With the integration (which read the .env files, here none), the message points to .env.
       const root = new URL('file:///tmp/sitecontent-integration-without-connection/');
       openProject(root, { connection: {}, client: { concurrency: 16 }, metaMaxAge: 0, env: {} }, undefined);
-      const withIntegration = loaderContext(await createStore(), 'products', productsLoader().schema, {
-        root,
-      });
-      const second = await productsLoader()
-        .load(withIntegration.ctx)
-        .catch((e: unknown) => e as Error);
+      const { error: second } = await tryLoadInto(productsLoader(), { collection: 'products', root });
       expect((second as Error).message).toMatch(
         /^products: missing connection setting\(s\) baseUrl, apiKey, sid: .* in the environment or in \.env$/,
       );

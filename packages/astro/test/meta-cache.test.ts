@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { productsLoader } from '../src/index.js';
 import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
 import { META_CACHE_KEY, META_WRITTEN_FILE } from '../src/load/meta-cache.js';
-import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
+import { createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 type Loader = ReturnType<typeof productsLoader>;
 
@@ -40,11 +40,14 @@ describe('meta cache', () => {
     release.push(() => rm(cachePath, { recursive: true, force: true }));
     const cacheDir = pathToFileURL(`${cachePath}/`);
     const load = async (loader: Loader, refreshContextData?: Record<string, unknown>) => {
-      const t = loaderContext(store, 'products', loader.schema, { root: site.root });
-      Object.assign(t.ctx.config, { cacheDir });
-      if (refreshContextData) Object.assign(t.ctx, { refreshContextData });
       emu.resetStats();
-      await loader.load(t.ctx);
+      const t = await loadInto(loader, {
+        collection: 'products',
+        store,
+        root: site.root,
+        cacheDir,
+        refreshContextData,
+      });
       return { t, metaRequests: emu.stats.byOperation['meta/Get'] ?? 0 };
     };
     return { store, load, cacheDir };

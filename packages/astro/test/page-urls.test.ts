@@ -15,14 +15,7 @@ import {
   sectionsLoader,
 } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
-import {
-  type AnyLoader,
-  createStore,
-  type Emulator,
-  emulator,
-  loaderContext,
-  useSite,
-} from './helpers/index.js';
+import { type AnyLoader, createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 describe('page URL style', () => {
   it('ends with / as Astro names built pages (and the sitemap lists them)', () => {
@@ -68,20 +61,12 @@ describe('loaders follow trailingSlash and build.format', () => {
     await emu?.close();
   });
 
-  const load = async (
+  const load = (
     loader: AnyLoader,
     collection: string,
     store: Awaited<ReturnType<typeof createStore>>,
     trailingSlash: 'always' | 'never',
-  ) => {
-    const t = loaderContext(store, collection, loader.schema, {
-      root: site.root,
-      site: 'https://shop.example',
-      trailingSlash,
-    });
-    await loader.load(t.ctx as never);
-    return t;
-  };
+  ) => loadInto(loader, { collection, store, root: site.root, site: 'https://shop.example', trailingSlash });
   const data = (t: Awaited<ReturnType<typeof load>>, collection: string, id: string) =>
     t.store.get(collection, id)?.data as unknown as SeoSource;
   const canonical = (source: SeoSource) => pageSeo(source, { site: 'https://shop.example' }).canonical;

@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RefreshContentOptions } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productDataSchema, productsLoader } from '../src/index.js';
+import { productsLoader } from '../src/index.js';
 import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
 import {
   createLogger,
@@ -16,7 +16,7 @@ import {
   type Emulator,
   emulator,
   failingServer,
-  loaderContext,
+  loadInto,
   useSite,
 } from './helpers/index.js';
 
@@ -135,9 +135,12 @@ describe('refresh endpoint: when the refresh does not go through', () => {
     const bad = useSite({ url: broken.url, key: emu.key, sid: emu.sid }, { retries: 0 });
     let site = good;
     const ep = await endpoint(async (options) => {
-      const t = loaderContext(store, 'products', productDataSchema, { root: site.root });
-      Object.assign(t.ctx, { refreshContextData: options.context });
-      await productsLoader().load(t.ctx);
+      await loadInto(productsLoader(), {
+        collection: 'products',
+        store,
+        root: site.root,
+        refreshContextData: options.context,
+      });
     });
     try {
       const ok = await ep.post('{"loaders":["products"]}');

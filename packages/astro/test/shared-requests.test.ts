@@ -7,7 +7,7 @@ import {
   productsLoader,
   sectionsLoader,
 } from '../src/index.js';
-import { createStore, type Emulator, emulator, loaderContext, useSite } from './helpers/index.js';
+import { createStore, type Emulator, emulator, loaderContext, loadInto, useSite } from './helpers/index.js';
 
 /** Requests the emulator counted per operation since `before`. */
 function since(emu: Emulator, before: Record<string, number>): Record<string, number> {
@@ -95,9 +95,7 @@ describe('one sync shares dir/Get and site/DomainDefault among its loaders', () 
     const load = async (loaders: [{ load: (ctx: never) => Promise<void>; schema: never }, string][]) => {
       const before = { ...emu.stats.byOperation } as Record<string, number>;
       await Promise.all(
-        loaders.map(([loader, name]) =>
-          loader.load(loaderContext(store, name, loader.schema, { root: site.root }).ctx as never),
-        ),
+        loaders.map(([loader, collection]) => loadInto(loader, { collection, store, root: site.root })),
       );
       return since(emu, before);
     };

@@ -16,14 +16,7 @@ import {
   sectionsLoader,
   structuredData,
 } from '../src/index.js';
-import {
-  type AnyLoader,
-  createStore,
-  type Emulator,
-  emulator,
-  loaderContext,
-  useSite,
-} from './helpers/index.js';
+import { type AnyLoader, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 import { richResultErrors } from './helpers/rich-results.js';
 
 const SITE = 'https://shop.example';
@@ -44,8 +37,7 @@ interface Entry<D> {
 
 async function loadAll<D>(emu: Emulator, loader: AnyLoader, collection: string): Promise<Entry<D>[]> {
   const site = useSite(emu);
-  const t = loaderContext(await createStore(), collection, loader.schema, { root: site.root, site: SITE });
-  await loader.load(t.ctx as never);
+  const t = await loadInto(loader, { collection, root: site.root, site: SITE });
   await site.release();
   return t.store.values(collection) as unknown as Entry<D>[];
 }
