@@ -3,7 +3,7 @@
 // argv, so it never shows in `ps`); the result goes back over IPC.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { DEFAULT_MAX_CONCURRENCY } from '@sitecontent/astro';
+import { siteContentDefaults } from '@sitecontent/astro';
 import { META_MAX_AGE_MS } from './build-scenarios.mjs';
 import { runCeiling } from './ceiling.mjs';
 import { changeProducts } from './change-products.mjs';
@@ -85,7 +85,8 @@ async function loadOurs(collections) {
 function limits() {
   return {
     concurrency: task.concurrency,
-    maxConcurrency: task.maxConcurrency ?? Math.max(task.concurrency ?? 0, DEFAULT_MAX_CONCURRENCY),
+    maxConcurrency:
+      task.maxConcurrency ?? Math.max(task.concurrency ?? 0, siteContentDefaults.maxConcurrency),
     ...(task.adaptive === false ? { adaptive: false } : {}),
   };
 }

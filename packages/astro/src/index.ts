@@ -6,7 +6,6 @@ export {
 } from './cache/surrogate-key-options.js';
 export { type ChangeTime, lastChanged } from './entries/last-changed.js';
 export { plainText } from './entries/plain-text.js';
-export { defaultProductUrl } from './entries/product-page.js';
 export { sanitizeHtml } from './entries/sanitize.js';
 export {
   type ArticleData,
@@ -33,14 +32,7 @@ export {
   sectionDataSchemaFor,
   seoSchema,
 } from './entries/schemas.js';
-export {
-  buildSeo,
-  DESCRIPTION_MAX,
-  type MetaTags,
-  type SeoInput,
-  siteUrl,
-  truncateOnWordBoundary,
-} from './entries/seo.js';
+export { siteUrl, truncateOnWordBoundary } from './entries/seo.js';
 export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
 export { type CacheKeyEntry, type CacheKeyPart, pageCacheKey } from './helpers/cache-key.js';
@@ -61,25 +53,12 @@ export type {
 } from './live/define-live-loader.js';
 export { liveArticlesLoader, liveProductsLoader, liveSectionsLoader } from './live/live-loaders.js';
 export { liveErrorResponse } from './live/page-answers.js';
-export {
-  ARTICLES_LOADER_NAME,
-  DOMAINS_LOADER_NAME,
-  LOADER_NAMES,
-  MODIFICATIONS_LOADER_NAME,
-  PRODUCTS_LOADER_NAME,
-  SECTIONS_LOADER_NAME,
-} from './loader-names.js';
 export { articlesLoader } from './loaders/articles-loader.js';
 export { domainsLoader } from './loaders/domains-loader.js';
 export { modificationsLoader } from './loaders/modifications-loader.js';
 export { productsLoader } from './loaders/products-loader.js';
 export { sectionsLoader } from './loaders/sections-loader.js';
-export {
-  DEFAULT_CONCURRENCY,
-  DEFAULT_MAX_CONCURRENCY,
-  type SiteContentOptions,
-  siteContentDefaults,
-} from './options/integration-options.js';
+export { type SiteContentOptions, siteContentDefaults } from './options/integration-options.js';
 export type {
   LiveArticlesLoaderOptions,
   LiveProductsLoaderOptions,
@@ -113,7 +92,6 @@ export {
   type OnDemandOptions,
 } from './options/on-demand-options.js';
 export type { SeoCheckMode } from './options/seo-check-options.js';
-export type { ProjectClientOptions, ProjectSettings } from './project/project-settings.js';
 export {
   type HeadFields,
   type HeadMeta,
@@ -135,4 +113,3 @@ export {
   type WithSitemapFacts,
 } from './sitemap/sitemap-facts.js';
 export * from './structured-data/index.js';
-export { LOADER_VERSION, LOADER_VERSION_META_KEY } from './sync/sync-item.js';

@@ -4,8 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LOADER_VERSION_META_KEY, lastChanged } from '../src/index.js';
+import { lastChanged } from '../src/index.js';
 import type { SyncItem } from '../src/sync/sync-item.js';
+import { LOADER_VERSION_META_KEY } from '../src/sync/sync-item.js';
 import { createStore, loaderContext, syncEntries } from './helpers/index.js';
 
 const schema = z.object({

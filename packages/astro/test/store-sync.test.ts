@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { sanitizeHtml } from '../src/entries/sanitize.js';
-import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/index.js';
 import { stageEntries } from '../src/sync/stage-entries.js';
 import { SANITIZE_THREAD_MIN_ITEMS } from '../src/sync/staging.js';
 import type { ItemStream, SyncItem } from '../src/sync/sync-item.js';
+import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/sync/sync-item.js';
 import { createStore, loaderContext, syncEntries } from './helpers/index.js';
 
 const schema = z.object({ id: z.number(), title: z.string() });
