@@ -77,8 +77,6 @@ export interface FetchContext {
    * every page's cached meta may be reused. The fetch then gives `KEEP_STORED`.
    */
   keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
-  /** The load logs a warning: the next one reads every record again, to give it again. */
-  warned(): void;
 }
 
 /** What the fetch context is made of: the load's own parts and the sync it belongs to. */
@@ -126,7 +124,6 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
       const metaSource = usesMeta ? (meta.caches ? 'cached' : 'asked') : 'none';
       return answers.unchanged({ ...given, meta: metaSource }) && (!usesMeta || meta.keepAll());
     },
-    warned: () => answers.warned(),
   };
 }
 

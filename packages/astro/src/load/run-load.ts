@@ -19,6 +19,7 @@ import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 import { decideLoad } from './load-decision.js';
 import { metaLookupOf } from './meta-lookup.js';
 import { keepStale, recordEntries } from './report-load.js';
+import { noticingWarnings } from './warnings-noted.js';
 
 export interface LoaderRun {
   /** Loader kind for the build record: `products`, `sections`, … */
@@ -56,7 +57,23 @@ interface LoadScope {
   sync: SyncScope;
 }
 
-async function load(ctx: LoaderContext, run: LoaderRun, { project, client, sync }: LoadScope): Promise<void> {
+async function load(astroCtx: LoaderContext, run: LoaderRun, scope: LoadScope): Promise<void> {
+  const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
+  const answers = new AnswerRecord(astroCtx, fingerprint);
+  await loadNoting(
+    noticingWarnings(astroCtx, () => answers.warned()),
+    run,
+    scope,
+    answers,
+  );
+}
+
+async function loadNoting(
+  ctx: LoaderContext,
+  run: LoaderRun,
+  { project, client, sync }: LoadScope,
+  answers: AnswerRecord,
+): Promise<void> {
   const startedAt = performance.now();
   const onInvalid = run.options.onInvalid ?? 'fail';
   ctx.logger.info(`${ctx.collection}: loading (sid ${client.sid})`);
@@ -65,11 +82,12 @@ async function load(ctx: LoaderContext, run: LoaderRun, { project, client, sync 
   const meta = await metaLookupOf(ctx, run.metaMaxAge, project.settings);
   // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
   const concurrency = client.stats().maxConcurrency;
-  const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
-  const answers = new AnswerRecord(ctx, fingerprint);
   const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency });
 
-  const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
+  const result = await stageEntries(ctx, run.fetch(fc), {
+    fingerprint: answers.fingerprint,
+    sanitize: run.sanitize,
+  });
   // A failed fetch stops the load's other requests.
   if (!result.ok) abort.abort();
 
@@ -95,8 +113,6 @@ async function load(ctx: LoaderContext, run: LoaderRun, { project, client, sync 
   const { staged } = result as Extract<StageResult, { ok: true }>;
   const counts = commitEntries(ctx, staged, onInvalid);
   meta.commit();
-  // Skipped records (the client's, the schema's, duplicates) are warnings the next load must repeat.
-  if (invalid.count + counts.invalid + counts.duplicates + decision.warnings.length > 0) answers.warned();
   answers.commit();
   const tally = {
     items: staged.items,

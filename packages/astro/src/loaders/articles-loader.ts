@@ -63,7 +63,7 @@ async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Prom
   const articles = opts.onlyVisible ? all.filter((a) => a.shw) : all;
   const index = indexSections(sync.sections);
   const sectionless = articles.filter((article) => !index.byId.has(article.catid));
-  if (warnSectionsMissing(ctx.logger, ctx.collection, sectionless)) fc.warned();
+  warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
   const metaPageOf = (article: Article) => ({
     record: article,
     md: articleModuleOf(ctx.collection, opts.metaModule, article, index),

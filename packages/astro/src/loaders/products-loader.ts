@@ -109,7 +109,7 @@ function productPages(
   all: readonly Product[],
   index: SectionIndex,
   { opts }: ProductsSettings,
-  { invalid, warned }: Pick<FetchContext, 'invalid' | 'warned'>,
+  { invalid }: Pick<FetchContext, 'invalid'>,
 ): ProductPage[] {
   const urlStyle = urlStyleOf(ctx.config);
   const pages: ProductPage[] = [];
@@ -121,7 +121,7 @@ function productPages(
     if (page.problem === undefined) pages.push({ product, section, url: page.url });
     else invalid.add({ recordId: product.id, ...page.problem });
   }
-  if (warnSectionsMissing(ctx.logger, ctx.collection, sectionless)) warned();
+  warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
   return pages;
 }
 

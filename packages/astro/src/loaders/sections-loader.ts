@@ -50,7 +50,6 @@ async function fetchSections(fc: FetchContext, settings: SectionsSettings): Prom
   const { ctx, invalid, itemsWithMeta, siteOrigin, sections } = fc;
   const { opts, seo, sectionsCollection } = settings;
   if (ctx.collection !== sectionsCollection) {
-    fc.warned();
     ctx.logger.warn(
       `${ctx.collection}: data.parent refers to the collection "${sectionsCollection}"; ` +
         `pass sectionsLoader({ sectionsCollection: '${ctx.collection}' }) so it refers to this one`,
