@@ -61,7 +61,6 @@ export function parseJsonBody(text: string): { json: unknown } | { error: string
 /** A strict body schema's issues as one line: unknown fields with the known ones, else `path: message`. */
 export function bodyIssues(error: z.ZodError, known: readonly string[]): string {
   const issues = issueLines(error.issues, {
-    whole: '(body)',
     unknownKeys: (keys) => `unknown field(s) ${keys.join(', ')} (known: ${known.join(', ')})`,
   });
   return `invalid body: ${issues.join('; ')}`;

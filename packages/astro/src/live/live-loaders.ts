@@ -4,15 +4,9 @@
  */
 import type { Article, CallOptions, Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
-import { buildArticleEntry } from '../entries/article-entry.js';
-import { articleModuleOf, pageModuleOf } from '../entries/meta-module.js';
-import { buildProductEntry } from '../entries/product-entry.js';
-import { productPage } from '../entries/product-page.js';
+import { articlePages, pagesOf, productPages, type RecordPage, sectionPages } from '../entries/page-kinds.js';
 import { cleanerFor } from '../entries/sanitize.js';
 import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../entries/schemas.js';
-import { buildSectionEntry } from '../entries/section-entry.js';
-import { sectionReference } from '../entries/section-index.js';
-import { sectionParent } from '../entries/section-parent.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter } from '../options/catalog-filter.js';
 import {
@@ -90,29 +84,20 @@ export function liveProductsLoader<
         rt.origin(client),
         client.site.origin(),
       ]);
-      const products = all.flatMap((product) => {
-        const section = index.byTx.get(product.cattx);
-        const page = productPage(collection, opts.productUrl, product, section, rt.urlStyle());
-        if (page.problem === undefined) return [{ product, section, url: page.url }];
-        reject(product.id, page.problem.path, page.problem.message);
-        return [];
+      const kind = productPages({
+        collection,
+        sectionsCollection,
+        urlStyle: rt.urlStyle(),
+        metaModule: opts.metaModule,
+        productUrl: opts.productUrl,
+        imageOrigin,
       });
-      const metas = await rt.metas(
-        client,
-        products.map((p) => p.product),
-        (p) => pageModuleOf(collection, opts.metaModule, p, p.id),
-      );
-      return products.map(({ product, section, url }, i) => {
-        const built = buildProductEntry(product, {
-          url,
-          section: sectionReference(sectionsCollection, section),
-          imageOrigin,
-          cleanHtml: cleanerFor(opts.sanitize),
-          seo: opts.seo ? { meta: metas[i], origin } : undefined,
-          urlStyle: rt.urlStyle(),
-        });
-        const id = String(product.id);
-        return { id, ...built, cacheHint: { tags: entryTags('products', id), lastModified: product.dt } };
+      const pages = pagesOf(kind, all, index, (id, problem) => reject(id, problem.path, problem.message));
+      return liveEntries(rt, client, pages, {
+        tag: 'products',
+        origin,
+        sanitize: opts.sanitize,
+        seo: opts.seo,
       });
     },
   }) as LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
@@ -149,22 +134,18 @@ export function liveArticlesLoader<
         rt.sectionIndex(client, { id: articles.map((a) => a.catid), ancestors: true }),
         rt.origin(client),
       ]);
-      const metas = await rt.metas(client, articles, (article) =>
-        articleModuleOf(collection, opts.metaModule, article, index),
-      );
-      return articles.map((article, i) => {
-        const built = buildArticleEntry(article, {
-          section: sectionReference(sectionsCollection, index.byId.get(article.catid)),
-          cleanHtml: cleanerFor(opts.sanitize),
-          seo: opts.seo ? { meta: metas[i], origin } : undefined,
-          urlStyle: rt.urlStyle(),
-        });
-        const id = String(article.id);
-        return {
-          id,
-          ...built,
-          cacheHint: { tags: entryTags('articles', id), ...(article.dt ? { lastModified: article.dt } : {}) },
-        };
+      const kind = articlePages({
+        collection,
+        sectionsCollection,
+        urlStyle: rt.urlStyle(),
+        metaModule: opts.metaModule,
+      });
+      const pages = articles.map((article) => kind(article, index));
+      return liveEntries(rt, client, pages, {
+        tag: 'articles',
+        origin,
+        sanitize: opts.sanitize,
+        seo: opts.seo,
       });
     },
   }) as LiveLoader<ArticleData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
@@ -201,21 +182,42 @@ export function liveSectionsLoader<
         rt.sectionIndex(client, { tx: sections.map((s) => s.par) }),
         rt.origin(client),
       ]);
-      const metas = await rt.metas(client, sections, (s) =>
-        pageModuleOf(collection, opts.metaModule, s, s.id),
-      );
-      return sections.map((section, i) => {
-        return {
-          id: section.tx,
-          ...buildSectionEntry(section, {
-            parent: sectionParent(section, index, { sectionsCollection, onlyVisible }),
-            cleanHtml: cleanerFor(opts.sanitize),
-            seo: opts.seo ? { meta: metas[i], origin } : undefined,
-            urlStyle: rt.urlStyle(),
-          }),
-          cacheHint: { tags: entryTags('sections', section.tx) },
-        };
+      const kind = sectionPages({
+        collection,
+        sectionsCollection,
+        urlStyle: rt.urlStyle(),
+        metaModule: opts.metaModule,
+        onlyVisible,
+      });
+      const pages = sections.map((section) => kind(section, index));
+      return liveEntries(rt, client, pages, {
+        tag: 'sections',
+        origin,
+        sanitize: opts.sanitize,
+        seo: opts.seo,
       });
     },
   }) as LiveLoader<SectionData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveSectionsFilter>;
+}
+
+/**
+ * The entries of `pages`, with their meta when `seo` is on (the one asked alongside a lookup, if it
+ * was), and the tags and change time a route cache keeps them by.
+ */
+async function liveEntries<R extends object>(
+  rt: LiveRuntime,
+  client: SiteContentClient,
+  pages: readonly RecordPage<R>[],
+  settings: { tag: string; origin: string; sanitize: boolean; seo: boolean | undefined },
+) {
+  const metas = await rt.metas(client, pages);
+  const cleanHtml = cleanerFor(settings.sanitize);
+  return pages.map((page, i) => ({
+    id: page.entryId,
+    ...page.entry({ cleanHtml, seo: settings.seo ? { meta: metas[i], origin: settings.origin } : undefined }),
+    cacheHint: {
+      tags: entryTags(settings.tag, page.entryId),
+      ...(page.lastModified ? { lastModified: page.lastModified } : {}),
+    },
+  }));
 }

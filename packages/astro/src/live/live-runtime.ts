@@ -1,6 +1,7 @@
 /** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
 import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
+import type { RecordPage } from '../entries/page-kinds.js';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
 import type { SectionIndex } from '../entries/section-index.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
@@ -31,11 +32,10 @@ export interface LiveRuntime {
     id: number,
     get: () => Promise<R | undefined>,
   ): Promise<R | undefined>;
-  /** `meta/Get` of each record in order with `seo` (the answer `withMeta` asked, if it did), else `[]`. */
-  metas<R extends { id: number }>(
+  /** `meta/Get` of each page in order with `seo` (the answer `withMeta` asked, if it did), else `[]`. */
+  metas(
     client: SiteContentClient,
-    records: readonly R[],
-    moduleFor: (record: R) => string,
+    pages: readonly Pick<RecordPage<object>, 'record' | 'recordId' | 'metaModule'>[],
   ): Promise<(Meta | undefined)[]>;
   /** The loader's own `freshness`, when given. */
   freshness: Freshness | undefined;
@@ -81,12 +81,13 @@ export function liveRuntime(
         throw error;
       }
     },
-    metas: async (client, records, moduleFor) =>
+    metas: async (client, pages) =>
       options.seo
         ? mapBounded(
-            records,
+            pages,
             client.stats().maxConcurrency,
-            (r, _i, signal) => asked.get(r) ?? client.meta.get(moduleFor(r), r.id, { signal }),
+            (page, _i, signal) =>
+              asked.get(page.record) ?? client.meta.get(page.metaModule(), page.recordId, { signal }),
           )
         : [],
     freshness: options.freshness,

@@ -1,18 +1,17 @@
-import type { Article, Meta } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
-import { buildArticleEntry } from '../entries/article-entry.js';
-import { articleModuleOf } from '../entries/meta-module.js';
-import { type UrlStyle, urlStyleOf } from '../entries/page-url.js';
+import { articlePages } from '../entries/page-kinds.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { articleDataSchemaFor, type SeoOption } from '../entries/schemas.js';
-import { indexSections, type SectionIndex, sectionReference } from '../entries/section-index.js';
+import { indexSections } from '../entries/section-index.js';
 import type { FetchContext } from '../load/fetch-context.js';
 import { runLoad } from '../load/run-load.js';
 import { ARTICLES_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter } from '../options/catalog-filter.js';
 import { type ArticlesLoaderOptions, entryLoaderSettings } from '../options/loader-options.js';
-import { KEEP_STORED, type SyncItem, type SyncSource } from '../sync/sync-item.js';
+import { KEEP_STORED, type SyncSource } from '../sync/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
 import { pageFingerprint } from './page-fingerprint.js';
+import { pageItems } from './page-items.js';
 
 /**
  * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
@@ -48,7 +47,7 @@ type ArticlesSettings = Pick<
  * are when the answers they were made of come again unchanged (load/answer-record.ts).
  */
 async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Promise<SyncSource> {
-  const { ctx, client, callOptions, itemsWithMeta, siteOrigin, sections } = fc;
+  const { ctx, client, callOptions, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
   const [answer, sync, origin] = await Promise.all([
     client.articles.read(catalogFilter(opts), callOptions),
@@ -62,37 +61,21 @@ async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Prom
   const all = await answer.records(callOptions);
   const articles = opts.onlyVisible ? all.filter((a) => a.shw) : all;
   const index = indexSections(sync.sections);
-  const sectionless = articles.filter((article) => !index.byId.has(article.catid));
-  warnSectionsMissing(ctx.logger, ctx.collection, sectionless);
-  const metaPageOf = (article: Article) => ({
-    record: article,
-    md: articleModuleOf(ctx.collection, opts.metaModule, article, index),
-    id: article.id,
-  });
-  const site = { origin, urlStyle: urlStyleOf(ctx.config) };
-  return itemsWithMeta(articles, seo ? metaPageOf : undefined, (article, meta) =>
-    articleItem(article, meta, index, settings, site),
+  warnSectionsMissing(
+    ctx.logger,
+    ctx.collection,
+    articles.filter((article) => !index.byId.has(article.catid)),
   );
-}
-
-function articleItem(
-  article: Article,
-  meta: Meta | undefined,
-  index: SectionIndex,
-  { seo, sectionsCollection }: ArticlesSettings,
-  site: { origin: string; urlStyle: UrlStyle },
-): SyncItem {
-  const ref = sectionReference(sectionsCollection, index.byId.get(article.catid));
-  return {
-    id: String(article.id),
-    digestInputs: { record: article, section: ref, meta, origin: site.origin },
-    html: [article.stxt, article.txt],
-    build: (clean) =>
-      buildArticleEntry(article, {
-        section: ref,
-        cleanHtml: clean,
-        seo: seo ? { meta, origin: site.origin } : undefined,
-        urlStyle: site.urlStyle,
-      }),
-  };
+  const kind = articlePages({
+    collection: ctx.collection,
+    sectionsCollection: settings.sectionsCollection,
+    urlStyle: urlStyleOf(ctx.config),
+    metaModule: opts.metaModule,
+  });
+  return pageItems(
+    fc,
+    articles.map((article) => kind(article, index)),
+    seo,
+    origin,
+  );
 }

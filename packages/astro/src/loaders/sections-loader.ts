@@ -1,17 +1,15 @@
-import type { Meta, Section } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
-import { pageModuleOf } from '../entries/meta-module.js';
-import { type UrlStyle, urlStyleOf } from '../entries/page-url.js';
+import { sectionPages } from '../entries/page-kinds.js';
+import { urlStyleOf } from '../entries/page-url.js';
 import { type SeoOption, sectionDataSchemaFor } from '../entries/schemas.js';
-import { buildSectionEntry } from '../entries/section-entry.js';
-import { indexSections, type SectionIndex } from '../entries/section-index.js';
-import { sectionParent } from '../entries/section-parent.js';
+import { indexSections } from '../entries/section-index.js';
 import type { FetchContext } from '../load/fetch-context.js';
 import { runLoad } from '../load/run-load.js';
 import { SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { entryLoaderSettings, type SectionsLoaderOptions } from '../options/loader-options.js';
-import { KEEP_STORED, type SyncItem, type SyncSource } from '../sync/sync-item.js';
+import { KEEP_STORED, type SyncSource } from '../sync/sync-item.js';
 import { pageFingerprint } from './page-fingerprint.js';
+import { pageItems } from './page-items.js';
 
 /**
  * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
@@ -47,7 +45,7 @@ type SectionsSettings = Pick<
  * stored entries as they are when the answers they were made of come again unchanged.
  */
 async function fetchSections(fc: FetchContext, settings: SectionsSettings): Promise<SyncSource> {
-  const { ctx, invalid, itemsWithMeta, siteOrigin, sections } = fc;
+  const { ctx, invalid, siteOrigin, sections } = fc;
   const { opts, seo, sectionsCollection } = settings;
   if (ctx.collection !== sectionsCollection) {
     ctx.logger.warn(
@@ -60,38 +58,19 @@ async function fetchSections(fc: FetchContext, settings: SectionsSettings): Prom
   if (fc.keepsStored({ sections: sync.bodyDigest, origin }, seo)) return KEEP_STORED;
   invalid.addAll(sync.invalid);
   const all = sync.sections;
+  const kind = sectionPages({
+    collection: ctx.collection,
+    sectionsCollection,
+    urlStyle: urlStyleOf(ctx.config),
+    metaModule: opts.metaModule,
+    onlyVisible: opts.onlyVisible,
+  });
   const shown = opts.onlyVisible ? all.filter((s) => s.shw) : all;
   const index = indexSections(all);
-  const metaPageOf = (section: Section) => ({
-    record: section,
-    md: pageModuleOf(ctx.collection, opts.metaModule, section, section.id),
-    id: section.id,
-  });
-  const site = { origin, urlStyle: urlStyleOf(ctx.config) };
-  return itemsWithMeta(shown, seo ? metaPageOf : undefined, (section, meta) =>
-    sectionItem(section, meta, index, settings, site),
+  return pageItems(
+    fc,
+    shown.map((section) => kind(section, index)),
+    seo,
+    origin,
   );
-}
-
-function sectionItem(
-  section: Section,
-  meta: Meta | undefined,
-  index: SectionIndex,
-  { opts, seo, sectionsCollection }: SectionsSettings,
-  site: { origin: string; urlStyle: UrlStyle },
-): SyncItem {
-  const parent = sectionParent(section, index, { sectionsCollection, onlyVisible: opts.onlyVisible });
-  return {
-    id: section.tx,
-    recordId: section.id,
-    digestInputs: { record: section, parent, meta, origin: site.origin },
-    html: [section.txt],
-    build: (clean) =>
-      buildSectionEntry(section, {
-        parent,
-        cleanHtml: clean,
-        seo: seo ? { meta, origin: site.origin } : undefined,
-        urlStyle: site.urlStyle,
-      }),
-  };
 }

@@ -1,13 +1,13 @@
 /**
- * Zod issues as the lines our errors show: `path: message`, the checked value as a whole named
- * `whole` where the path is empty, and unknown keys named by the keys, never by their values
- * (options hold the API key). One wording for options, bodies and records.
+ * Zod issues as the lines our errors show: `path: message` (an issue of the checked value as a
+ * whole named `whole`, or by its message alone), and unknown keys named by the keys, never by their
+ * values (options hold the API key). One wording for options, bodies and records.
  */
 import type { z } from 'zod';
 
 export interface IssueWording {
-  /** What an empty path names: `(options)`, `(body)`, `(record)`. */
-  whole: string;
+  /** What an empty path names: `(options)`, `(record)`; without it, such an issue is its message alone. */
+  whole?: string;
   /** The line for unknown keys. @default `unknown key(s) a, b` */
   unknownKeys?: (keys: readonly string[]) => string;
 }
@@ -16,9 +16,11 @@ export interface IssueWording {
 export function issueLines(issues: readonly z.core.$ZodIssue[], wording: IssueWording): string[] {
   return issues.map((issue) => {
     const path = issue.path.map(String).join('.') || wording.whole;
-    if (issue.code !== 'unrecognized_keys') return `${path}: ${issue.message}`;
-    const unknown = wording.unknownKeys?.(issue.keys) ?? `unknown key(s) ${issue.keys.join(', ')}`;
-    return `${path}: ${unknown}`;
+    const what =
+      issue.code !== 'unrecognized_keys'
+        ? issue.message
+        : (wording.unknownKeys?.(issue.keys) ?? `unknown key(s) ${issue.keys.join(', ')}`);
+    return path ? `${path}: ${what}` : what;
   });
 }
 
