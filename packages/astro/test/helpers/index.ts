@@ -8,4 +8,5 @@ export * from './logger.js';
 export * from './proxies.js';
 export * from './purge-recorder.js';
 export * from './site.js';
+export * from './structured-data.js';
 export * from './sync.js';
