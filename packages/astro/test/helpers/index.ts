@@ -1,6 +1,7 @@
 /** Every test helper of @sitecontent/astro, one import away; each file below does one job. */
 export * from './data-store.js';
 export * from './emulator.js';
+export * from './emulator-per-test.js';
 export * from './fixture.js';
 export * from './load-into.js';
 export * from './loader-context.js';
