@@ -1,7 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { measureBuild, withEmulator } from './lib/build-scenarios.mjs';
+import { withEmulator } from './lib/emulator-process.mjs';
+import { measureBuild } from './lib/measure-build.mjs';
 
 const workDir = mkdtempSync(join(tmpdir(), 'profbuild-'));
 await withEmulator({ size: 10000, latencyMs: 20, log: console.error }, async (emu) => {

@@ -1,6 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
-import { withEmulator } from './lib/build-scenarios.mjs';
+import { withEmulator } from './lib/emulator-process.mjs';
 import { createOurLoaders, loadAll } from './lib/ours.mjs';
 
 await withEmulator({ size: 10000, latencyMs: 0, log: () => {} }, async (emu) => {

@@ -168,7 +168,7 @@ writeOutputs(outDir, results);
 log(
   `wrote ${join(outDir, 'report.md')}, results.json and chart.svg in ${((Date.now() - started) / 60000).toFixed(1)} min`,
 );
-// Only after the report: a run keeps every build's folders until it ends (build-scenarios.mjs), and
+// Only after the report: a run keeps every build's folders until it ends (measure-build.mjs), and
 // deleting some 5 GB of small files takes minutes on this bench's disks.
 log(`removing the work folder ${workDir}`);
 rmSync(workDir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from './helpers/storefront.js';
 
-/** The first product page of a build, as bench/lib/build-scenarios.mjs samples it. */
+/** The first product page of a build, as bench/lib/measure-build.mjs samples it. */
 interface PageSample {
   id: string;
   title: string | null;
@@ -18,7 +18,7 @@ interface PageSample {
   body: string | null;
 }
 
-/** A build as bench/lib/build-scenarios.mjs records it (the fields this test reads). */
+/** A build as bench/lib/measure-build.mjs records it (the fields this test reads). */
 interface BuildRun {
   page?: PageSample;
   elapsedMs: number;
@@ -104,7 +104,7 @@ describe('npm run bench -- --quick', () => {
   });
 
   it('removes its work folder, with the output of every build, once the report is written', () => {
-    // Builds keep their folders until the run ends (bench/lib/build-scenarios.mjs): the run must not
+    // Builds keep their folders until the run ends (bench/lib/measure-build.mjs): the run must not
     // leave them behind.
     const workDir = /removing the work folder (\S+)/.exec(output)?.[1];
     expect(workDir, output.slice(-3000)).toMatch(/sitecontent-bench-work-/);

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeTargets, targetsSection } from '../bench/lib/report-targets.mjs';
 
-/** One build as bench/lib/build-scenarios.mjs records it (the fields the targets read). */
+/** One build as bench/lib/measure-build.mjs records it (the fields the targets read). */
 const build = (elapsedMs: number, loadMs: number, requests = 9_491) => ({
   elapsedMs,
   peakRss: 900 * 2 ** 20,

@@ -8,15 +8,18 @@ import { createClient, type Product, type SiteContentClient } from '@sitecontent
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, settleAstroWrites } from '../packages/astro/test/helpers/fixture.js';
+import { onDemandPages } from './helpers/on-demand-pages.js';
 import {
   buildSite,
+  connectionEnv,
+  failureLines,
+  postPurge,
   recordingProxy,
+  runSitecontent,
   type ServedSite,
   serveEntry,
-  snippet,
-  withFixtureCacheDir,
+  viewPage,
 } from './helpers/on-demand-site.js';
-import { runProcess } from './helpers/process.js';
 
 const TOKEN = 'purge-token-6b1e';
 
@@ -29,54 +32,20 @@ let phones: Product[];
 let cliEnv: Record<string, string>;
 
 /** `sitecontent <args>` as a user runs it, in the fixture folder, with the site's URL and token. */
-const sitecontent = (...args: string[]) =>
-  runProcess(process.execPath, [path.resolve('packages/client/bin/sitecontent.js'), ...args], {
-    cwd: fx.root,
-    env: { PATH: process.env.PATH ?? '', ...cliEnv },
-    timeoutMs: 60_000,
-  });
-
-const view = async (path: string) => {
-  const response = await fetch(`${site.url}${path}`);
-  return { status: response.status, headers: response.headers, body: await response.text() };
-};
-const purge = (body: string, token: string | null = TOKEN) =>
-  fetch(`${site.url}/_sitecontent/purge`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body,
-  });
+const sitecontent = (...args: string[]) => runSitecontent(args, fx.root, cliEnv);
+const view = (path: string) => viewPage(`${site.url}${path}`);
+const purge = (body: string, token: string | null = TOKEN) => postPurge(site.url, body, token);
+/** The built site, served by a server of its own with `env` as its environment. */
+const serveBuilt = (env: Record<string, string>) => serveEntry(`${fx.root}/dist/server/entry.mjs`, env);
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 'demo' });
   proxy = await recordingProxy(emu.url);
   client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
   phones = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw);
-  const connection = {
-    SITECONTENT_BASE_URL: proxy.url,
-    SITECONTENT_API_KEY: emu.key,
-    SITECONTENT_SID: String(emu.sid),
-  };
-  fx = await buildSite(
-    {
-      'astro.config.mjs': withFixtureCacheDir(snippet('snippets/astro-readme/on-demand.astro.config.mjs')),
-      'src/live.config.ts': snippet('src/live.config.ts'),
-      'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
-      // The page with the meta title, to see a meta push purge it.
-      // The page's <title> is the meta title: it shows a meta push.
-      'src/pages/meta/[id].astro': snippet('src/pages/live/[id].astro'),
-      // A page that asks for a short freshness itself, to see it go stale.
-      'src/pages/brief/[id].astro': snippet('src/pages/live/[id].astro').replace(
-        'Astro.cache.set(entry);',
-        'Astro.cache.set(entry);\nAstro.cache.set({ maxAge: 1, swr: 600 });',
-      ),
-    },
-    connection,
-  );
-  site = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
-    ...connection,
-    SITECONTENT_PURGE_TOKEN: TOKEN,
-  });
+  const connection = connectionEnv(proxy.url, emu);
+  fx = await buildSite(onDemandPages(), connection);
+  site = await serveBuilt({ ...connection, SITECONTENT_PURGE_TOKEN: TOKEN });
   cliEnv = {
     ...connection,
     SITECONTENT_BASE_URL: emu.url,
@@ -190,14 +159,10 @@ describe('an on-demand product page behind the memory cache', () => {
     expect((await view(`/live/${id}`)).body).toContain('<h1>Renamed by a script</h1>');
     const refused = await sitecontent('purge', '--products', String(id), '--site', `${site.url}/`);
     expect(refused.code).toBe(0);
-    const wrong = await runProcess(
-      process.execPath,
-      [path.resolve('packages/client/bin/sitecontent.js'), 'purge', '--products', '1'],
-      {
-        cwd: fx.root,
-        env: { PATH: process.env.PATH ?? '', ...cliEnv, SITECONTENT_PURGE_TOKEN: 'bad-token-x' },
-      },
-    );
+    const wrong = await runSitecontent(['purge', '--products', '1'], fx.root, {
+      ...cliEnv,
+      SITECONTENT_PURGE_TOKEN: 'bad-token-x',
+    });
     expect(wrong.code).toBe(1);
     expect(wrong.stderr).toContain('missing or wrong token');
     expect(wrong.output).not.toContain('bad-token-x');
@@ -245,10 +210,6 @@ describe('an on-demand product page behind the memory cache', () => {
 });
 
 describe('failures that say what went wrong, and fail fast', () => {
-  /** The lines of the server's log that report a failure. */
-  const failureLines = (output: string) =>
-    output.split('\n').filter((l) => /on-demand pages? answers? 50\d/.test(l));
-
   it('with the service down, the third view of products never viewed answers at once, and the log says it once', async () => {
     const fresh = (await client.products.list())
       .filter((p) => p.shw)
@@ -257,11 +218,7 @@ describe('failures that say what went wrong, and fail fast', () => {
     // A server of its own, through a proxy of its own: its circuit breaker starts closed, and what
     // the shared server revalidates in the background is not counted here.
     const own = await recordingProxy(emu.url);
-    const served = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
-      SITECONTENT_BASE_URL: own.url,
-      SITECONTENT_API_KEY: emu.key,
-      SITECONTENT_SID: String(emu.sid),
-    });
+    const served = await serveBuilt(connectionEnv(own.url, emu));
     own.state.down = true;
     try {
       const views: { status: number; ms: number; asked: number }[] = [];
@@ -300,11 +257,7 @@ describe('failures that say what went wrong, and fail fast', () => {
 
   it('a wrong key answers 500 with a fixed body, and the log names the key as refused, once', async () => {
     const wrongKey = 'wrong-key-3f9a1c';
-    const wrong = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
-      SITECONTENT_BASE_URL: emu.url,
-      SITECONTENT_API_KEY: wrongKey,
-      SITECONTENT_SID: String(emu.sid),
-    });
+    const wrong = await serveBuilt(connectionEnv(emu.url, { key: wrongKey, sid: emu.sid }));
     try {
       for (const id of [phones[0]!.id, phones[1]!.id]) {
         const response = await fetch(`${wrong.url}/live/${id}`);
@@ -328,11 +281,7 @@ describe('failures that say what went wrong, and fail fast', () => {
   });
 
   it('connection settings missing from the server environment: 500, and the log names them', async () => {
-    const bare = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
-      SITECONTENT_BASE_URL: '',
-      SITECONTENT_API_KEY: '',
-      SITECONTENT_SID: '',
-    });
+    const bare = await serveBuilt({ SITECONTENT_BASE_URL: '', SITECONTENT_API_KEY: '', SITECONTENT_SID: '' });
     try {
       expect((await fetch(`${bare.url}/live/${phones[0]!.id}`)).status).toBe(500);
       const lines = failureLines(bare.output());

@@ -6,9 +6,9 @@ import path from 'node:path';
 import type { Section } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
 import { withChromium } from './helpers/browser.js';
+import type { DemoData } from './helpers/demo-catalog.js';
 import {
   type BuildResult,
-  type DemoData,
   repoRoot,
   resultsDir,
   type StaticServer,

@@ -10,21 +10,19 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient, type Modification } from '@sitecontent/client';
+import { createClient } from '@sitecontent/client';
 import { startEmulator } from '@sitecontent/emulator';
-import { Parser } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richResultErrors } from '../packages/astro/test/helpers/rich-results.js';
+import { articleModule, type DemoData, readDemo } from './helpers/demo-catalog.js';
 import { jsonLdOf, offersOf, shownPriceOf } from './helpers/json-ld.js';
 import {
-  articleModule,
   astroStateDirs,
   type BuildResult,
   buildSite,
   canonicalOf,
   cleanAstroState,
   countOccurrences,
-  type DemoData,
   findInFiles,
   langOf,
   listFiles,
@@ -34,6 +32,7 @@ import {
   titleOf,
   trimSlash,
 } from './helpers/storefront.js';
+import { storefrontLinks } from './helpers/storefront-links.js';
 import { describeBrowserCheck } from './storefront-browser.js';
 import { describeIncrementalRebuilds } from './storefront-incremental.js';
 
@@ -47,59 +46,9 @@ let build: BuildResult;
 let served: { total: number; authorized: number; rejected: number } | undefined;
 const pages = new Map<string, string>(); // URL path → HTML
 
-/**
- * What the storefront must contain: the demo catalog read over HTTP with the client, from an emulator
- * of this process seeded like the build's embedded one (the demo seed is deterministic).
- */
-async function readDemo(): Promise<DemoData> {
-  const client = createClient({ baseUrl: emulator.url, apiKey: emulator.key, sid: SID });
-  try {
-    const [sections, products, articles, domain] = await Promise.all([
-      client.sections.list(),
-      client.products.list(),
-      client.articles.list(),
-      client.site.defaultDomain(),
-    ]);
-    const visibleSections = sections.filter((s) => s.shw);
-    const visibleProducts = products.filter((p) => p.shw);
-    const visibleArticles = articles.filter((a) => a.shw);
-    const modifications = new Map<number, Modification[]>();
-    for (const p of visibleProducts) {
-      modifications.set(
-        p.id,
-        (await client.modifications.list({ goodsId: p.id })).filter((m) => m.shw),
-      );
-    }
-    const sectionUrl = new Map(sections.map((s) => [s.tx, s.url]));
-    const expected: DemoData['expected'] = new Map();
-    for (const s of visibleSections)
-      expected.set(trimSlash(s.url), { kind: 'section', id: s.id, zag: s.zag });
-    for (const a of visibleArticles)
-      expected.set(trimSlash(a.url), { kind: 'article', id: a.id, zag: a.zag });
-    for (const p of visibleProducts) {
-      // The products loader's default page URL: the section's url + '/' + id.
-      expected.set(`${trimSlash(sectionUrl.get(p.cattx) ?? '')}/${p.id}`, {
-        kind: 'product',
-        id: p.id,
-        zag: p.zag,
-      });
-    }
-    return {
-      origin: `https://${domain}`,
-      sections: visibleSections,
-      products: visibleProducts,
-      articles: visibleArticles,
-      modifications,
-      expected,
-    };
-  } finally {
-    await client.close();
-  }
-}
-
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, db: ':memory:', seed: 'demo' });
-  demo = await readDemo();
+  demo = await readDemo({ baseUrl: emulator.url, apiKey: emulator.key, sid: SID });
   await cleanAstroState();
   // No SITECONTENT_BASE_URL: the runner starts its embedded emulator, accepting only this key.
   build = await buildSite({ SITECONTENT_API_KEY: canary, SITECONTENT_SID: String(SID) });
@@ -331,27 +280,3 @@ describe('API key canary', () => {
 
 describeBrowserCheck(() => ({ build, demo }));
 describeIncrementalRebuilds();
-
-/**
- * The storefront's own links to its pages: root-relative `<a href>`s outside the service's HTML (the
- * `.prose` blocks, whose links are the shop's content) and not to a file (`/sitemap-index.xml`).
- */
-function storefrontLinks(html: string): string[] {
-  const links: string[] = [];
-  const open: boolean[] = [];
-  let inContent = 0;
-  const parser = new Parser({
-    onopentag(name, attrs) {
-      const content = /(^|\s)prose(\s|$)/.test(attrs.class ?? '');
-      open.push(content);
-      if (content) inContent++;
-      const href = attrs.href ?? '';
-      if (name === 'a' && inContent === 0 && /^\/[^.#?]*$/.test(href)) links.push(href);
-    },
-    onclosetag() {
-      if (open.pop()) inContent--;
-    },
-  });
-  parser.end(html);
-  return links;
-}

@@ -72,3 +72,25 @@ export function catalogFor(products, seed = 7) {
     seed,
   };
 }
+
+/**
+ * Starts an emulator for `size` products, runs `fn` with it and stops it.
+ * @template T
+ * @param {{ size: number, latencyMs: number, capacity?: number, log: (msg: string) => void }} opts
+ * @param {(emu: Awaited<ReturnType<typeof startEmulatorProcess>>) => Promise<T>} fn
+ */
+export async function withEmulator({ size, latencyMs, capacity, log }, fn) {
+  const emu = await startEmulatorProcess({
+    ...catalogFor(size),
+    ...(latencyMs ? { faults: { latencyMs } } : {}),
+    ...(capacity ? { capacity } : {}),
+  });
+  log(
+    `emulator: ${size.toLocaleString('en')} products, ${latencyMs} ms, capacity ${capacity ?? 'unlimited'} (seeded in ${emu.seedMs} ms)`,
+  );
+  try {
+    return await fn(emu);
+  } finally {
+    await emu.close();
+  }
+}

@@ -3,7 +3,7 @@
 // autocannon ceiling (the same request set replayed by autocannon, what the emulator and the HTTP
 // stack can do at all).
 import { join } from 'node:path';
-import { withEmulator } from './build-scenarios.mjs';
+import { withEmulator } from './emulator-process.mjs';
 import { runWorker } from './run-worker.mjs';
 import { statsDelta, summarize } from './stats.mjs';
 

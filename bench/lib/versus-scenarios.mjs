@@ -4,8 +4,9 @@
 // with its own `siteContent()` defaults, which are part of what it is.
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { diskShort, withEmulator } from './build-scenarios.mjs';
 import { changeProducts, listProducts } from './change-products.mjs';
+import { withEmulator } from './emulator-process.mjs';
+import { diskShort } from './measure-build.mjs';
 import { fmtMs } from './stats.mjs';
 import { runOrderedPairs, runPairs } from './versus-pairs.mjs';
 
@@ -182,7 +183,7 @@ async function buildPairs(emu, h) {
 
 /**
  * One `astro build` of a side's bench site through that side's run-build.mjs, in the default
- * configuration (seo exact, no incremental build), as the main benchmark's build-scenarios.mjs runs
+ * configuration (seo exact, no incremental build), as the main benchmark's measure-build.mjs runs
  * it: a new outDir every build, a cache folder per side and pair that the rebuild keeps.
  * @param {Emulator} emu
  * @param {VersusHarness} h

@@ -4,11 +4,11 @@
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { siteContentDefaults } from '@sitecontent/astro';
-import { META_MAX_AGE_MS } from './build-scenarios.mjs';
 import { runCeiling } from './ceiling.mjs';
 import { changeProducts } from './change-products.mjs';
 import { inFlightTracker } from './in-flight.mjs';
 import { generateDigest } from './loader-context.mjs';
+import { META_MAX_AGE_MS } from './measure-build.mjs';
 import { naiveLoad } from './naive.mjs';
 import { createOurLoaders, loadAll } from './ours.mjs';
 import { apiUrl, fullLoadPaths, modificationsPaths } from './request-set.mjs';

@@ -11,19 +11,22 @@
 // the range claims only what is tested. SITECONTENT_CONSUMER_ASTRO=<version> tries another one.
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createClient, type Product } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { packTarballs } from '../../tools/pack.mjs';
-import { snippet } from '../docs/snippets.js';
+import {
+  ASTRO_VERSION,
+  buildSeoSetups,
+  fileOf,
+  installPackedProject,
+  type PackedTarballs,
+  packageJsonOf,
+} from '../helpers/consumer-project.js';
 import {
   childEnv,
   type EmulatorBin,
-  installedVersion,
-  npm,
   npx,
   readJson,
   run,
@@ -33,57 +36,28 @@ import {
 import { type ProcessResult, runProcess } from '../helpers/process.js';
 import { countOccurrences, findInFiles, listFiles, repoRoot } from '../helpers/storefront.js';
 
-const fixtureDir = fileURLToPath(new URL('./fixture/', import.meta.url));
-const seoSetupDir = fileURLToPath(new URL('./seo-setup/', import.meta.url));
 const canary = `canary-${randomBytes(18).toString('hex')}`;
 const SID = 1;
 
 const rootPackage = readJson(path.join(repoRoot, 'package.json'));
-const astroPackage = readJson(path.join(repoRoot, 'packages/astro/package.json'));
-
-/** The lowest version of a caret range such as `^7.2.0`. */
-function lowestOf(range: string): string {
-  const match = /^\^(\d+\.\d+\.\d+)$/.exec(range);
-  if (!match?.[1]) throw new Error(`expected the astro peer range as ^X.Y.Z, got "${range}"`);
-  return match[1];
-}
-const ASTRO_VERSION = process.env.SITECONTENT_CONSUMER_ASTRO || lowestOf(astroPackage.peerDependencies.astro);
 
 type Run = ProcessResult;
 
 let work: string;
 let project: string;
-let tarballs: ReturnType<typeof packTarballs>;
+let tarballs: PackedTarballs;
 let install: Run;
 let emulator: EmulatorBin | undefined;
 let build: Run;
 let check: Run;
-const seoBuilds: Partial<Record<'always' | 'never', Run>> = {};
+let seoBuilds: Partial<Record<'always' | 'never', Run>> = {};
 let cli: Run;
 let products: Product[];
 let domain: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'sitecontent-consumer-'));
-  project = path.join(work, 'project');
-  // The packages as built by `npm test` (no clean build here: other test files use dist/ meanwhile).
-  tarballs = packTarballs(path.join(work, 'packs'));
-  await cp(fixtureDir, project, { recursive: true });
-  install = await npm(
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      ...tarballs.map((t) => t.tarball),
-      `astro@${ASTRO_VERSION}`,
-      `@astrojs/check@${installedVersion('@astrojs/check')}`,
-      `@astrojs/sitemap@${installedVersion('@astrojs/sitemap')}`,
-      `typescript@${installedVersion('typescript')}`,
-    ],
-    project,
-  );
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
+  ({ project, tarballs, install } = await installPackedProject(work));
 
   emulator = await startEmulatorBin(project, { key: canary, sid: SID });
   await writeFile(
@@ -101,23 +75,7 @@ beforeAll(async () => {
   build = await run(process.execPath, [astro, 'build'], project);
   check = await run(process.execPath, [astro, 'check'], project);
   // The README's SEO set-up, built once with each trailingSlash: its check fails the build on any fault.
-  await cp(seoSetupDir, project, { recursive: true });
-  // The sitemap guide's robots.txt.
-  await writeFile(path.join(project, 'src/pages/robots.txt.ts'), snippet('src/pages/robots.txt.ts'));
-  for (const trailingSlash of ['always', 'never'] as const) {
-    seoBuilds[trailingSlash] = await runProcess(
-      process.execPath,
-      [astro, 'build', '--config', 'astro.seo.config.mjs'],
-      {
-        cwd: project,
-        env: {
-          ...childEnv(),
-          CONSUMER_TRAILING_SLASH: trailingSlash,
-          CONSUMER_OUT_DIR: `dist-${trailingSlash}`,
-        },
-      },
-    );
-  }
+  seoBuilds = await buildSeoSetups(project);
   cli = await npx(['--no', '--', 'sitecontent', 'get', 'products', '--json'], project);
 }, 400_000);
 
@@ -336,14 +294,3 @@ describe('a large catalog in the installed package', () => {
     }
   }, 180_000);
 });
-
-/** The text of `file` inside a tarball (`package/<file>`). */
-async function fileOf(tarball: string, file: string): Promise<string> {
-  const result = await run('tar', ['-xzOf', tarball, `package/${file}`], path.dirname(tarball));
-  if (result.code !== 0) throw new Error(`tar: ${result.stderr}`);
-  return result.stdout;
-}
-
-async function packageJsonOf(tarball: string) {
-  return JSON.parse(await fileOf(tarball, 'package.json'));
-}

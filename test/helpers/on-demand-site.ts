@@ -1,11 +1,13 @@
 // Shared helpers of the on-demand suites: an Astro fixture built with @astrojs/node, served by its
-// own `node dist/server/entry.mjs` on 127.0.0.1, and a recording proxy in front of the emulator that
-// can play an outage.
+// own `node dist/server/entry.mjs` on 127.0.0.1, what the suites ask of it (views, purges, the CLI),
+// and a recording proxy in front of the emulator that can play an outage.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildFixture, createFixture, type Fixture } from '../../packages/astro/test/helpers/fixture.js';
+import { type ProcessResult, runProcess } from './process.js';
+import { repoRoot } from './storefront.js';
 
 export { snippet } from '../docs/snippets.js';
 
@@ -68,6 +70,51 @@ export async function serveEntry(
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The connection settings of the service at `baseUrl`, as a build or a server reads them. */
+export function connectionEnv(
+  baseUrl: string,
+  service: { key: string; sid: number },
+): Record<string, string> {
+  return {
+    SITECONTENT_BASE_URL: baseUrl,
+    SITECONTENT_API_KEY: service.key,
+    SITECONTENT_SID: String(service.sid),
+  };
+}
+
+/** What a GET of `url` answered: its status, headers and body. */
+export async function viewPage(url: string): Promise<{ status: number; headers: Headers; body: string }> {
+  const response = await fetch(url);
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+/** A POST of `body` to the site's purge endpoint, with `token` as its bearer token (none if null). */
+export function postPurge(siteUrl: string, body: string, token: string | null): Promise<Response> {
+  return fetch(`${siteUrl}/_sitecontent/purge`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body,
+  });
+}
+
+/** `sitecontent <args>` as a user runs it in `cwd`, with PATH and `env` its only environment. */
+export function runSitecontent(
+  args: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<ProcessResult> {
+  return runProcess(process.execPath, [path.join(repoRoot, 'packages/client/bin/sitecontent.js'), ...args], {
+    cwd,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    timeoutMs: 60_000,
+  });
+}
+
+/** The lines of a server's log that report a failure of its on-demand pages. */
+export function failureLines(output: string): string[] {
+  return output.split('\n').filter((l) => /on-demand pages? answers? 50\d/.test(l));
 }
 
 /** Headers of one connection, not passed on (fetch also decodes the body it reads). */

@@ -7,14 +7,6 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  type Article,
-  articleMetaModule,
-  indexModuleSections,
-  type Modification,
-  type Product,
-  type Section,
-} from '@sitecontent/client';
 import { runProcess } from './process.js';
 
 export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -28,17 +20,6 @@ export const astroStateDirs = [path.join(siteRoot, '.astro'), path.join(repoRoot
 export async function cleanAstroState(): Promise<void> {
   for (const dir of astroStateDirs) await rm(dir, { recursive: true, force: true });
   await rm(path.join(siteRoot, 'dist'), { recursive: true, force: true });
-}
-
-/** The demo catalog as the storefront must show it (read over HTTP by the e2e suite). */
-export interface DemoData {
-  origin: string;
-  sections: Section[];
-  products: Product[];
-  articles: Article[];
-  modifications: Map<number, Modification[]>;
-  /** URL path → what the page shows. */
-  expected: Map<string, { kind: 'section' | 'product' | 'article'; id: number; zag: string }>;
 }
 
 export interface BuildResult {
@@ -240,9 +221,3 @@ export const browserRequired = () => Boolean(process.env.SITECONTENT_REQUIRE_BRO
 
 /** A URL path without its trailing slash (`/` stays). */
 export const trimSlash = (p: string) => p.replace(/\/+$/, '') || '/';
-
-/** The meta module (`md`) of an article, by the one rule the loaders and `meta pull` share. */
-export function articleModule(demo: DemoData, articleId: number): string {
-  const article = demo.articles.find((a) => a.id === articleId);
-  return articleMetaModule({ catid: article?.catid ?? 0 }, indexModuleSections(demo.sections));
-}

@@ -5,9 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { lastChanged } from '../src/index.js';
-import type { SyncItem } from '../src/sync/sync-item.js';
 import { LOADER_VERSION_META_KEY } from '../src/sync/sync-item.js';
-import { createStore, loaderContext, syncEntries } from './helpers/index.js';
+import { createStore, loaderContext, recordItems, strictCommit, syncEntries } from './helpers/index.js';
 
 const schema = z.object({
   id: z.number(),
@@ -16,20 +15,11 @@ const schema = z.object({
   changedAt: z.date().optional(),
 });
 type Row = { id: number; title: string; dt?: Date };
-const items = (rows: Row[]): SyncItem[] =>
-  rows.map((r) => ({ id: String(r.id), digestInputs: r, build: () => ({ data: { ...r } }) }));
-const handlers = {
-  fingerprint: 'f',
-  onParseError: (_id: string, e: unknown) => {
-    throw e;
-  },
-  onDuplicate: () => {
-    throw new Error('no duplicates expected');
-  },
-};
+const handlers = { fingerprint: 'f', ...strictCommit };
 const added = new Date('2024-05-06T07:08:09Z');
 /** One sync of `rows` into the loader context of `t`. */
-const sync = (t: ReturnType<typeof loaderContext>, rows: Row[]) => syncEntries(t.ctx, items(rows), handlers);
+const sync = (t: ReturnType<typeof loaderContext>, rows: Row[]) =>
+  syncEntries(t.ctx, recordItems(rows), handlers);
 
 describe('changedAt', () => {
   it('a record first seen gets its dt, else the sync time; unchanged keeps it; a change moves it to the sync', async () => {

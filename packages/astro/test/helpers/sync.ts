@@ -1,8 +1,9 @@
 /** The whole sync of items already in hand, as the tests of staging and commit use it. */
 import type { LoaderContext } from 'astro/loaders';
+import { z } from 'zod';
 import type { CommitHandlers, SyncCounts } from '../../src/sync/commit-staged.js';
 import { type StageOptions, stageEntries } from '../../src/sync/stage-entries.js';
-import type { SyncSource } from '../../src/sync/sync-item.js';
+import type { SyncItem, SyncSource } from '../../src/sync/sync-item.js';
 
 /** Stages every item, then commits; a failed fetch is thrown. */
 export async function syncEntries(
@@ -14,3 +15,20 @@ export async function syncEntries(
   if (!result.ok) throw result.fetchError;
   return result.staged.commit(options);
 }
+
+/** The schema of the plain records most of those tests sync: an id and a title. */
+export const titledSchema = z.object({ id: z.number(), title: z.string() });
+
+/** One item per record, its entry id the record's `id`, its data the record as it is. */
+export const recordItems = <R extends { id: number }>(records: R[]): SyncItem[] =>
+  records.map((r) => ({ id: String(r.id), digestInputs: r, build: () => ({ data: { ...r } }) }));
+
+/** The handlers of a sync that expects every record valid and each id once: anything else fails it. */
+export const strictCommit: CommitHandlers = {
+  onParseError: (_id, e) => {
+    throw e;
+  },
+  onDuplicate: () => {
+    throw new Error('no duplicates expected');
+  },
+};

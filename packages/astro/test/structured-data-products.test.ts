@@ -1,0 +1,166 @@
+/**
+ * A product page's JSON-LD from entries as the loaders store them: a ProductGroup of variants or a
+ * single Product with its offer, as Google's rich-result rules accept them, and the options and
+ * records that make the builders fail rather than state something false.
+ */
+import { describe, expect, it } from 'vitest';
+import { isSiteContentInvalidRecordError, isSiteContentOptionsError, structuredData } from '../src/index.js';
+import { json, SHOP_SITE, shopEntries } from './helpers/index.js';
+import { richResultErrors } from './helpers/rich-results.js';
+
+interface Variant {
+  sku: string;
+  color: string;
+  offers: { price: number; availability: string };
+}
+
+describe('structured data of a product page, from the loaders’ entries', () => {
+  const shop = shopEntries();
+  const jsonLd = structuredData({ site: SHOP_SITE, currency: 'EUR' });
+
+  it('a product with modifications is a ProductGroup with one variant Product per modification', async () => {
+    const aurora = shop.product(1);
+    const group = json(jsonLd.product(aurora, shop.modsOf(aurora)));
+    expect(group).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProductGroup',
+      name: 'Aurora X1',
+      productGroupID: '1',
+      variesBy: ['https://schema.org/color'],
+      url: `${SHOP_SITE}/catalog/phones/1/`,
+      brand: { '@type': 'Brand', name: 'Aurora Mobile' },
+      description: aurora.data.seo?.description,
+      image: [
+        'https://shop.example/img/goods/aurora-x1/photo-1-big.svg',
+        'https://shop.example/img/goods/aurora-x1/photo-2-big.svg',
+      ],
+    });
+    const variants = group.hasVariant;
+    expect(variants.map((v: Variant) => [v.sku, v.color, v.offers.price])).toEqual([
+      ['AUR-X1-128-BLK', '#1c1c1e', 699],
+      ['AUR-X1-128-BLU', '#2f5d9e', 699],
+      ['AUR-X1-256-BLK', '#1c1c1e', 799],
+    ]);
+    expect(variants[0]).toMatchObject({
+      '@type': 'Product',
+      name: 'Aurora X1 — Midnight',
+      offers: {
+        '@type': 'Offer',
+        url: `${SHOP_SITE}/catalog/phones/1/`,
+        price: 699,
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/InStock',
+        itemCondition: 'https://schema.org/NewCondition',
+        priceSpecification: {
+          '@type': 'UnitPriceSpecification',
+          priceType: 'https://schema.org/ListPrice',
+          price: 749,
+          priceCurrency: 'EUR',
+        },
+      },
+    });
+    // No old price (price_old 0): no list price.
+    expect(variants[1]!.offers).not.toHaveProperty('priceSpecification');
+    expect(await richResultErrors([group])).toEqual([]);
+  });
+
+  it('a product with one modification is a Product with one Offer, its old price a list price', async () => {
+    const mod = shop.modifications.find((m) => m.data.price_old > m.data.price)!;
+    const single = json(jsonLd.product(shop.product(mod.data.goods_id), [mod]));
+    expect(single['@type']).toBe('Product');
+    expect(single.sku).toBe(mod.data.articul);
+    expect(single.offers).toMatchObject({
+      price: mod.data.price,
+      priceCurrency: 'EUR',
+      priceSpecification: { priceType: 'https://schema.org/ListPrice', price: mod.data.price_old },
+    });
+    expect(await richResultErrors([single])).toEqual([]);
+  });
+
+  it('a product page without modification entries offers the lowest price of the product’s sku list', async () => {
+    const aurora = shop.product(1);
+    expect(aurora.data.sku.map((s) => s.price)).toEqual([699, 799, 699]);
+    const single = json(jsonLd.product(aurora, []));
+    expect(single['@type']).toBe('Product');
+    expect(single).not.toHaveProperty('sku');
+    expect(single.offers).toMatchObject({
+      price: 699,
+      priceCurrency: 'EUR',
+      availability: 'https://schema.org/InStock',
+    });
+    expect(single.offers).not.toHaveProperty('priceSpecification');
+    expect(await richResultErrors([single])).toEqual([]);
+  });
+
+  it('Google’s rules report a product the service states no price for (no offer) and a group without variesBy', async () => {
+    const bare = shop.withModCount(0);
+    expect(bare, 'the product whose modifications the test deleted').toBeDefined();
+    expect(bare.data.sku).toEqual([]);
+    const unpriced = jsonLd.product(bare, []);
+    expect(unpriced).not.toHaveProperty('offers');
+    expect((await richResultErrors([unpriced])).join('\n')).toContain('offers');
+    // And a group without what Google requires of one.
+    const group = json(jsonLd.product(shop.product(1), shop.modsOf(shop.product(1))));
+    const { variesBy: _, ...withoutVariesBy } = group;
+    expect(await richResultErrors([withoutVariesBy])).toEqual([
+      'Required attribute "variesBy" is missing (variesBy)',
+    ]);
+  });
+
+  it('options set availability (by rule), condition and a brand for products without a vendor', () => {
+    const custom = structuredData({
+      site: new URL(`${SHOP_SITE}/any/path`),
+      currency: 'USD',
+      availability: (offer) => (offer.price > 700 ? 'PreOrder' : 'InStock'),
+      itemCondition: 'RefurbishedCondition',
+      brand: 'Lumen & Oak',
+    });
+    const aurora = shop.product(1);
+    const group = json(custom.product({ ...aurora.data, vendor: ' ' }, shop.modsOf(aurora)));
+    const offers = group.hasVariant.map((v: Variant) => v.offers);
+    expect(offers.map((o: Variant['offers']) => o.availability)).toEqual([
+      'https://schema.org/InStock',
+      'https://schema.org/InStock',
+      'https://schema.org/PreOrder',
+    ]);
+    expect(offers[0]).toMatchObject({
+      itemCondition: 'https://schema.org/RefurbishedCondition',
+      priceCurrency: 'USD',
+    });
+    expect(group.brand).toEqual({ '@type': 'Brand', name: 'Lumen & Oak' });
+    const noBrand = jsonLd.product({ ...aurora.data, vendor: '' }, []);
+    expect(noBrand).not.toHaveProperty('brand');
+  });
+
+  it('bad options fail when the builders are made, naming each path', () => {
+    const bad = () =>
+      structuredData({
+        site: 'ftp://shop.example',
+        currency: 'euro',
+        itemCondition: 'Mint' as 'NewCondition',
+      });
+    expect(bad).toThrow(
+      /Invalid structuredData\(\) options: site: .*currency: expected an ISO 4217 code.*itemCondition:/,
+    );
+    try {
+      bad();
+    } catch (error) {
+      expect(isSiteContentOptionsError(error)).toBe(true);
+    }
+  });
+
+  it('a page URL off the site is an invalid record named by collection, id and field', () => {
+    const aurora = shop.product(1);
+    let caught: unknown;
+    try {
+      jsonLd.product({ ...aurora.data, url: '//evil.example/x' }, []);
+    } catch (error) {
+      caught = error;
+    }
+    expect(isSiteContentInvalidRecordError(caught)).toBe(true);
+    expect(caught).toMatchObject({ collection: 'products', recordId: '1', field: 'url' });
+    expect(String(caught)).toContain(
+      'products record 1 has url "//evil.example/x", not a URL on https://shop.example',
+    );
+  });
+});
