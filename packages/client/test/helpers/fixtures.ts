@@ -68,3 +68,10 @@ export const wireDomain = {
 
 export const ok = { json: [{ message: 'Ok' }] };
 export const created = (id: number | string) => ({ json: [{ message: 'Ok', id: String(id) }] });
+
+/** A scripted failure: HTTP status `s` (and `headers`, e.g. Retry-After) in the service's error shape. */
+export const status = (s: number, headers: Record<string, string> = {}) => ({
+  status: s,
+  headers,
+  json: [{ message: `status ${s}`, error: 'test' }],
+});
