@@ -63,6 +63,9 @@ export function renderings(err: unknown): string[] {
   return [e.message, String(e), JSON.stringify(e), inspect(e, { depth: 10 }), e.stack ?? ''];
 }
 
+/** The first record of a list the client gave, to look into. */
+export const first = (v: unknown) => (v as Record<string, unknown>[])[0] as Record<string, unknown>;
+
 export async function catchError(p: Promise<unknown>): Promise<unknown> {
   try {
     await p;

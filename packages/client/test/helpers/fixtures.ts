@@ -68,3 +68,20 @@ export const wireDomain = {
 
 export const ok = { json: [{ message: 'Ok' }] };
 export const created = (id: number | string) => ({ json: [{ message: 'Ok', id: String(id) }] });
+
+/** A scripted failure: HTTP status `s` (and `headers`, e.g. Retry-After) in the service's error shape. */
+export const status = (s: number, headers: Record<string, string> = {}) => ({
+  status: s,
+  headers,
+  json: [{ message: `status ${s}`, error: 'test' }],
+});
+
+/** The text of an answer holding `wireProduct` with the fields in `over` changed (`undefined` drops one). */
+export const productBody = (over: Record<string, unknown> = {}) =>
+  JSON.stringify([{ ...wireProduct, ...over }]);
+/** The text of an answer holding `wireModification` with the fields in `over` changed. */
+export const modificationBody = (over: Record<string, unknown>) =>
+  JSON.stringify([{ ...wireModification, ...over }]);
+/** What a proxy in front of the service answers when the service is down. */
+export const html502 =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>';

@@ -197,3 +197,12 @@ export async function closedPortUrl(): Promise<string> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   return `http://127.0.0.1:${port}`;
 }
+
+/** Resolves once `cond` holds (checked every 5 ms); throws after `ms`. For "the server has seen …". */
+export async function until(cond: () => boolean, ms = 2000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error('condition not met');
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}

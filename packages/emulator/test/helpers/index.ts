@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type Emulator, type EmulatorOptions, startEmulator } from '../../src/index.js';
 
 /** Key for sites 1 and 2 (site 1 holds the demo seed). */
@@ -15,14 +15,23 @@ export function startTestEmulator(options: EmulatorOptions = {}): Promise<Emulat
  * returned object stands for it (its properties are the running emulator's).
  */
 export function useTestEmulator(options: EmulatorOptions = {}): Emulator {
+  return emulatorFor(beforeAll, afterAll, options);
+}
+
+/** Like {@link useTestEmulator}, but a new emulator for each test: for tests that change its data. */
+export function useFreshTestEmulator(options: EmulatorOptions = {}): Emulator {
+  return emulatorFor(beforeEach, afterEach, options);
+}
+
+function emulatorFor(start: typeof beforeAll, stop: typeof afterAll, options: EmulatorOptions): Emulator {
   let current: Emulator | undefined;
-  beforeAll(async () => {
+  start(async () => {
     current = await startTestEmulator(options);
   });
-  afterAll(() => current?.close());
+  stop(() => current?.close());
   return new Proxy({} as Emulator, {
     get(_target, property) {
-      if (!current) throw new Error('the test emulator starts in beforeAll');
+      if (!current) throw new Error('the test emulator starts in a before hook');
       const value: unknown = Reflect.get(current, property);
       return typeof value === 'function' ? value.bind(current) : value;
     },
