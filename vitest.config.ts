@@ -27,16 +27,24 @@ function clientRuntimeFromSource(runtime: 'node' | 'web'): Plugin {
  * what only undici has (its socket pool: keep-alive, sockets per client) and the CLI (always Node).
  */
 const overFetch = [
+  'abort',
   'adaptive-concurrency',
   'emulator',
   'errors',
+  'hostile-answers',
+  'hostile-encodings',
+  'hostile-messages',
   'hostile-payloads',
+  'hostile-sizes',
   'key-masking',
   'meta-emulator',
+  'meta-faults',
+  'meta-push-guards',
   'operations',
   'param-encoding',
   'read-answer',
   'retries',
+  'retry-after',
   'timeouts',
 ].map((name) => `packages/client/test/${name}.test.ts`);
 
