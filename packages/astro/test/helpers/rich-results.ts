@@ -4,6 +4,7 @@
  * vocabulary (which it would download), fed JSON-LD in the shape its extractor gives.
  */
 import Validator from '@adobe/structured-data-validator';
+import { productGroupProblems } from '../../src/seo-check/product-group-rules.js';
 
 export interface RichResultIssue {
   issueMessage: string;
@@ -24,18 +25,14 @@ export async function richResultIssues(nodes: readonly object[]): Promise<RichRe
   return (await new Validator().validate({ jsonld })) as RichResultIssue[];
 }
 
-/** Fields Google requires of a `ProductGroup`, which the validator has no rules for. */
-const PRODUCT_GROUP_REQUIRED = ['productGroupID', 'variesBy', 'hasVariant'] as const;
-
+/**
+ * What Google requires of a `ProductGroup`, which the validator has no rules for: the SEO check's
+ * own rule (seo-check/product-group-rules.ts), asked rather than copied.
+ */
 function productGroupErrors(nodes: readonly object[]): string[] {
   return nodes
     .filter((node) => (node as { '@type'?: unknown })['@type'] === 'ProductGroup')
-    .flatMap((node) =>
-      PRODUCT_GROUP_REQUIRED.filter((field) => {
-        const value = (node as Record<string, unknown>)[field];
-        return value === undefined || (Array.isArray(value) && value.length === 0);
-      }).map((field) => `Required attribute "${field}" is missing (${field})`),
-    );
+    .flatMap((node) => productGroupProblems(node as Record<string, unknown>));
 }
 
 /** The errors among `nodes`' issues, as `message (fields)` lines for a readable assertion. */
