@@ -11,7 +11,7 @@ const siteRoot = fileURLToPath(new URL('../site/', import.meta.url));
 
 /**
  * @typedef {{ command: 'build' | 'sync', loader: 'ours' | 'chunks' | 'naive', cacheDir: string,
- *   outDir: string, incremental?: boolean, metaMaxAge?: number, storage?: 'chunked' }} BuildTask
+ *   outDir: string, incremental?: boolean, metaMaxAge?: number, storage?: 'chunked', page?: 'readme' }} BuildTask
  */
 const task = /** @type {BuildTask} */ (JSON.parse(process.env.BENCH_BUILD ?? '{}'));
 
@@ -23,6 +23,7 @@ Object.assign(process.env, {
   BENCH_INCREMENTAL: task.incremental ? '1' : '0',
   BENCH_META_MAX_AGE: String(task.metaMaxAge ?? 0),
   BENCH_STORAGE: task.storage ?? '',
+  BENCH_PAGE: task.page ?? '',
   ASTRO_TELEMETRY_DISABLED: '1',
 });
 
@@ -52,6 +53,19 @@ function dataStoreBytes(cacheDir) {
     }
   } catch {}
   return { bytes, files };
+}
+
+// BENCH_RSS_TRACE=1 (a diagnosis): the RSS and heap each second on stdout, to see in which phase of
+// the build (Astro's log lines around it) the peak falls.
+if (process.env.BENCH_RSS_TRACE === '1') {
+  const mib = (/** @type {number} */ n) => (n / 2 ** 20).toFixed(0);
+  setInterval(() => {
+    const m = process.memoryUsage();
+    const at = new Date().toTimeString().slice(0, 8);
+    console.log(
+      `${at} [rss trace] rss ${mib(m.rss)} heapUsed ${mib(m.heapUsed)} heapTotal ${mib(m.heapTotal)} external ${mib(m.external)}`,
+    );
+  }, 1000).unref();
 }
 
 try {

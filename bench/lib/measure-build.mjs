@@ -47,11 +47,11 @@ export function diskShort(workDir) {
  * One build of one variant, with the emulator's request counts and load peaks for it.
  * @param {any} emu
  * @param {{ command?: 'build' | 'sync', loader: 'ours' | 'chunks' | 'naive', config?: keyof typeof CONFIGS,
- *   storage?: 'chunked', workDir: string, slot: string, clean: boolean }} opts
+ *   storage?: 'chunked', page?: 'readme', workDir: string, slot: string, clean: boolean }} opts
  */
 export async function measureBuild(
   emu,
-  { command = 'build', loader, config = 'plain', storage, workDir, slot, clean },
+  { command = 'build', loader, config = 'plain', storage, page, workDir, slot, clean },
 ) {
   // Every build starts without an outDir, as in a CI pipeline that restores only the cache folder
   // (Astro would otherwise spend seconds emptying the last build's 10,000 pages first), and a cold
@@ -78,11 +78,12 @@ export async function measureBuild(
       incremental,
       metaMaxAge: loader === 'ours' ? metaMaxAge : 0,
       ...(storage ? { storage } : {}),
+      ...(page ? { page } : {}),
     },
     emu,
   );
   const stats = await emu.stats();
-  const page = command === 'build' ? pageSample(outDir) : undefined;
+  const sample = command === 'build' ? pageSample(outDir) : undefined;
   const { output: _output, ...rest } = r;
   // The run's work folder, outputs included, is removed at its end; sooner only when space is short.
   if (diskShort(workDir)) rmSync(outDir, { recursive: true, force: true });
@@ -94,7 +95,7 @@ export async function measureBuild(
   );
   return {
     ...rest,
-    ...(page ? { page } : {}),
+    ...(sample ? { page: sample } : {}),
     requests: { total: stats.total, byOperation: stats.byOperation },
     service: { peakInService: stats.load?.peakInService, peakWaiting: stats.load?.peakWaiting },
   };

@@ -6,6 +6,7 @@
 //   BENCH_OUT_DIR     outDir: one per variant
 //   BENCH_INCREMENTAL 1: experimental.incrementalBuild (pages carry cache keys either way)
 //   BENCH_STORAGE     chunked: experimental.collectionStorage 'chunked'
+//   BENCH_PAGE        readme: the product page as packages/astro/README.md writes it (src/bench-variant.ts)
 import { siteContent } from '@sitecontent/astro';
 import { defineConfig } from 'astro/config';
 

@@ -6,6 +6,12 @@ export type BenchLoader = 'ours' | 'chunks' | 'naive';
 
 export const BENCH_LOADER = (process.env.BENCH_LOADER ?? 'ours') as BenchLoader;
 
+/** Which product page: the bench's own (unset), or `readme`, the page packages/astro/README.md writes. */
+export const BENCH_PAGE = process.env.BENCH_PAGE === 'readme' ? 'readme' : 'bench';
+
+/** Ours: options over the bench's own (JSON), to see what a setting costs (`{"sanitize":false}`). */
+export const OURS_OPTIONS = JSON.parse(process.env.BENCH_OURS_OPTIONS || '{}') as Record<string, unknown>;
+
 /** Reuse a page's meta from the last sync for this long (ms); 0: ask every page every build. */
 export const META_MAX_AGE = Number(process.env.BENCH_META_MAX_AGE ?? 0);
 
@@ -43,4 +49,28 @@ export function headOf(entry: BenchEntry, site: URL | undefined): PageHead {
 /** Ours: the body stored once, sanitized, as the entry's rendered HTML; the hand-written variants: `txt`. */
 export function bodyOf(entry: BenchEntry): string {
   return BENCH_LOADER === 'ours' ? (entry.rendered?.html ?? '') : entry.data.txt;
+}
+
+/**
+ * BENCH_HEAP_PROBE=1 (a diagnosis, never in a measured run): at the start of the page phase, a full
+ * GC, then the live heap logged (`[heap probe] …`); with BENCH_HEAP_SNAPSHOT_DIR, a heap snapshot
+ * there too, to see what is kept into the page phase.
+ */
+export async function heapProbe(): Promise<void> {
+  if (process.env.BENCH_HEAP_PROBE !== '1') return;
+  const v8 = await import('node:v8');
+  const vm = await import('node:vm');
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  const m = process.memoryUsage();
+  const mib = (n: number) => (n / 2 ** 20).toFixed(1);
+  console.log(
+    `[heap probe] heapUsed ${mib(m.heapUsed)} MiB, heapTotal ${mib(m.heapTotal)} MiB, external ${mib(m.external)} MiB, arrayBuffers ${mib(m.arrayBuffers)} MiB, rss ${mib(m.rss)} MiB`,
+  );
+  const dir = process.env.BENCH_HEAP_SNAPSHOT_DIR;
+  if (dir)
+    console.log(
+      `[heap probe] snapshot ${v8.writeHeapSnapshot(`${dir}/${process.env.README_SITE_LOADER ?? BENCH_LOADER}-${process.pid}.heapsnapshot`)}`,
+    );
 }
