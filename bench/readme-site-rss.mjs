@@ -7,7 +7,7 @@
 //   node bench/readme-site-rss.mjs [--size 10000] [--latency 0] [--pairs 2] [--ours '{"sanitize":false}']
 //   --ours    options over the README's for ours' products loader (what a setting costs)
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +88,27 @@ const median = (/** @type {number[]} */ xs) => {
   return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
 };
 const ratios = peaks.ours.map((o, i) => o / (peaks.chunks[i] ?? Number.NaN));
-console.log(
+const summary =
   `cold ${size.toLocaleString('en')}-product build, README page, ${latencyMs} ms, from outside: ours ${peaks.ours.map((x) => x.toFixed(0)).join(', ')} MiB; ` +
-    `hand-written (chunks-of-32) ${peaks.chunks.map((x) => x.toFixed(0)).join(', ')} MiB; ratio of medians ${(median(peaks.ours) / median(peaks.chunks)).toFixed(3)}×, ` +
-    `pairs ${ratios.map((r) => `${r.toFixed(3)}×`).join(', ')}`,
+  `hand-written (chunks-of-32) ${peaks.chunks.map((x) => x.toFixed(0)).join(', ')} MiB; ratio of medians ${(median(peaks.ours) / median(peaks.chunks)).toFixed(3)}×, ` +
+  `pairs ${ratios.map((r) => `${r.toFixed(3)}×`).join(', ')}`;
+console.log(summary);
+// The report beside the bench's own (bench/report.md), as the last run left it.
+writeFileSync(
+  new URL('./readme-site-rss.md', import.meta.url),
+  `# Peak RSS of a cold build, the README's site\n\n` +
+    `\`node bench/readme-site-rss.mjs --size ${size} --latency ${latencyMs} --pairs ${args.pairs}\`` +
+    `${args.ours ? ` with ours' options ${args.ours}` : ''}, ${new Date().toISOString().slice(0, 10)}.\n\n` +
+    `Each build is the \`astro\` CLI under GNU time in a process of its own, with a new cache and out folder: ` +
+    `bench/readme-site/ as packages/astro/README.md writes it (products and sections with \`seo: true\`, the product ` +
+    `page with \`SeoHead\` and \`render()\`), against the same site by hand (the chunks-of-32 loader, head from ` +
+    `\`data.seo\`, body by \`set:html\`).\n\n` +
+    `| Pair | Ours (MiB) | Hand-written (MiB) | Ratio |\n|---:|---:|---:|---:|\n` +
+    peaks.ours
+      .map(
+        (o, i) =>
+          `| ${i + 1} | ${o.toFixed(0)} | ${(peaks.chunks[i] ?? 0).toFixed(0)} | ${(ratios[i] ?? 0).toFixed(3)}× |`,
+      )
+      .join('\n') +
+    `\n\n${summary}\n`,
 );
