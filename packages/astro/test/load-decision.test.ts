@@ -3,12 +3,12 @@ import { AuthError, HttpStatusError } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
 import { SiteContentCallbackError } from '../src/errors/callback-error.js';
 import { EnoughInvalidRecords, type InvalidRecord, InvalidRecords } from '../src/load/invalid-records.js';
-import {
-  decideLoad,
-  type LoadDecision,
-  type LoadOutcome,
-  type LoadPolicy,
-} from '../src/load/load-decision.js';
+import { decideLoad, type LoadDecision, type LoadOutcome } from '../src/load/load-decision.js';
+import { type CommonLoaderOptions, failurePolicyDefaults } from '../src/options/loader-options.js';
+
+/** The policies as a loader's options give them, completed with the loaders' defaults. */
+type GivenPolicy = Pick<CommonLoaderOptions, 'onError' | 'onAuthError' | 'onInvalid'>;
+const withDefaults = (given: GivenPolicy) => ({ ...failurePolicyDefaults, ...given });
 
 const outage = () =>
   new HttpStatusError({
@@ -39,7 +39,7 @@ function summary(decision: LoadDecision): [LoadDecision['action'], string] {
 }
 
 describe('decideLoad', () => {
-  it.each<[string, LoadOutcome, LoadPolicy, LoadDecision['action'], RegExp]>([
+  it.each<[string, LoadOutcome, GivenPolicy, LoadDecision['action'], RegExp]>([
     ['a good answer commits', outcome(), {}, 'commit', /^$/],
     [
       'an outage with entries to keep keeps them',
@@ -151,7 +151,7 @@ describe('decideLoad', () => {
       /skipping record 7/,
     ],
   ])('%s', (_name, given, policy, action, text) => {
-    const [kind, said] = summary(decideLoad(given, policy));
+    const [kind, said] = summary(decideLoad(given, withDefaults(policy)));
     expect(kind).toBe(action);
     expect(said).toMatch(text);
   });
@@ -162,10 +162,10 @@ describe('decideLoad', () => {
       counted++;
       return 0;
     };
-    decideLoad({ ...outcome(), stored }, {});
-    decideLoad({ ...outcome({ invalid: invalidOf(1) }), stored }, { onInvalid: 'skip' });
+    decideLoad({ ...outcome(), stored }, withDefaults({}));
+    decideLoad({ ...outcome({ invalid: invalidOf(1) }), stored }, withDefaults({ onInvalid: 'skip' }));
     expect(counted).toBe(0);
-    decideLoad({ ...outcome({ items: 0 }), stored }, {});
+    decideLoad({ ...outcome({ items: 0 }), stored }, withDefaults({}));
     expect(counted).toBe(1);
   });
 });

@@ -26,7 +26,9 @@ export interface LoadOutcome {
   stored(): number;
 }
 
-export type LoadPolicy = Pick<CommonLoaderOptions, 'onError' | 'onAuthError' | 'onInvalid'>;
+/** The loader's failure policies, with their defaults (`failurePolicyDefaults`) where they have one. */
+export type LoadPolicy = Pick<CommonLoaderOptions, 'onError'> &
+  Required<Pick<CommonLoaderOptions, 'onAuthError' | 'onInvalid'>>;
 
 export type LoadDecision =
   | { action: 'fail'; error: Error }
@@ -47,8 +49,7 @@ function decideFailedFetch(outcome: LoadOutcome, error: unknown, policy: LoadPol
   const { collection, invalid } = outcome;
   // The project's own function failed: no outage policy applies, or old entries would hide it.
   if (isSiteContentCallbackError(error)) return fail(error);
-  const onInvalid = policy.onInvalid ?? 'fail';
-  if (isRecordValidationError(error) && onInvalid === 'fail')
+  if (isRecordValidationError(error) && policy.onInvalid === 'fail')
     return fail(invalidRecordError(collection, error));
   const [firstInvalid] = invalid.named;
   if (error instanceof EnoughInvalidRecords && firstInvalid !== undefined) {
@@ -59,9 +60,7 @@ function decideFailedFetch(outcome: LoadOutcome, error: unknown, policy: LoadPol
   const fix = authFix(error, outcome.sid);
   // A refused key or site is a configuration error: keeping old pages would hide it (exit 0).
   const chosen =
-    fix !== undefined
-      ? (policy.onAuthError ?? 'fail')
-      : (policy.onError ?? (stale > 0 ? 'keep-stale' : 'fail'));
+    fix !== undefined ? policy.onAuthError : (policy.onError ?? (stale > 0 ? 'keep-stale' : 'fail'));
   if (chosen === 'keep-stale')
     return keepStale(`${failure.message}; keeping ${stale} entries from the previous sync`);
   const reason =
@@ -99,7 +98,7 @@ function decideInvalidRecords(outcome: LoadOutcome, policy: LoadPolicy): LoadDec
   const { collection, invalid } = outcome;
   const [firstInvalid] = invalid.named;
   if (firstInvalid === undefined) return { action: 'commit', warnings: [] };
-  if ((policy.onInvalid ?? 'fail') === 'fail') {
+  if (policy.onInvalid === 'fail') {
     return fail(invalidRecordError(collection, firstInvalid, invalid.count));
   }
   if (outcome.items === 0) {

@@ -16,7 +16,7 @@ import { AnswerRecord } from './answer-record.js';
 import { commitEntries, summaryLine } from './commit-load.js';
 import { type FetchContext, fetchContextOf } from './fetch-context.js';
 import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
-import { decideLoad } from './load-decision.js';
+import { decideLoad, type LoadPolicy } from './load-decision.js';
 import { metaLookupOf } from './meta-lookup.js';
 import { keepStale, recordEntries } from './report-load.js';
 import { noticingWarnings } from './warnings-noted.js';
@@ -24,7 +24,7 @@ import { noticingWarnings } from './warnings-noted.js';
 export interface LoaderRun {
   /** Loader kind for the build record: `products`, `sections`, … */
   kind: string;
-  options: CommonLoaderOptions;
+  options: CommonLoaderOptions & LoadPolicy;
   /** Options that shape entries; folded into every digest. */
   fingerprint: unknown;
   /** Whether HTML fields are sanitized (the `sanitize` option); loaders without HTML leave it out. */
@@ -75,7 +75,7 @@ async function loadNoting(
   answers: AnswerRecord,
 ): Promise<void> {
   const startedAt = performance.now();
-  const onInvalid = run.options.onInvalid ?? 'fail';
+  const { onInvalid } = run.options;
   ctx.logger.info(`${ctx.collection}: loading (sid ${client.sid})`);
   const invalid = new InvalidRecords(onInvalid === 'fail' ? INVALID_RECORDS_TO_FAIL : undefined);
   const abort = new AbortController();

@@ -54,7 +54,7 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
   const { ctx, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
   const [answer, sync, origin] = await Promise.all([
-    fc.products(catalogFilter(opts), (opts.onInvalid ?? 'fail') === 'fail'),
+    fc.products(catalogFilter(opts), opts.onInvalid === 'fail'),
     // Sections only give product URLs; an invalid section record is not a product problem.
     sections(),
     seo ? siteOrigin() : Promise.resolve(''),

@@ -152,6 +152,15 @@ export interface ModificationsLoaderOptions<P extends string = 'products'> exten
 
 export type DomainsLoaderOptions = CommonLoaderOptions;
 
+/**
+ * The failure policies' defaults of every build-time loader. `onError` has none that holds alone:
+ * it keeps stale entries when there are some (load/load-decision.ts).
+ */
+export const failurePolicyDefaults = {
+  onInvalid: 'fail',
+  onAuthError: 'fail',
+} as const satisfies CommonLoaderOptions;
+
 export const productsLoaderDefaults = {
   sectionsCollection: 'sections',
   onlyVisible: true,
@@ -233,15 +242,27 @@ export interface LoaderOptionsByKind {
 }
 
 const loaderOptionRules = {
-  products: { factory: 'productsLoader', schema: productsOptionsSchema, defaults: productsLoaderDefaults },
-  sections: { factory: 'sectionsLoader', schema: sectionsOptionsSchema, defaults: sectionsLoaderDefaults },
-  articles: { factory: 'articlesLoader', schema: articlesOptionsSchema, defaults: articlesLoaderDefaults },
+  products: {
+    factory: 'productsLoader',
+    schema: productsOptionsSchema,
+    defaults: { ...failurePolicyDefaults, ...productsLoaderDefaults },
+  },
+  sections: {
+    factory: 'sectionsLoader',
+    schema: sectionsOptionsSchema,
+    defaults: { ...failurePolicyDefaults, ...sectionsLoaderDefaults },
+  },
+  articles: {
+    factory: 'articlesLoader',
+    schema: articlesOptionsSchema,
+    defaults: { ...failurePolicyDefaults, ...articlesLoaderDefaults },
+  },
   modifications: {
     factory: 'modificationsLoader',
     schema: modificationsOptionsSchema,
-    defaults: modificationsLoaderDefaults,
+    defaults: { ...failurePolicyDefaults, ...modificationsLoaderDefaults },
   },
-  domains: { factory: 'domainsLoader', schema: domainsOptionsSchema, defaults: {} },
+  domains: { factory: 'domainsLoader', schema: domainsOptionsSchema, defaults: failurePolicyDefaults },
 } as const;
 
 /** The options of a loader kind, checked eagerly and completed with that loader's defaults. */
