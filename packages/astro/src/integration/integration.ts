@@ -125,7 +125,12 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         } finally {
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
           const record = project.buildRecord;
-          if (record && pageFactsWanted()) keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
+          if (record && pageFactsWanted()) {
+            keepPageFacts(
+              project,
+              pageFactsOf((kind) => record.entriesOf(kind)),
+            );
+          }
           await project.close();
         }
       },

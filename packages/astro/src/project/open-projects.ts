@@ -1,6 +1,6 @@
 /**
- * The open projects of this process, by Astro root, and what a build hands to the sitemap after its
- * loads (the pages' facts): the package's one piece of process-wide state.
+ * The open projects of this process, by Astro root, and which of them built last (its pages' facts
+ * are what `@astrojs/sitemap` writes from): the package's one piece of process-wide state.
  * It is on `globalThis` because Astro imports `astro.config.mjs` (the integration) and
  * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
  * loaded twice in one process; a `Symbol.for` key is the same for both copies.
@@ -15,10 +15,10 @@ interface OpenProjects {
   /** The project whose pages this process serves (`astro dev`, `astro preview`), for the live loaders. */
   serving: Project | undefined;
   /**
-   * Whether a `sitemapFacts()` serializer exists in this process: builds then keep their entries
-   * until `@astrojs/sitemap` has written, and the facts of the last one are here.
+   * Whether a `sitemapFacts()` serializer exists in this process (builds then keep their entries
+   * until `@astrojs/sitemap` has written), and the project whose build ended last, which holds them.
    */
-  sitemap: { wanted: boolean; facts: ReadonlyMap<string, PageFacts> };
+  sitemap: { wanted: boolean; builtLast: Project | undefined };
 }
 
 const SLOT = Symbol.for('@sitecontent/astro/projects');
@@ -28,7 +28,7 @@ function openProjects(): OpenProjects {
   g[SLOT] ??= {
     byRoot: new Map(),
     serving: undefined,
-    sitemap: { wanted: false, facts: new Map() },
+    sitemap: { wanted: false, builtLast: undefined },
   };
   return g[SLOT];
 }
@@ -94,13 +94,15 @@ export function wantPageFacts(): void {
 export const pageFactsWanted = (): boolean => openProjects().sitemap.wanted;
 
 /**
- * Keeps the page facts of the entries a build loaded, at its end (when `pageFactsWanted()`):
- * `@astrojs/sitemap` writes after the integration's `astro:build:done`, and one sitemap is written
- * at a time.
+ * Keeps on `project` the page facts of the entries its build loaded, at its end (when
+ * `pageFactsWanted()`): `@astrojs/sitemap` writes after the integration's `astro:build:done`, one
+ * sitemap at a time, from the project that built last.
  */
-export function keepPageFacts(facts: ReadonlyMap<string, PageFacts>): void {
-  openProjects().sitemap.facts = facts;
+export function keepPageFacts(project: Project, facts: ReadonlyMap<string, PageFacts>): void {
+  project.pageFacts = facts;
+  openProjects().sitemap.builtLast = project;
 }
 
-/** The page facts kept by the build that ended last. */
-export const keptPageFacts = (): ReadonlyMap<string, PageFacts> => openProjects().sitemap.facts;
+/** The page facts of the build that ended last; none before any. */
+export const keptPageFacts = (): ReadonlyMap<string, PageFacts> =>
+  openProjects().sitemap.builtLast?.pageFacts ?? new Map();

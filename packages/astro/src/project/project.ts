@@ -8,6 +8,7 @@ import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
 import type { OnDemandState } from '../live/on-demand-state.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
+import type { PageFacts } from '../sitemap/page-facts.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
 import { resolveConnection } from './connection.js';
@@ -41,6 +42,11 @@ export class Project {
    * nothing on demand does not load that code.
    */
   onDemand: OnDemandState | undefined;
+  /**
+   * The facts of the pages its last build loaded, for `sitemapFacts()`: `@astrojs/sitemap` writes
+   * after the integration's last hook, so they outlive `close()` (open-projects.ts, `keepPageFacts`).
+   */
+  pageFacts: ReadonlyMap<string, PageFacts> | undefined;
 
   /**
    * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
