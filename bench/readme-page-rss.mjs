@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { withEmulator } from './lib/emulator-process.mjs';
 import { fmtBuild, measureBuild } from './lib/measure-build.mjs';
+import { summarize } from './lib/stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -59,18 +60,13 @@ try {
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
 const ratios = peaks.ours.map((o, i) => o / (peaks.chunks[i] ?? Number.NaN));
 console.log(
   `cold ${size.toLocaleString('en')}-product build, README page, ${latencyMs} ms: peak RSS ours ${peaks.ours
     .map((b) => mb(b).toFixed(0))
     .join(', ')} MiB; chunks-of-32 ${peaks.chunks.map((b) => mb(b).toFixed(0)).join(', ')} MiB` +
     (peaks.ours.length && peaks.chunks.length
-      ? `; ratio of medians ${(median(peaks.ours) / median(peaks.chunks)).toFixed(3)}×, pairs ${ratios.map((r) => `${r.toFixed(3)}×`).join(', ')}`
+      ? `; ratio of medians ${(summarize(peaks.ours).median / summarize(peaks.chunks).median).toFixed(3)}×, pairs ${ratios.map((r) => `${r.toFixed(3)}×`).join(', ')}`
       : ''),
 );
 if (args.json)

@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { catalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { summarize } from './lib/stats.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -82,15 +83,10 @@ try {
   await emu.close();
   rmSync(work, { recursive: true, force: true });
 }
-const median = (/** @type {number[]} */ xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] ?? 0) : ((s[m - 1] ?? 0) + (s[m] ?? 0)) / 2;
-};
 const ratios = peaks.ours.map((o, i) => o / (peaks.chunks[i] ?? Number.NaN));
 const summary =
   `cold ${size.toLocaleString('en')}-product build, README page, ${latencyMs} ms, from outside: ours ${peaks.ours.map((x) => x.toFixed(0)).join(', ')} MiB; ` +
-  `hand-written (chunks-of-32) ${peaks.chunks.map((x) => x.toFixed(0)).join(', ')} MiB; ratio of medians ${(median(peaks.ours) / median(peaks.chunks)).toFixed(3)}×, ` +
+  `hand-written (chunks-of-32) ${peaks.chunks.map((x) => x.toFixed(0)).join(', ')} MiB; ratio of medians ${(summarize(peaks.ours).median / summarize(peaks.chunks).median).toFixed(3)}×, ` +
   `pairs ${ratios.map((r) => `${r.toFixed(3)}×`).join(', ')}`;
 console.log(summary);
 // The report beside the bench's own (bench/report.md), as the last run left it.
