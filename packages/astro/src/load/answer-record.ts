@@ -18,15 +18,14 @@ type AnswerContext = Pick<LoaderContext, 'meta' | 'generateDigest'>;
 
 export class AnswerRecord {
   readonly #ctx: AnswerContext;
-  /** The loader's version and options, as every entry digest has it. */
-  readonly fingerprint: string;
+  readonly #fingerprint: string;
   #digest: string | undefined;
   #warned = false;
 
   /** `fingerprint`: the loader's version and options, as every entry digest has it. */
   constructor(ctx: AnswerContext, fingerprint: string) {
     this.#ctx = ctx;
-    this.fingerprint = fingerprint;
+    this.#fingerprint = fingerprint;
   }
 
   /**
@@ -34,7 +33,7 @@ export class AnswerRecord {
    * are kept either way, to be recorded at commit.
    */
   unchanged(answers: Readonly<Record<string, string>>): boolean {
-    this.#digest = this.#ctx.generateDigest(`${this.fingerprint}\n${JSON.stringify(answers)}`);
+    this.#digest = this.#ctx.generateDigest(`${this.#fingerprint}\n${JSON.stringify(answers)}`);
     return this.#ctx.meta.get(ANSWERS_META_KEY) === this.#digest;
   }
 

@@ -57,24 +57,15 @@ interface LoadScope {
   sync: SyncScope;
 }
 
-async function load(astroCtx: LoaderContext, run: LoaderRun, scope: LoadScope): Promise<void> {
-  const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
-  const answers = new AnswerRecord(astroCtx, fingerprint);
-  await loadNoting(
-    noticingWarnings(astroCtx, () => answers.warned()),
-    run,
-    scope,
-    answers,
-  );
-}
-
-async function loadNoting(
-  ctx: LoaderContext,
+async function load(
+  astroCtx: LoaderContext,
   run: LoaderRun,
   { project, client, sync }: LoadScope,
-  answers: AnswerRecord,
 ): Promise<void> {
   const startedAt = performance.now();
+  const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
+  const answers = new AnswerRecord(astroCtx, fingerprint);
+  const ctx = noticingWarnings(astroCtx, () => answers.warned());
   const { onInvalid } = run.options;
   ctx.logger.info(`${ctx.collection}: loading (sid ${client.sid})`);
   const invalid = new InvalidRecords(onInvalid === 'fail' ? INVALID_RECORDS_TO_FAIL : undefined);
@@ -85,7 +76,7 @@ async function loadNoting(
   const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency });
 
   const result = await stageEntries(ctx, run.fetch(fc), {
-    fingerprint: answers.fingerprint,
+    fingerprint,
     sanitize: run.sanitize,
   });
   // A failed fetch stops the load's other requests.
