@@ -242,40 +242,32 @@ export interface LoaderOptionsByKind {
 }
 
 const loaderOptionRules = {
-  products: {
-    factory: 'productsLoader',
-    schema: productsOptionsSchema,
-    defaults: { ...failurePolicyDefaults, ...productsLoaderDefaults },
-  },
-  sections: {
-    factory: 'sectionsLoader',
-    schema: sectionsOptionsSchema,
-    defaults: { ...failurePolicyDefaults, ...sectionsLoaderDefaults },
-  },
-  articles: {
-    factory: 'articlesLoader',
-    schema: articlesOptionsSchema,
-    defaults: { ...failurePolicyDefaults, ...articlesLoaderDefaults },
-  },
+  products: { factory: 'productsLoader', schema: productsOptionsSchema, defaults: productsLoaderDefaults },
+  sections: { factory: 'sectionsLoader', schema: sectionsOptionsSchema, defaults: sectionsLoaderDefaults },
+  articles: { factory: 'articlesLoader', schema: articlesOptionsSchema, defaults: articlesLoaderDefaults },
   modifications: {
     factory: 'modificationsLoader',
     schema: modificationsOptionsSchema,
-    defaults: { ...failurePolicyDefaults, ...modificationsLoaderDefaults },
+    defaults: modificationsLoaderDefaults,
   },
-  domains: { factory: 'domainsLoader', schema: domainsOptionsSchema, defaults: failurePolicyDefaults },
+  domains: { factory: 'domainsLoader', schema: domainsOptionsSchema, defaults: {} },
 } as const;
+
+/** A loader kind's defaults: its own, over the failure policies' every build-time loader has. */
+type DefaultsOf<K extends keyof LoaderOptionsByKind> = typeof failurePolicyDefaults &
+  (typeof loaderOptionRules)[K]['defaults'];
 
 /** The options of a loader kind, checked eagerly and completed with that loader's defaults. */
 export function loaderOptions<K extends keyof LoaderOptionsByKind>(
   kind: K,
   // Any instantiation of the kind's generic options type (the collection names it refers to).
   options: object | undefined,
-): WithDefaults<LoaderOptionsByKind[K], (typeof loaderOptionRules)[K]['defaults']> {
+): WithDefaults<LoaderOptionsByKind[K], DefaultsOf<K>> {
   const rule = loaderOptionRules[kind];
   return withDefaults(
-    rule.defaults,
+    { ...failurePolicyDefaults, ...rule.defaults },
     parseOptions(rule.factory, rule.schema as z.ZodType, options) as LoaderOptionsByKind[K],
-  ) as WithDefaults<LoaderOptionsByKind[K], (typeof loaderOptionRules)[K]['defaults']>;
+  ) as WithDefaults<LoaderOptionsByKind[K], DefaultsOf<K>>;
 }
 
 /**
