@@ -4,8 +4,7 @@
  */
 import type { Article, CallOptions, Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
-import { articlePages, pagesOf, productPages, type RecordPage, sectionPages } from '../entries/page-kinds.js';
-import { cleanerFor } from '../entries/sanitize.js';
+import { articlePages, pagesOf, productPages, sectionPages } from '../entries/page-kinds.js';
 import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../entries/schemas.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../loader-names.js';
 import { catalogFilter } from '../options/catalog-filter.js';
@@ -22,7 +21,6 @@ import {
   productsLoaderDefaults,
   sectionsLoaderDefaults,
 } from '../options/loader-options.js';
-import { entryTags } from './cache-tags.js';
 import {
   defineLiveLoader,
   type LiveCatalogFilter,
@@ -93,12 +91,7 @@ export function liveProductsLoader<
         imageOrigin,
       });
       const pages = pagesOf(kind, all, index, (id, problem) => reject(id, problem.path, problem.message));
-      return liveEntries(rt, client, pages, {
-        tag: 'products',
-        origin,
-        sanitize: opts.sanitize,
-        seo: opts.seo,
-      });
+      return rt.entries(client, pages, { kind: 'products', origin });
     },
   }) as LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
 }
@@ -141,12 +134,7 @@ export function liveArticlesLoader<
         metaModule: opts.metaModule,
       });
       const pages = articles.map((article) => kind(article, index));
-      return liveEntries(rt, client, pages, {
-        tag: 'articles',
-        origin,
-        sanitize: opts.sanitize,
-        seo: opts.seo,
-      });
+      return rt.entries(client, pages, { kind: 'articles', origin });
     },
   }) as LiveLoader<ArticleData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
 }
@@ -190,34 +178,7 @@ export function liveSectionsLoader<
         onlyVisible,
       });
       const pages = sections.map((section) => kind(section, index));
-      return liveEntries(rt, client, pages, {
-        tag: 'sections',
-        origin,
-        sanitize: opts.sanitize,
-        seo: opts.seo,
-      });
+      return rt.entries(client, pages, { kind: 'sections', origin });
     },
   }) as LiveLoader<SectionData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveSectionsFilter>;
-}
-
-/**
- * The entries of `pages`, with their meta when `seo` is on (the one asked alongside a lookup, if it
- * was), and the tags and change time a route cache keeps them by.
- */
-async function liveEntries<R extends object>(
-  rt: LiveRuntime,
-  client: SiteContentClient,
-  pages: readonly RecordPage<R>[],
-  settings: { tag: string; origin: string; sanitize: boolean; seo: boolean | undefined },
-) {
-  const metas = await rt.metas(client, pages);
-  const cleanHtml = cleanerFor(settings.sanitize);
-  return pages.map((page, i) => ({
-    id: page.entryId,
-    ...page.entry({ cleanHtml, seo: settings.seo ? { meta: metas[i], origin: settings.origin } : undefined }),
-    cacheHint: {
-      tags: entryTags(settings.tag, page.entryId),
-      ...(page.lastModified ? { lastModified: page.lastModified } : {}),
-    },
-  }));
 }

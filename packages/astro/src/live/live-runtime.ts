@@ -3,11 +3,13 @@ import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/clie
 import type { z } from 'zod';
 import type { RecordPage } from '../entries/page-kinds.js';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
+import { cleanerFor } from '../entries/sanitize.js';
 import type { SectionIndex } from '../entries/section-index.js';
 import type { ConnectionOptions } from '../options/loader-options.js';
 import type { Freshness } from '../options/on-demand-options.js';
 import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';
+import { entryTags } from './cache-tags.js';
 import { liveClient, liveState } from './on-demand-state.js';
 import type { SectionsWanted } from './section-lookup.js';
 
@@ -32,19 +34,36 @@ export interface LiveRuntime {
     id: number,
     get: () => Promise<R | undefined>,
   ): Promise<R | undefined>;
-  /** `meta/Get` of each page in order with `seo` (the answer `withMeta` asked, if it did), else `[]`. */
-  metas(
+  /**
+   * The entries of `pages`, their HTML cleaned as `sanitize` says, with `seo` their meta on `origin`
+   * (the `meta/Get` `withMeta` sent, if it did), and the tags (of `kind`) and change time a route
+   * cache keeps them by.
+   */
+  entries<R extends object>(
     client: SiteContentClient,
-    pages: readonly Pick<RecordPage<object>, 'record' | 'recordId' | 'metaModule'>[],
-  ): Promise<(Meta | undefined)[]>;
+    pages: readonly RecordPage<R>[],
+    page: { kind: string; origin: string },
+  ): Promise<LiveEntry[]>;
   /** The loader's own `freshness`, when given. */
   freshness: Freshness | undefined;
 }
 
-export function liveRuntime(
-  options: ConnectionOptions & { seo?: boolean | undefined; freshness?: Freshness | undefined },
-  site: string | undefined,
-): LiveRuntime {
+/** A live loader's entry, with what a route cache keeps it by. */
+export interface LiveEntry {
+  id: string;
+  data: Record<string, unknown>;
+  rendered: { html: string };
+  cacheHint: { tags: string[]; lastModified?: Date };
+}
+
+/** What the runtime reads of a live loader's options. */
+export type LiveRuntimeOptions = ConnectionOptions & {
+  seo?: boolean | undefined;
+  sanitize: boolean;
+  freshness?: Freshness | undefined;
+};
+
+export function liveRuntime(options: LiveRuntimeOptions, site: string | undefined): LiveRuntime {
   let origin: Promise<string> | undefined;
   /** Meta asked alongside a record's lookup, by the record `get()` returned (shared by concurrent views). */
   const asked = new WeakMap<object, Promise<Meta | undefined>>();
@@ -81,15 +100,25 @@ export function liveRuntime(
         throw error;
       }
     },
-    metas: async (client, pages) =>
-      options.seo
-        ? mapBounded(
+    entries: async (client, pages, { kind, origin }) => {
+      const metas = options.seo
+        ? await mapBounded(
             pages,
             client.stats().maxConcurrency,
             (page, _i, signal) =>
               asked.get(page.record) ?? client.meta.get(page.metaModule(), page.recordId, { signal }),
           )
-        : [],
+        : [];
+      const cleanHtml = cleanerFor(options.sanitize);
+      return pages.map((page, i) => ({
+        id: page.entryId,
+        ...page.entry({ cleanHtml, seo: options.seo ? { meta: metas[i], origin } : undefined }),
+        cacheHint: {
+          tags: entryTags(kind, page.entryId),
+          ...(page.lastModified ? { lastModified: page.lastModified } : {}),
+        },
+      }));
+    },
     freshness: options.freshness,
   };
 }
@@ -98,7 +127,7 @@ export function liveRuntime(
  * A live loader's options checked (`site` taken apart) and completed with the collection loader's
  * defaults, and its runtime.
  */
-export function liveSetup<O extends ConnectionOptions & { seo?: boolean }, D extends object>(
+export function liveSetup<O extends ConnectionOptions & { seo?: boolean }, D extends { sanitize: boolean }>(
   factory: string,
   schema: z.ZodType,
   defaults: D,
@@ -106,5 +135,5 @@ export function liveSetup<O extends ConnectionOptions & { seo?: boolean }, D ext
 ): { opts: WithDefaults<O, D>; rt: LiveRuntime } {
   const { site, ...given } = parseOptions(factory, schema, options) as O & { site?: string };
   const opts = withDefaults(defaults, given as O);
-  return { opts, rt: liveRuntime(opts as ConnectionOptions & { seo?: boolean }, site) };
+  return { opts, rt: liveRuntime(opts as unknown as LiveRuntimeOptions, site) };
 }
