@@ -25,7 +25,7 @@ import {
   childEnv,
   type EmulatorBin,
   installedVersion,
-  npm,
+  installTarballs,
   run,
   startEmulatorBin,
   stopChild,
@@ -111,20 +111,13 @@ beforeAll(async () => {
     await mkdir(path.dirname(path.join(project, file)), { recursive: true });
     await writeFile(path.join(project, file), text);
   }
-  const install = await npm(
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      ...tarballs.map((t) => t.tarball),
-      ...['astro', '@astrojs/cloudflare', '@astrojs/netlify', '@astrojs/vercel', 'wrangler'].map(
-        (name) => `${name}@${installedVersion(name)}`,
-      ),
-    ],
+  await installTarballs(
     project,
+    tarballs,
+    ['astro', '@astrojs/cloudflare', '@astrojs/netlify', '@astrojs/vercel', 'wrangler'].map(
+      (name) => `${name}@${installedVersion(name)}`,
+    ),
   );
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
   emulator = await startEmulatorBin(project, { key, sid: SID });
   connection = { SITECONTENT_BASE_URL: emulator.url, SITECONTENT_API_KEY: key, SITECONTENT_SID: String(SID) };
   const client = createClient({ baseUrl: emulator.url, apiKey: key, sid: SID });

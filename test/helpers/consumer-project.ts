@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packTarballs } from '../../tools/pack.mjs';
 import { snippet } from '../docs/snippets.js';
-import { installedVersion, npm, readJson, run } from './packed-project.js';
+import { installedVersion, installTarballs, readJson, run } from './packed-project.js';
 import type { ProcessResult } from './process.js';
 import { repoRoot } from './storefront.js';
 
@@ -39,21 +39,12 @@ export async function installPackedProject(
   const project = path.join(work, 'project');
   const tarballs = packTarballs(path.join(work, 'packs'));
   await cp(fixtureDir, project, { recursive: true });
-  const install = await npm(
-    [
-      'install',
-      '--no-audit',
-      '--no-fund',
-      '--prefer-offline',
-      ...tarballs.map((t) => t.tarball),
-      `astro@${ASTRO_VERSION}`,
-      `@astrojs/check@${installedVersion('@astrojs/check')}`,
-      `@astrojs/sitemap@${installedVersion('@astrojs/sitemap')}`,
-      `typescript@${installedVersion('typescript')}`,
-    ],
-    project,
-  );
-  if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
+  const install = await installTarballs(project, tarballs, [
+    `astro@${ASTRO_VERSION}`,
+    `@astrojs/check@${installedVersion('@astrojs/check')}`,
+    `@astrojs/sitemap@${installedVersion('@astrojs/sitemap')}`,
+    `typescript@${installedVersion('typescript')}`,
+  ]);
   return { project, tarballs, install };
 }
 

@@ -54,6 +54,31 @@ export const npm = (args: string[], cwd: string) =>
 export const npx = (args: string[], cwd: string, env: NodeJS.ProcessEnv = {}) =>
   npxCli ? run(process.execPath, [npxCli, ...args], cwd, env) : run('npx', args, cwd, env);
 
+/**
+ * Installs the packed `tarballs` and `packages` (`name@version`) into `project`, as a user's
+ * `npm install` does, from the registry's cache where it can; a failed install throws with the end
+ * of its output.
+ */
+export async function installTarballs(
+  project: string,
+  tarballs: readonly { tarball: string }[],
+  packages: readonly string[],
+): Promise<ProcessResult> {
+  const install = await npm(
+    [
+      'install',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      ...tarballs.map((t) => t.tarball),
+      ...packages,
+    ],
+    project,
+  );
+  if (install.code !== 0) throw new Error(`npm install failed:\n${install.output.slice(-3000)}`);
+  return install;
+}
+
 export interface EmulatorBin {
   child: ChildProcess;
   url: string;
