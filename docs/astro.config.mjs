@@ -28,6 +28,8 @@ const reference = (pkg, output) => ({
     propertiesFormat: 'table',
     typeDeclarationFormat: 'table',
     sanitizeComments: true,
+    // Options' defaults are in their descriptions (`@default`); the column would show schema code.
+    tableColumnSettings: { hideDefaults: true },
     disableSources: true,
   },
 });

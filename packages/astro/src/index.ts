@@ -66,20 +66,22 @@ export type {
 } from './options/live-options.js';
 export type {
   ArticlesLoaderOptions,
+  DomainsLoaderOptions,
+  ModificationsLoaderOptions,
+  ProductsLoaderOptions,
+  SectionsLoaderOptions,
+} from './options/loader-options.js';
+export type {
   CatalogFilterOptions,
   CommonLoaderOptions,
   ConnectionOptions,
-  DomainsLoaderOptions,
   HtmlOptions,
   MetaModule,
-  ModificationsLoaderOptions,
   OnError,
   OnInvalid,
-  ProductsLoaderOptions,
   SectionsCollectionOption,
-  SectionsLoaderOptions,
   SeoOptions,
-} from './options/loader-options.js';
+} from './options/loader-shapes.js';
 export type {
   DesiredMeta,
   MetaWriteBackEntries,

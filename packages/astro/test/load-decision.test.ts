@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { SiteContentCallbackError } from '../src/errors/callback-error.js';
 import { EnoughInvalidRecords, type InvalidRecord, InvalidRecords } from '../src/load/invalid-records.js';
 import { decideLoad, type LoadDecision, type LoadOutcome } from '../src/load/load-decision.js';
-import { type CommonLoaderOptions, failurePolicyDefaults } from '../src/options/loader-options.js';
+import { failurePolicyDefaults } from '../src/options/loader-options.js';
+import type { CommonLoaderOptions } from '../src/options/loader-shapes.js';
 
 /** The policies as a loader's options give them, completed with the loaders' defaults. */
 type GivenPolicy = Pick<CommonLoaderOptions, 'onError' | 'onAuthError' | 'onInvalid'>;

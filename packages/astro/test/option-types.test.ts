@@ -1,5 +1,5 @@
-// The compile-time link between each documented options type and the schema that checks it: both
-// name the same options, so an option added to one and not the other fails `npm run typecheck`
+// The options types are derived from their schemas (`z.input`); this keeps them so. A type written
+// by hand again, with an option its schema lacks or without one it has, fails `npm run typecheck`
 // (this file is type-checked) instead of being silently refused or silently unchecked.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
+import { defaultProductUrl } from '../src/entries/product-page.js';
 import {
   articlesLoader,
   domainsLoader,
@@ -12,6 +13,7 @@ import {
   siteContent,
 } from '../src/index.js';
 import { resolveSiteContentOptions } from '../src/options/integration-options.js';
+import { loaderOptions } from '../src/options/loader-options.js';
 import { resolveConnection } from '../src/project/connection.js';
 import { standaloneSettings } from '../src/project/project-settings.js';
 
@@ -107,5 +109,36 @@ describe('concurrency settings', () => {
     const { concurrencyLimit, maxConcurrency } = client.stats();
     void client.close();
     expect({ concurrency: concurrencyLimit, maxConcurrency }).toEqual({ concurrency: 4, maxConcurrency: 4 });
+  });
+});
+
+describe('each loader reads its options with the defaults its schema holds', () => {
+  it('fills in every default and keeps what is given', () => {
+    const products = loaderOptions('products', {});
+    expect(products).toMatchObject({
+      onAuthError: 'fail',
+      onInvalid: 'fail',
+      sanitize: true,
+      seo: false,
+      sectionsCollection: 'sections',
+      onlyVisible: true,
+      metaModule: 'goods',
+    });
+    expect(products.productUrl).toBe(defaultProductUrl);
+    expect(products.onError).toBeUndefined();
+    expect(loaderOptions('sections', { onlyVisible: undefined })).toMatchObject({
+      onlyVisible: false,
+      metaModule: 'dir',
+    });
+    expect(loaderOptions('articles', {}).metaModule).toBeUndefined();
+    expect(loaderOptions('modifications', { onlyVisible: true })).toMatchObject({
+      onlyVisible: true,
+      onlyVisibleProducts: true,
+      productsCollection: 'products',
+    });
+    expect(loaderOptions('domains', { onInvalid: 'skip' })).toMatchObject({
+      onInvalid: 'skip',
+      onAuthError: 'fail',
+    });
   });
 });

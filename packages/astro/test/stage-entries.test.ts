@@ -54,7 +54,10 @@ describe('stageEntries: entries built while records arrive, written at commit', 
   it('builds and parses the first entries before the stream ends, and writes nothing before the commit', async () => {
     const t = loaderContext(await createStore(), 'things', titledSchema);
     const resume = gate();
-    const staging = stageEntries(t.ctx, pausedStream(recs(600), 520, resume.wait()), { fingerprint: 'f' });
+    const staging = stageEntries(t.ctx, pausedStream(recs(600), 520, resume.wait()), {
+      fingerprint: 'f',
+      sanitize: true,
+    });
     // The stream has handed out 520 of 600 items and waits: two full batches of 256 are built.
     await vi.waitFor(() => expect(t.counts.parses).toBe(512));
     expect(t.counts.writes).toBe(0);
@@ -78,6 +81,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
     const resume = gate();
     const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 300, resume.wait(), boom), {
       fingerprint: 'f',
+      sanitize: true,
     });
     await vi.waitFor(() => expect(t.counts.parses).toBe(256));
     resume.open();
@@ -103,7 +107,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
         };
       }
     }
-    const result = await stageEntries(t.ctx, unknownLength(), { fingerprint: 'f' });
+    const result = await stageEntries(t.ctx, unknownLength(), { fingerprint: 'f', sanitize: true });
     if (!result.ok) throw result.fetchError;
     expect(result.staged.items).toBe(n);
     // Length unknown: the batches after the first go to the thread, as in a sync of 1,000 or more.
@@ -116,7 +120,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
   it('a fetch failing before any item (the source promise) is a fetchError too', async () => {
     const t = loaderContext(await createStore(), 'things', titledSchema);
     const boom = new Error('goods/Get failed');
-    expect(await stageEntries(t.ctx, Promise.reject(boom), { fingerprint: 'f' })).toEqual({
+    expect(await stageEntries(t.ctx, Promise.reject(boom), { fingerprint: 'f', sanitize: true })).toEqual({
       ok: false,
       fetchError: boom,
     });
@@ -148,7 +152,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
         { id: '2', digestInputs: 'bad', build: () => ({ data: { id: 'nope' } }) },
         ...recordItems([{ id: 1, title: 'again' }]),
       ],
-      { fingerprint: 'f' },
+      { fingerprint: 'f', sanitize: true },
     );
     if (!result.ok) throw result.fetchError;
     expect(heard).toEqual([]);
@@ -190,6 +194,7 @@ describe('stageEntries: entries built while records arrive, written at commit', 
     }
     const staging = stageEntries(t.ctx, Object.assign(arriving(), { length: all.length }), {
       fingerprint: 'f',
+      sanitize: true,
     });
     await vi.waitFor(() => expect(t.counts.parses).toBe(256));
     clearInterval(timer);

@@ -1,6 +1,7 @@
 /** The meta module (`md`) of a record's page (build-time and live loaders alike). */
 import { type Article, articleMetaModule } from '@sitecontent/client';
-import type { ArticlesLoaderOptions, MetaModule } from '../options/loader-options.js';
+import type { ArticlesLoaderOptions } from '../options/loader-options.js';
+import type { MetaModule } from '../options/loader-shapes.js';
 import { callOption } from './option-callback.js';
 import type { SectionIndex } from './section-index.js';
 

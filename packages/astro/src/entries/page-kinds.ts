@@ -4,7 +4,8 @@
  * and the entry. A loader reads the records and the sections; a page kind does the rest.
  */
 import type { Article, Meta, Product, Section } from '@sitecontent/client';
-import type { ArticlesLoaderOptions, MetaModule, ProductsLoaderOptions } from '../options/loader-options.js';
+import type { ArticlesLoaderOptions, ProductsLoaderOptions } from '../options/loader-options.js';
+import type { MetaModule } from '../options/loader-shapes.js';
 import { buildArticleEntry } from './article-entry.js';
 import { articleModuleOf, pageModuleOf } from './meta-module.js';
 import type { UrlStyle } from './page-url.js';

@@ -17,11 +17,6 @@ import {
   liveSectionsOptionsSchema,
 } from '../options/live-options.js';
 import {
-  articlesLoaderDefaults,
-  productsLoaderDefaults,
-  sectionsLoaderDefaults,
-} from '../options/loader-options.js';
-import {
   defineLiveLoader,
   type LiveCatalogFilter,
   type LiveEntryFilter,
@@ -58,12 +53,7 @@ export function liveProductsLoader<
 >(
   options: LiveProductsLoaderOptions<S> & { seo?: Q } = {},
 ): LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
-  const { opts, rt } = liveSetup<LiveProductsLoaderOptions, typeof productsLoaderDefaults>(
-    'liveProductsLoader',
-    liveProductsOptionsSchema,
-    productsLoaderDefaults,
-    options,
-  );
+  const { opts, rt } = liveSetup('liveProductsLoader', liveProductsOptionsSchema, options);
   const sectionsCollection = opts.sectionsCollection as S;
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
@@ -103,12 +93,7 @@ export function liveArticlesLoader<
 >(
   options: LiveArticlesLoaderOptions<S> & { seo?: Q } = {},
 ): LiveLoader<ArticleData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
-  const { opts, rt } = liveSetup<LiveArticlesLoaderOptions, typeof articlesLoaderDefaults>(
-    'liveArticlesLoader',
-    liveArticlesOptionsSchema,
-    articlesLoaderDefaults,
-    options,
-  );
+  const { opts, rt } = liveSetup('liveArticlesLoader', liveArticlesOptionsSchema, options);
   const sectionsCollection = opts.sectionsCollection as S;
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
@@ -146,12 +131,7 @@ export function liveSectionsLoader<
 >(
   options: LiveSectionsLoaderOptions<S> & { seo?: Q } = {},
 ): LiveLoader<SectionData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveSectionsFilter> {
-  const { opts, rt } = liveSetup<LiveSectionsLoaderOptions, typeof sectionsLoaderDefaults>(
-    'liveSectionsLoader',
-    liveSectionsOptionsSchema,
-    sectionsLoaderDefaults,
-    options,
-  );
+  const { opts, rt } = liveSetup('liveSectionsLoader', liveSectionsOptionsSchema, options);
   const sectionsCollection = opts.sectionsCollection as S;
   // For sections `shw` only hides them from menus (see `SectionsLoaderOptions.onlyVisible`).
   const onlyVisible = opts.onlyVisible;

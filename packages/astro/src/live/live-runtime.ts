@@ -5,9 +5,9 @@ import type { RecordPage } from '../entries/page-kinds.js';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
 import { cleanerFor } from '../entries/sanitize.js';
 import type { SectionIndex } from '../entries/section-index.js';
-import type { ConnectionOptions } from '../options/loader-options.js';
+import type { ConnectionOptions } from '../options/loader-shapes.js';
 import type { Freshness } from '../options/on-demand-options.js';
-import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
+import { parseOptions } from '../options/parse-options.js';
 import { liveProject } from '../project/open-projects.js';
 import { entryTags } from './cache-tags.js';
 import { liveClient, liveState } from './on-demand-state.js';
@@ -123,17 +123,12 @@ export function liveRuntime(options: LiveRuntimeOptions, site: string | undefine
   };
 }
 
-/**
- * A live loader's options checked (`site` taken apart) and completed with the collection loader's
- * defaults, and its runtime.
- */
-export function liveSetup<O extends ConnectionOptions & { seo?: boolean }, D extends { sanitize: boolean }>(
+/** A live loader's options checked and completed with their defaults (`site` taken apart), and its runtime. */
+export function liveSetup<S extends z.ZodType<LiveRuntimeOptions & { site?: string | undefined }>>(
   factory: string,
-  schema: z.ZodType,
-  defaults: D,
+  schema: S,
   options: unknown,
-): { opts: WithDefaults<O, D>; rt: LiveRuntime } {
-  const { site, ...given } = parseOptions(factory, schema, options) as O & { site?: string };
-  const opts = withDefaults(defaults, given as O);
-  return { opts, rt: liveRuntime(opts as unknown as LiveRuntimeOptions, site) };
+): { opts: Omit<z.output<S>, 'site'>; rt: LiveRuntime } {
+  const { site, ...opts } = parseOptions(factory, schema, options) as z.output<S>;
+  return { opts, rt: liveRuntime(opts, site) };
 }

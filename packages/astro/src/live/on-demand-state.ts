@@ -7,7 +7,7 @@
  */
 
 import type { SiteContentClient } from '@sitecontent/client';
-import type { ConnectionOptions } from '../options/loader-options.js';
+import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
 import { liveProject } from '../project/open-projects.js';
 import type { Project } from '../project/project.js';

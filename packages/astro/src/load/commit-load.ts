@@ -2,7 +2,7 @@
 import { shownId, shownRecord, shownText } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
-import type { OnInvalid } from '../options/loader-options.js';
+import type { OnInvalid } from '../options/loader-shapes.js';
 import type { CommitHandlers, SyncCounts } from '../sync/commit-staged.js';
 import type { StagedEntries } from '../sync/stage-entries.js';
 import { NAMED_INVALID_RECORDS } from './invalid-records.js';

@@ -2,7 +2,7 @@
 import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent/client';
 import { type OrderedResults, streamBounded } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
-import type { CatalogFilterOptions } from '../options/loader-options.js';
+import type { CatalogFilterOptions } from '../options/loader-shapes.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import type { ItemSource, ItemStream, SyncItem } from '../sync/sync-item.js';
 import type { AnswerRecord } from './answer-record.js';

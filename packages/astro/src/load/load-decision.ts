@@ -6,7 +6,7 @@
 import { isRecordValidationError, shownRecord } from '@sitecontent/client';
 import { isSiteContentCallbackError } from '../errors/guards.js';
 import { SiteContentLoadError } from '../errors/load-error.js';
-import type { CommonLoaderOptions } from '../options/loader-options.js';
+import type { CommonLoaderSettings } from '../options/loader-shapes.js';
 import { allInvalid, authFix, failureSummary, invalidRecordError } from './failure-messages.js';
 import { EnoughInvalidRecords, type InvalidRecords } from './invalid-records.js';
 
@@ -26,9 +26,8 @@ export interface LoadOutcome {
   stored(): number;
 }
 
-/** The loader's failure policies, with their defaults (`failurePolicyDefaults`) where they have one. */
-export type LoadPolicy = Pick<CommonLoaderOptions, 'onError'> &
-  Required<Pick<CommonLoaderOptions, 'onAuthError' | 'onInvalid'>>;
+/** The loader's failure policies, with their defaults where they have one (`commonShape`). */
+export type LoadPolicy = Pick<CommonLoaderSettings, 'onError' | 'onAuthError' | 'onInvalid'>;
 
 export type LoadDecision =
   | { action: 'fail'; error: Error }

@@ -3,9 +3,10 @@
  * while staging the entries of what arrives, decide what the outcome means under the loader's
  * failure policies (load-decision.ts), then commit or keep the previous entries, and log.
  */
+
 import type { SiteContentClient } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
-import type { CommonLoaderOptions } from '../options/loader-options.js';
+import type { CommonLoaderSettings } from '../options/loader-shapes.js';
 import { projectAt } from '../project/open-projects.js';
 import type { Project } from '../project/project.js';
 import type { SyncScope } from '../project/sync-scope.js';
@@ -16,7 +17,7 @@ import { AnswerRecord } from './answer-record.js';
 import { commitEntries, summaryLine } from './commit-load.js';
 import { type FetchContext, fetchContextOf } from './fetch-context.js';
 import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
-import { decideLoad, type LoadPolicy } from './load-decision.js';
+import { decideLoad } from './load-decision.js';
 import { metaLookupOf } from './meta-lookup.js';
 import { keepStale, recordEntries } from './report-load.js';
 import { noticingWarnings } from './warnings-noted.js';
@@ -24,11 +25,11 @@ import { noticingWarnings } from './warnings-noted.js';
 export interface LoaderRun {
   /** Loader kind for the build record: `products`, `sections`, … */
   kind: string;
-  options: CommonLoaderOptions & LoadPolicy;
+  options: CommonLoaderSettings;
   /** Options that shape entries; folded into every digest. */
   fingerprint: unknown;
-  /** Whether HTML fields are sanitized (the `sanitize` option); loaders without HTML leave it out. */
-  sanitize?: boolean;
+  /** Whether HTML fields are sanitized: the `sanitize` option; `false` for loaders whose records hold no HTML. */
+  sanitize: boolean;
   /** The loader's own meta cache `maxAge` (ms), if it sets one; else the project's `metaMaxAge`. */
   metaMaxAge?: number | undefined;
   /**
@@ -75,10 +76,7 @@ async function load(
   const concurrency = client.stats().maxConcurrency;
   const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency });
 
-  const result = await stageEntries(ctx, run.fetch(fc), {
-    fingerprint,
-    sanitize: run.sanitize,
-  });
+  const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
   // A failed fetch stops the load's other requests.
   if (!result.ok) abort.abort();
 

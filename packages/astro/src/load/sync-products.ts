@@ -4,7 +4,7 @@
  * to ask for it each.
  */
 import type { ListAnswer, Product, SiteContentClient } from '@sitecontent/client';
-import type { CatalogFilterOptions } from '../options/loader-options.js';
+import type { CatalogFilterOptions } from '../options/loader-shapes.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import { EnoughInvalidRecords, INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 

@@ -15,6 +15,8 @@ export function domainsLoader(options: DomainsLoaderOptions = {}) {
       runLoad(ctx, {
         kind: 'domains',
         options: opts,
+        // Their records hold no HTML: nothing to sanitize.
+        sanitize: false,
         fingerprint: [],
         async fetch({ client, callOptions }) {
           const domains = await client.site.domains(callOptions);

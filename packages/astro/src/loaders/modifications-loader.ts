@@ -25,6 +25,8 @@ export function modificationsLoader<const P extends string = 'products'>(
       runLoad(ctx, {
         kind: 'modifications',
         options: opts,
+        // Their records hold no HTML: nothing to sanitize.
+        sanitize: false,
         fingerprint: [onlyVisible, onlyVisibleProducts, productsCollection],
         async fetch({ client, callOptions, fanOut, invalid, products }) {
           // The sync's goods/Get, shared with the products loader. A product record that fails

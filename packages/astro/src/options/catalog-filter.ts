@@ -1,4 +1,4 @@
-import type { CatalogFilterOptions } from './loader-options.js';
+import type { CatalogFilterOptions } from './loader-shapes.js';
 
 /** The `catid`/`cattx` list filter (`goods/Get`, `article/Get`), leaving out the ones not given. */
 export function catalogFilter(filter: CatalogFilterOptions | undefined): CatalogFilterOptions {

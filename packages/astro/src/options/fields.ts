@@ -9,15 +9,35 @@ import { z } from 'zod';
 export const httpUrlField = z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' });
 /** Requests in flight at once (the write-back's share of the shared client's bound). */
 export const concurrencyField = clientOptionFields.concurrency;
-/** A function option (checked for being callable; its signature is the option type's job). */
-export const functionField = z.custom<(...args: never[]) => unknown>(
-  (v) => typeof v === 'function',
-  'expected a function',
-);
+/** A non-empty string, such as a collection name or a meta module. */
+export const nameField = z.string().min(1, 'must not be empty');
 
-/** The connection settings of the integration and of each loader (a loader's fall back to the integration's). */
+/**
+ * A function option of type `F`: checked for being callable; `F` is its signature in the options
+ * type (zod cannot check a signature at run time).
+ */
+export function functionField<F extends (...args: never[]) => unknown>() {
+  return z.custom<F>((v) => typeof v === 'function', 'expected a function');
+}
+
+/**
+ * Connection settings; each falls back to the integration's setting, then to the environment.
+ * The integration's own three fields document their fall-back separately (integration-options.ts).
+ */
 export const connectionShape = {
+  /** Service root, e.g. `https://api.example`; operations are under `${baseUrl}/v1/`. @default integration `baseUrl`, else `SITECONTENT_BASE_URL` */
   baseUrl: httpUrlField.optional(),
+  /** API key. Prefer the `SITECONTENT_API_KEY` environment variable over code. @default `SITECONTENT_API_KEY` */
   apiKey: clientOptionFields.apiKey.optional(),
+  /** Site number. @default integration `sid`, else `SITECONTENT_SID` */
   sid: clientOptionFields.sid.optional(),
+};
+
+/**
+ * An options type whose `K` option is typed `T`: a collection name (`'sections'`, `'products'`)
+ * kept as the literal the caller wrote, so references to that collection are typed. Mapped over
+ * the options as they are, so each option keeps its doc comment and optionality.
+ */
+export type Naming<O, K extends keyof O, T> = {
+  [P in keyof O]: P extends K ? T | Extract<O[P], undefined> : O[P];
 };

@@ -2,7 +2,7 @@
 import type { DesiredMetaEntry } from '@sitecontent/client';
 import { z } from 'zod';
 import type { ArticleData, ProductData, SectionData } from '../entries/schemas.js';
-import { concurrencyField } from './fields.js';
+import { concurrencyField, functionField } from './fields.js';
 
 /** The meta a page should have (same shape as a `sitecontent meta` file entry). */
 export type DesiredMeta = DesiredMetaEntry;
@@ -23,20 +23,21 @@ export interface MetaWriteBackEntries {
   articles: SiteContentEntry<ArticleData>[];
 }
 
-export interface MetaWriteBackOption {
+export const metaWriteBackOptionSchema = z.strictObject({
   /**
    * Returns the meta every page should have, computed from the loaded entries. Only the fields you
    * give are enforced; pages already in that state are not written.
    */
-  desired: (entries: MetaWriteBackEntries) => DesiredMeta[] | Promise<DesiredMeta[]>;
+  desired: functionField<(entries: MetaWriteBackEntries) => DesiredMeta[] | Promise<DesiredMeta[]>>(),
+  // These two default in the client's `runMetaWriteBack` (META_WRITE_BACK_DEFAULTS), which runs the write-back.
   /** Pages read and written at the same time (within the shared client's `concurrency`). @default 8 */
-  concurrency?: number;
-  /** Fail the build when a page's meta could not be read or written (after logging each). @default true */
-  failOnError?: boolean;
-}
-
-export const metaWriteBackOptionSchema = z.strictObject({
-  desired: z.custom<MetaWriteBackOption['desired']>((v) => typeof v === 'function', 'expected a function'),
   concurrency: concurrencyField.optional(),
+  /** Fail the build when a page's meta could not be read or written (after logging each). @default true */
   failOnError: z.boolean().optional(),
 });
+
+/**
+ * The `metaWriteBack` option of `siteContent()`.
+ * @interface
+ */
+export type MetaWriteBackOption = z.input<typeof metaWriteBackOptionSchema>;

@@ -6,83 +6,85 @@
 import { DEFAULT_PURGE_PATH } from '@sitecontent/client';
 import { z } from 'zod';
 
-/** How long a page showing live entries stays fresh, in seconds, as Astro's `cache.set()` takes it. */
-export interface Freshness {
-  /** Seconds a cached page is served as fresh. @default 300 */
-  maxAge?: number;
-  /** Seconds after `maxAge` a stale page is still served while it is rendered again. @default 60 */
-  swr?: number;
-}
+const seconds = z.number().int().nonnegative();
 
-export interface OnDemandOptions {
+/** A live loader's `freshness`: what it leaves out comes from the integration's `onDemand.freshness`. */
+export const freshnessSchema = z.strictObject({
+  /** Seconds a cached page is served as fresh. @default `onDemand.freshness.maxAge` (300) */
+  maxAge: seconds.optional(),
+  /** Seconds after `maxAge` a stale page is still served while it is rendered again. @default `onDemand.freshness.swr` (60) */
+  swr: seconds.optional(),
+});
+
+/**
+ * How long a page showing live entries stays fresh, in seconds, as Astro's `cache.set()` takes it.
+ * @interface
+ */
+export type Freshness = z.input<typeof freshnessSchema>;
+
+export const onDemandOptionsSchema = z.strictObject({
   /**
    * Freshness of a page that calls `Astro.cache.set(entry)` (or passes a live collection's
    * `cacheHint`) without a `maxAge` of its own; a live loader's `freshness` wins for its entries.
    * @default { maxAge: 300, swr: 60 }
    */
-  freshness?: Freshness;
+  freshness: z
+    .strictObject({
+      /** Seconds a cached page is served as fresh. @default 300 */
+      maxAge: seconds.default(300),
+      /** Seconds after `maxAge` a stale page is still served while it is rendered again. @default 60 */
+      swr: seconds.default(60),
+    })
+    .prefault({}),
   /**
    * Seconds an id the service does not have is remembered (no request while remembered) and its
    * 404 may be cached. @default 30
    */
-  notFoundMaxAge?: number;
+  notFoundMaxAge: seconds.default(30),
   /** Seconds a 503 (the service failed and nothing stale is left) may be cached. @default 5 */
-  errorMaxAge?: number;
+  errorMaxAge: seconds.default(5),
   /**
    * Most live lookups waiting for the service at once in one server process; a lookup beyond it
    * fails at once (the page answers 503) instead of queueing without end. @default 256
    */
-  maxInFlight?: number;
+  maxInFlight: z.number().int().positive().default(256),
   /** Most sections (and ids the service does not have) remembered per connection. @default 1000 */
-  cacheSize?: number;
+  cacheSize: z.number().int().positive().default(1000),
   /**
    * Longest a live lookup may take, retries included, in ms: a visitor waits for a page, so request
    * time gets a short budget (a build keeps the client's patient one). @default 2500
    */
-  lookupTimeoutMs?: number;
+  lookupTimeoutMs: z.number().int().min(100).max(60_000).default(2500),
   /** Retries of a failed live lookup within `lookupTimeoutMs`. @default 1 */
-  lookupRetries?: number;
+  lookupRetries: z.number().int().min(0).max(5).default(1),
   /**
    * Live lookups in a row that fail because the service is down or overloaded before the server
    * stops asking it for `breakFor` seconds (uncached pages answer 503 at once, cached ones stale).
    * @default 2
    */
-  breakAfter?: number;
+  breakAfter: z.number().int().positive().default(2),
   /** Seconds the server stops asking a failing service before one lookup tries again. @default 10 */
-  breakFor?: number;
+  breakFor: z.number().int().positive().max(3600).default(10),
   /**
    * Path of the purge endpoint, or `false`. It answers only when `SITECONTENT_PURGE_TOKEN` is set
    * where the site runs, and exists only when the Astro config has a `cache` provider.
    * @default '/_sitecontent/purge'
    */
-  purgeEndpoint?: string | false;
-}
-
-/** The purge endpoint's default path. */
-export { DEFAULT_PURGE_PATH };
-
-const seconds = z.number().int().nonnegative();
-
-export const freshnessSchema = z.strictObject({ maxAge: seconds.optional(), swr: seconds.optional() });
-
-export const onDemandOptionsSchema = z.strictObject({
-  freshness: z
-    .strictObject({ maxAge: seconds.default(300), swr: seconds.default(60) })
-    .default({ maxAge: 300, swr: 60 }),
-  notFoundMaxAge: seconds.default(30),
-  errorMaxAge: seconds.default(5),
-  maxInFlight: z.number().int().positive().default(256),
-  cacheSize: z.number().int().positive().default(1000),
-  lookupTimeoutMs: z.number().int().min(100).max(60_000).default(2500),
-  lookupRetries: z.number().int().min(0).max(5).default(1),
-  breakAfter: z.number().int().positive().default(2),
-  breakFor: z.number().int().positive().max(3600).default(10),
   purgeEndpoint: z
     .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
     .default(DEFAULT_PURGE_PATH),
 });
 
+/**
+ * Options of pages rendered on demand behind Astro's route cache (`siteContent({ onDemand })`).
+ * @interface
+ */
+export type OnDemandOptions = z.input<typeof onDemandOptionsSchema>;
+
 /** The on-demand options, checked and with every default in (also what the server bundle receives). */
 export type OnDemandSettings = z.output<typeof onDemandOptionsSchema>;
 
 export const onDemandDefaults: OnDemandSettings = onDemandOptionsSchema.parse({});
+
+/** The purge endpoint's default path. */
+export { DEFAULT_PURGE_PATH };

@@ -4,7 +4,7 @@
  */
 import type { ClientOptions } from '@sitecontent/client';
 import { SiteContentConnectionError } from '../errors/connection-error.js';
-import type { ConnectionOptions } from '../options/loader-options.js';
+import type { ConnectionOptions } from '../options/loader-shapes.js';
 import type { ProjectSettings } from './project-settings.js';
 
 /** The client options of a loader's connection: the project's, with the connection filled in. */

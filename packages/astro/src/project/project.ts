@@ -7,7 +7,7 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
 import type { OnDemandState } from '../live/on-demand-state.js';
-import type { ConnectionOptions } from '../options/loader-options.js';
+import type { ConnectionOptions } from '../options/loader-shapes.js';
 import type { PageFacts } from '../sitemap/page-facts.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';

@@ -11,7 +11,6 @@ export {
   type ItemCondition,
   type OfferFacts,
   type StructuredDataOptions,
-  structuredDataDefaults,
   VARIANT_PROPERTIES,
   type VariantProperty,
 } from './options.js';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { functionField, httpUrlField } from '../options/fields.js';
-import { parseOptions, type WithDefaults, withDefaults } from '../options/parse-options.js';
+import { parseOptions } from '../options/parse-options.js';
 
 /** schema.org availability values (`https://schema.org/<name>`) Google reads on an offer. */
 export const AVAILABILITIES = [
@@ -59,59 +59,46 @@ export interface OfferFacts {
   sf: boolean | undefined;
 }
 
-export interface StructuredDataOptions {
+/** `site` as given (a URL or its text), checked for being an http(s) URL and reduced to its origin. */
+const siteField = z
+  .preprocess((value) => (value instanceof URL ? value.href : value), httpUrlField)
+  .transform((url) => new URL(url).origin) as unknown as z.ZodType<string, string | URL>;
+
+const structuredDataOptionsSchema = z.strictObject({
   /** The site's origin (Astro's `site`, e.g. `Astro.site`): entry URLs become absolute on it. */
-  site: string | URL;
+  site: siteField,
   /** ISO 4217 code of every price, e.g. `'EUR'`. Required: the interface states no currency. */
-  currency: string;
+  currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as EUR'),
   /**
    * Availability of an offer: one value for all, or a function of the offer. The interface has no
    * stock levels, so a shown (`shw`) record counts as for sale. @default 'InStock'
    */
-  availability?: Availability | ((offer: OfferFacts) => Availability);
+  availability: z
+    .union([z.enum(AVAILABILITIES), functionField<(offer: OfferFacts) => Availability>()])
+    .default('InStock'),
   /** Condition of every offered item. @default 'NewCondition' */
-  itemCondition?: ItemCondition;
+  itemCondition: z.enum(ITEM_CONDITIONS).default('NewCondition'),
   /** Brand of a product whose `vendor` is empty; without it such a product states no brand. @default undefined */
-  brand?: string | undefined;
+  brand: z.string().trim().min(1, 'must not be empty').optional(),
   /**
    * What a product's modifications differ by (`variesBy` of its `ProductGroup`). The interface's
    * only variant fact is a modification's `color`. @default ['color']
    */
-  variesBy?: readonly VariantProperty[];
+  variesBy: z.array(z.enum(VARIANT_PROPERTIES)).min(1).readonly().default(['color']),
   /** `@type` of an article page. @default 'Article' */
-  articleType?: ArticleType;
-}
-
-export const structuredDataDefaults = {
-  availability: 'InStock',
-  itemCondition: 'NewCondition',
-  variesBy: ['color'],
-  articleType: 'Article',
-} as const satisfies Partial<StructuredDataOptions>;
-
-const structuredDataOptionsSchema = z.strictObject({
-  site: z.preprocess((value) => (value instanceof URL ? value.href : value), httpUrlField),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as EUR'),
-  availability: z.union([z.enum(AVAILABILITIES), functionField]).optional(),
-  itemCondition: z.enum(ITEM_CONDITIONS).optional(),
-  brand: z.string().trim().min(1, 'must not be empty').optional(),
-  variesBy: z.array(z.enum(VARIANT_PROPERTIES)).min(1).optional(),
-  articleType: z.enum(ARTICLE_TYPES).optional(),
+  articleType: z.enum(ARTICLE_TYPES).default('Article'),
 });
 
+/**
+ * Options of `structuredData()`: the facts a page's JSON-LD states that the service does not hold.
+ * @interface
+ */
+export type StructuredDataOptions = z.input<typeof structuredDataOptionsSchema>;
+
 /** The options as the builders read them: every default filled in, `site` reduced to its origin. */
-export type ResolvedStructuredDataOptions = Omit<
-  WithDefaults<StructuredDataOptions, typeof structuredDataDefaults>,
-  'site'
-> & { site: string };
+export type ResolvedStructuredDataOptions = z.output<typeof structuredDataOptionsSchema>;
 
 /** `options` validated (throws `SiteContentOptionsError` naming every bad path) with defaults applied. */
 export function resolveStructuredDataOptions(options: StructuredDataOptions): ResolvedStructuredDataOptions {
-  const parsed = parseOptions(
-    'structuredData',
-    structuredDataOptionsSchema,
-    options,
-  ) as StructuredDataOptions;
-  const site = new URL(String(parsed.site)).origin;
-  return { ...withDefaults(structuredDataDefaults, parsed), site };
+  return parseOptions('structuredData', structuredDataOptionsSchema, options);
 }

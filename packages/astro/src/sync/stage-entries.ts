@@ -18,8 +18,8 @@ import { KEEP_STORED, type SyncSource } from './sync-item.js';
 export interface StageOptions {
   /** Loader version + options that shape the entries; part of every digest. */
   fingerprint: string;
-  /** Whether HTML fields are sanitized (the loader's `sanitize` option). @default true */
-  sanitize?: boolean;
+  /** Whether HTML fields are sanitized (the loader's `sanitize` option). */
+  sanitize: boolean;
 }
 
 /** The entries of one sync, built and parsed, not yet in the store. */

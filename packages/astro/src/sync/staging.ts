@@ -63,7 +63,7 @@ export class Staging {
   constructor(ctx: StagingContext, options: StageOptions, items: ItemSource) {
     this.#ctx = ctx;
     this.#fingerprint = options.fingerprint;
-    this.#sanitize = options.sanitize ?? true;
+    this.#sanitize = options.sanitize;
     const previousVersion = ctx.meta.get(LOADER_VERSION_META_KEY);
     this.#reload = previousVersion !== LOADER_VERSION;
     this.#fullReload = this.#reload && (previousVersion !== undefined || ctx.store.keys().length > 0);

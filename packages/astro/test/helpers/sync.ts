@@ -5,13 +5,13 @@ import type { CommitHandlers, SyncCounts } from '../../src/sync/commit-staged.js
 import { type StageOptions, stageEntries } from '../../src/sync/stage-entries.js';
 import type { SyncItem, SyncSource } from '../../src/sync/sync-item.js';
 
-/** Stages every item, then commits; a failed fetch is thrown. */
+/** Stages every item (HTML sanitized unless `sanitize: false`), then commits; a failed fetch is thrown. */
 export async function syncEntries(
   ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
   items: SyncSource,
-  options: StageOptions & CommitHandlers,
+  options: Omit<StageOptions, 'sanitize'> & Partial<Pick<StageOptions, 'sanitize'>> & CommitHandlers,
 ): Promise<SyncCounts> {
-  const result = await stageEntries(ctx, items, options);
+  const result = await stageEntries(ctx, items, { sanitize: true, ...options });
   if (!result.ok) throw result.fetchError;
   return result.staged.commit(options);
 }
