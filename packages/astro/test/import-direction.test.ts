@@ -1,4 +1,4 @@
-// Imports flow one way (docs/architecture.md, "Package layout"): what the build-time loaders stand
+// Imports flow one way (docs/architecture.md, "The project"): what the build-time loaders stand
 // on does not load the code of pages rendered on demand or of the sitemap, so a build carries only
 // what it runs. Read from the sources' run-time imports (`import type` is erased).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * The conditional read of a collection (docs/architecture.md, "Incremental sync"). A load that went
+ * The conditional read of a collection (docs/architecture.md, "The conditional read"). A load that went
  * through without a warning leaves, in the collection's meta store, a digest of every answer its
  * entries were made of (the loader version and options, the bodies of `goods/Get` and `dir/Get`
  * as sent, the site's origins). The next load that finds the same digest, and every page's cached

@@ -1,5 +1,5 @@
 /**
- * Meta tags reused across syncs (`seo: { maxAge }`, docs/architecture.md "Incremental sync"). With
+ * Meta tags reused across syncs (`seo: { maxAge }`, docs/architecture.md "Rebuilds"). With
  * SEO on, a sync asks `meta/Get` once per page; with a `maxAge` the answer is kept in the
  * collection's meta store (part of Astro's data store) and reused while the record it belongs to is
  * unchanged and the answer younger than `maxAge`. A changed record always asks again. Exact (no

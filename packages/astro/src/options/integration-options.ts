@@ -11,8 +11,8 @@ import { seoCheckModeSchema } from './seo-check-options.js';
  * Where the shared client's concurrency limit starts, with or without the integration (and for the
  * live loaders): 32, twice the client's own default (16). A build is a bulk read of one request per
  * page (`meta/Get`), where latency, not the service, is the limit: at 16 in flight the time is
- * bounded below by requests × latency ÷ 16. From there the limit adapts (docs/architecture.md, "The
- * shared client"): it grows while latency stays flat, shrinks when latency climbs and halves on
+ * bounded below by requests × latency ÷ 16. From there the limit adapts (docs/architecture.md, "A
+ * load"): it grows while latency stays flat, shrinks when latency climbs and halves on
  * 429/503; all collections share it and one back-off gate.
  */
 export const DEFAULT_CONCURRENCY = 32;

@@ -1,5 +1,5 @@
 /**
- * The clients of one project, one per connection (docs/architecture.md, "The shared client"): every
+ * The clients of one project, one per connection (docs/architecture.md, "The project"): every
  * collection of a project goes through the same concurrency bound and back-off gate. Loaders that
  * override the connection get their own client, shared among loaders with the same override.
  */

@@ -15,7 +15,7 @@ import { requestWhole } from './whole-response.js';
  * just as a request is written to it: the client's idle clock starts up to half a round trip after
  * the server's, the request needs another half to arrive, and timers are late by a few ms. 1 s
  * covers round trips far longer than a remote service's (tens to hundreds of ms). undici's default,
- * 2 s, leaves nothing of a 2 s hint (the emulator's former one), so every socket served one request.
+ * 2 s, leaves nothing of a server's 2 s hint, so every socket would serve one request.
  * Much lower is not worth it: a request on a socket the server has just closed fails, and a create
  * is never retried once it may have been sent.
  */
