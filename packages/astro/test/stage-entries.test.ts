@@ -196,7 +196,8 @@ describe('stageEntries: entries built while records arrive, written at commit', 
       fingerprint: 'f',
       sanitize: true,
     });
-    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    // The first batch builds for 512 ms of busy work: on a loaded machine that passes waitFor's 1 s default.
+    await vi.waitFor(() => expect(t.counts.parses).toBe(256), { timeout: 10_000 });
     clearInterval(timer);
     resume.open();
     await staging;
