@@ -129,6 +129,19 @@ describe('structured data of a product page, from the loaders’ entries', () =>
     expect(String(caught)).toMatch(
       /modifications: the variantProperties option, for record \d+, returned \{"color":"#1c1c1e"\}: color: is a colour code, not a colour name/,
     );
+    // Without its `#`, a code is still a code; a name that happens to be hex letters is a name.
+    const withoutHash = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      variantProperties: (modification) => ({ color: modification.color.slice(1) }),
+    });
+    expect(() => withoutHash.product(aurora, shop.modsOf(aurora))).toThrow(/color: is a colour code/);
+    const named = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      variantProperties: () => ({ color: 'Fab' }),
+    });
+    expect(json(named.product(aurora, shop.modsOf(aurora).slice(0, 1)))).toMatchObject({ color: 'Fab' });
     const throwing = structuredData({
       site: SHOP_SITE,
       currency: 'EUR',

@@ -20,7 +20,8 @@ export const VARIANT_PROPERTIES = [
 ] as const;
 export type VariantProperty = (typeof VARIANT_PROPERTIES)[number];
 
-const COLOUR_CODE = /^(#|0x)?([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+/** `#1c1c1e`, `#fff`, `0x1c1c1e`, or six hex digits bare (with a digit among them, so `Facade` stays a name). */
+const COLOUR_CODE = /^(?:(?:#|0x)(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})|(?=[a-f]*\d)[0-9a-f]{6})$/i;
 
 const factField = z.string().trim().min(1, 'must not be empty').optional();
 
