@@ -55,6 +55,10 @@ export const shippingSchema = z.strictObject({
   /** Business days the parcel travels. */
   transitDays: daysField,
 });
+/**
+ * Where, for how much and how fast the shop delivers (the `shipping` option).
+ * @interface
+ */
 export type ShippingFacts = z.input<typeof shippingSchema>;
 type Shipping = z.output<typeof shippingSchema>;
 
@@ -74,6 +78,10 @@ export const returnsSchema = z.strictObject({
   /** How an item goes back. @default 'ReturnByMail' */
   method: z.enum(RETURN_METHODS).default('ReturnByMail'),
 });
+/**
+ * How long and how a shopper can return an item (the `returns` option).
+ * @interface
+ */
 export type ReturnsFacts = z.input<typeof returnsSchema>;
 type Returns = z.output<typeof returnsSchema>;
 

@@ -1,7 +1,8 @@
 /**
  * Options of the structured-data builders: the facts a page's JSON-LD states that the Site Content
  * Interface does not hold (currency, availability, condition, a brand for products without a
- * vendor). Validated once, when `structuredData()` is called.
+ * vendor, what variants are called, the shop itself, its shipping and returns). Validated once,
+ * when `structuredData()` is called.
  */
 import { z } from 'zod';
 import { functionField, httpUrlField } from '../options/fields.js';
@@ -84,7 +85,7 @@ const structuredDataOptionsSchema = z.strictObject({
     functionField<(modification: ModificationSource, product: ProductSource) => VariantFacts>().optional(),
   /**
    * The shop itself (name, logo, address, contact): what `organization()` and `website()` state when
-   * called without facts, and an article's `publisher` (and `author`, without `articleAuthor`).
+   * called without facts, and an article's `author` and `publisher` (the interface names no author).
    * @default undefined
    */
   organization: siteFactsSchema.optional(),
@@ -94,8 +95,8 @@ const structuredDataOptionsSchema = z.strictObject({
   returns: returnsSchema.optional(),
   /**
    * Where `shipping` and `returns` are stated: once, on the `Organization` (the home page's), which
-   * Google reads for every offer of the shop; or on every offer, for a shop whose policies differ
-   * by product or for search engines that read only the offer. @default 'organization'
+   * Google reads for every offer of the shop; or on every offer, for tools that read policies only
+   * from an offer. @default 'organization'
    */
   policiesOn: z.enum(['organization', 'offers']).default('organization'),
   /**
