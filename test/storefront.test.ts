@@ -15,7 +15,7 @@ import { startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richResultErrors } from '../packages/astro/test/helpers/rich-results.js';
 import { articleModule, type DemoData, readDemo } from './helpers/demo-catalog.js';
-import { jsonLdOf, offersOf, shownPriceOf } from './helpers/json-ld.js';
+import { jsonLdOf, offersOf, shownPriceOf, swatchLabelsOf } from './helpers/json-ld.js';
 import {
   astroStateDirs,
   type BuildResult,
@@ -144,11 +144,18 @@ describe('storefront build', () => {
   });
 
   it('states JSON-LD on every product, section and article page; products pass Google’s rules', async () => {
-    const types = { product: 'Product', section: 'BreadcrumbList', article: 'Article' } as const;
+    const types = { product: 'Product', section: 'BreadcrumbList' } as const;
+    // An article's type follows its meta module.
+    const articleTypes: Record<string, string> = {
+      blog: 'BlogPosting',
+      news: 'NewsArticle',
+      article: 'Article',
+    };
     let products = 0;
     for (const [pathname, entry] of demo.expected) {
       const nodes = jsonLdOf(pages.get(pathname) ?? '');
-      expect(nodes.map((n) => n['@type']).join(' '), pathname).toContain(types[entry.kind]);
+      const type = entry.kind === 'article' ? articleTypes[articleModule(demo, entry.id)] : types[entry.kind];
+      expect(nodes.map((n) => n['@type']).join(' '), pathname).toContain(type);
       if (entry.kind !== 'product') continue;
       products++;
       const product = nodes.find((n) => n['@type'] === 'Product' || n['@type'] === 'ProductGroup')!;
@@ -172,6 +179,92 @@ describe('storefront build', () => {
     expect(products).toBe(demo.products.length);
     expect(jsonLdOf(pages.get('/') ?? '').map((n) => n['@type'])).toEqual(['Organization', 'WebSite']);
     expect(jsonLdOf(pages.get('/404') ?? '')).toEqual([]);
+  });
+
+  it('states its shipping and returns once, on the Organization, as its pages say them', async () => {
+    const [organization] = jsonLdOf(pages.get('/') ?? '');
+    expect(organization).toMatchObject({
+      '@type': 'Organization',
+      logo: `${demo.origin}/logo.svg`,
+      address: { '@type': 'PostalAddress', addressCountry: 'US' },
+      contactPoint: { '@type': 'ContactPoint', contactType: 'customer service' },
+      hasMerchantReturnPolicy: { merchantReturnDays: 30, returnFees: 'https://schema.org/FreeReturn' },
+    });
+    expect(await richResultErrors([organization!])).toEqual([]);
+    interface Days {
+      duration: { minValue: number; maxValue: number };
+    }
+    const service = organization!.hasShippingService as {
+      handlingTime: Days;
+      shippingConditions: {
+        orderValue: { minValue: number };
+        shippingRate: { value: number };
+        transitTime: Days;
+      }[];
+    };
+    const free = service.shippingConditions.find((c) => c.shippingRate.value === 0)!;
+    const paid = service.shippingConditions.find((c) => c.shippingRate.value > 0)!;
+    const handling = service.handlingTime.duration;
+    const transit = paid.transitTime.duration;
+    const usd = (value: number) =>
+      new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(value);
+    // The product page's text states the same facts.
+    const [pathname] = [...demo.expected].find(([, entry]) => entry.kind === 'product')!;
+    const html = pages.get(pathname) ?? '';
+    expect(html).toContain(
+      `Free delivery from ${usd(free.orderValue.minValue)} (${usd(paid.shippingRate.value)} below), in ${
+        handling.minValue + transit.minValue
+      }–${handling.maxValue + transit.maxValue} business days`,
+    );
+    expect(html).toContain('30-day free returns by mail');
+    // Stated once: no offer repeats them.
+    for (const page of pages.values()) expect(page).not.toContain('shippingDetails');
+    // Articles name the shop as author and publisher.
+    const [article] = [...demo.expected].find(([, entry]) => entry.kind === 'article')!;
+    const node = jsonLdOf(pages.get(article) ?? '').find((n) => /Article|Posting/.test(n['@type']))!;
+    expect(node.author).toMatchObject({ '@type': 'Organization', name: organization!.name });
+    expect(node.publisher).toEqual(node.author);
+  });
+
+  it('names each variant by what it differs in, with the colour names the page shows', () => {
+    const groups = new Map<
+      string,
+      { variesBy: string[]; variants: Record<string, unknown>[]; page: string }
+    >();
+    for (const [pathname, entry] of demo.expected) {
+      if (entry.kind !== 'product') continue;
+      const html = pages.get(pathname) ?? '';
+      const group = jsonLdOf(html).find((n) => n['@type'] === 'ProductGroup');
+      if (!group) continue;
+      const variants = group.hasVariant as Record<string, unknown>[];
+      groups.set(entry.zag, { variesBy: group.variesBy as string[], variants, page: html });
+      // Every colour stated is a name the page's swatches show, never a code.
+      const labels = new Set(swatchLabelsOf(html));
+      for (const variant of variants) {
+        expect(String(variant.color), pathname).not.toMatch(/^#/);
+        expect(labels.has(String(variant.color)), `${pathname}: ${String(variant.color)}`).toBe(true);
+      }
+    }
+    expect(groups.size).toBeGreaterThan(10);
+    // Variants of one colour are told apart by storage, size or the phone a case fits.
+    const sizes = (name: string) => groups.get(name)?.variants.map((v) => [v.color, v.size]);
+    expect(groups.get('Aurora X1')?.variesBy).toEqual([
+      'https://schema.org/color',
+      'https://schema.org/size',
+    ]);
+    expect(sizes('Aurora X1')).toEqual([
+      ['Midnight', '128 GB'],
+      ['Harbour blue', '128 GB'],
+      ['Midnight', '256 GB'],
+    ]);
+    expect(groups.get('Raptor G16')?.variesBy).toEqual(['https://schema.org/size']);
+    expect(sizes('Tough Shell Case')?.map(([, size]) => size)).toEqual([
+      'for Aurora X1',
+      'for Aurora X1',
+      'for Nimbus 8 Pro',
+    ]);
+    // Variants that differ only in colour state only colour.
+    expect(groups.get('Harbor Mini')?.variesBy).toEqual(['https://schema.org/color']);
   });
 
   it('links to each page by its canonical URL, never through a redirect', () => {

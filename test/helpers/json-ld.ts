@@ -14,10 +14,18 @@ export function jsonLdOf(html: string): JsonLdNode[] {
     .map((script) => JSON.parse(DomUtils.textContent(script)) as JsonLdNode);
 }
 
-/** The offers a product node states: its own, or its variants'. */
+/** The offers a product node states: its own (one or a list), or its variants'. */
 export function offersOf(node: JsonLdNode): Record<string, unknown>[] {
   const variants = (node.hasVariant as JsonLdNode[] | undefined) ?? [node];
-  return variants.flatMap((variant) => (variant.offers ? [variant.offers as Record<string, unknown>] : []));
+  return variants.flatMap((variant) => [variant.offers ?? []].flat() as Record<string, unknown>[]);
+}
+
+/** The labels of a page's colour swatches (the buy box's and the options table's), in page order. */
+export function swatchLabelsOf(html: string): string[] {
+  return DomUtils.findAll(
+    (el) => /\bswatch\b/.test(el.attribs.class ?? ''),
+    parseDocument(html).children,
+  ).map((el) => el.attribs.title ?? '');
 }
 
 /** The price the product page's buy box shows (`$1,299.00` → 1299), `undefined` without one. */

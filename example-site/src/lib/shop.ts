@@ -15,6 +15,7 @@ import {
   type SectionTreeNode,
   truncateOnWordBoundary,
 } from '@sitecontent/astro';
+import { colourName } from './variants';
 import { isShownIn, shownSections } from './visible';
 
 export type ProductEntry = CollectionEntry<'products'>;
@@ -227,12 +228,12 @@ export function imagesOf(product: ProductEntry): ImageUrls[] {
   return imageUrls(product, STOREFRONT_LOCAL_IMAGES ? { origin: '' } : {});
 }
 
-/** Unique colours of a product's modifications, in price order. */
+/** Unique colours of a product's modifications, in price order, labelled with the colour's name. */
 export function swatchesOf(mods: ModificationEntry[]): { color: string; label: string }[] {
   const seen = new Map<string, string>();
   for (const m of mods) {
     const color = m.data.color.toLowerCase();
-    if (color && !seen.has(color)) seen.set(color, m.data.stxt || m.data.articul || color);
+    if (color && !seen.has(color)) seen.set(color, colourName(m.data) || m.data.articul || color);
   }
   return [...seen].map(([color, label]) => ({ color, label }));
 }

@@ -32,7 +32,7 @@ const product = (offer: Record<string, unknown>) =>
     offers: { '@type': 'Offer', ...offer },
   });
 
-const group = (fields: Record<string, unknown>, offer: Record<string, unknown>) =>
+const group = (fields: Record<string, unknown>, offer: Record<string, unknown>, colors = ['Red', 'Blue']) =>
   JSON.stringify({
     '@context': 'https://schema.org',
     '@graph': [
@@ -42,9 +42,10 @@ const group = (fields: Record<string, unknown>, offer: Record<string, unknown>) 
         name: 'Tee',
         productGroupID: 'tee',
         ...fields,
-        hasVariant: ['Red', 'Blue'].map((color) => ({
+        hasVariant: colors.map((color, i) => ({
           '@type': 'Product',
           name: `Tee ${color}`,
+          sku: `TEE-${i + 1}`,
           color,
           image: `${SITE}/tee.jpg`,
           offers: { '@type': 'Offer', ...offer },
@@ -72,6 +73,8 @@ const DIST: Record<string, string> = {
       '/tee/',
       '/group/',
       '/bad-group/',
+      '/twin-group/',
+      '/shop/',
       '/q/?a=1&amp;b=2',
     ].map((p) => SITE + p),
   ),
@@ -90,6 +93,19 @@ const DIST: Record<string, string> = {
   'bad-group/index.html': page(
     `${SITE}/bad-group/`,
     group({}, { price: 5, availability: 'https://schema.org/InStock' }),
+  ),
+  'twin-group/index.html': page(
+    `${SITE}/twin-group/`,
+    group({ variesBy: ['https://schema.org/color'] }, fullOffer, ['Black', 'Red', 'Black']),
+  ),
+  'shop/index.html': page(
+    `${SITE}/shop/`,
+    JSON.stringify({
+      '@context': 'https://schema.org',
+      '@type': 'Organization',
+      name: 'Shop',
+      hasMerchantReturnPolicy: { '@type': 'MerchantReturnPolicy', merchantReturnDays: 30 },
+    }),
   ),
   'no-canonical/index.html': page(undefined),
   'hidden/index.html':
@@ -114,7 +130,7 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('checkDist', () => {
   it('counts every HTML page and passes the clean ones', () => {
-    expect(report.pages).toBe(13);
+    expect(report.pages).toBe(15);
     for (const file of [
       'index.html',
       'clean/index.html',
@@ -157,6 +173,18 @@ describe('checkDist', () => {
     ]);
   });
 
+  it('names a ProductGroup two of whose variants share every variesBy value', () => {
+    expect(reasonsOf('twin-group/index.html')).toEqual([
+      'ProductGroup "Tee": variants "TEE-1" and "TEE-3" share every variesBy value (color "Black"): name what they differ in',
+    ]);
+  });
+
+  it('names an Organization whose return policy Google’s rules reject', () => {
+    expect(reasonsOf('shop/index.html')).toEqual([
+      expect.stringMatching(/^Organization "Shop" \(hasMerchantReturnPolicy\): .*applicableCountry/),
+    ]);
+  });
+
   it('names a page without a canonical, unless it is noindex or an error page', () => {
     expect(reasonsOf('no-canonical/index.html')).toEqual([
       'no canonical link (add one, or mark the page noindex)',
@@ -179,7 +207,7 @@ describe('checkDist', () => {
     logReport(report, 'warn', logger as never);
     expect(lines[0]).toEqual({
       level: 'warn',
-      message: `seo check: 13 pages checked, ${report.problems.length} problems`,
+      message: `seo check: 15 pages checked, ${report.problems.length} problems`,
     });
     expect(lines.slice(1).map((l) => l.message)).toContain(
       `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,

@@ -132,7 +132,14 @@ export async function getStaticPaths() {
 const { entry } = Astro.props;
 const modifications = await getCollection('modifications', (m) => m.data.product.id === entry.id);
 const sections = await getCollection('sections');
-const jsonLd = structuredData({ site: Astro.site!, currency: 'EUR' });
+const jsonLd = structuredData({
+  site: Astro.site!,
+  currency: 'EUR',
+  variantProperties: (modification) => {
+    const [color, size] = modification.stxt.split(', ');
+    return { color, size };
+  },
+});
 ---
 <html><head><SeoHead
   entry={entry}

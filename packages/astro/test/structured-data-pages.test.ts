@@ -43,13 +43,13 @@ describe('structured data of sections, articles and the site, from the loadersâ€
     expect(items.at(-1)!.item).toBe(`${SHOP_SITE}/catalog/phones/1/`);
   });
 
-  it('an article: headline, dates, image from its meta, type from the options', async () => {
-    const article = shop.articles.find((a) => a.data.dt !== undefined)!;
+  it('an article: headline, dates, image from its meta, type from its meta module', async () => {
+    const article = shop.articles.find((a) => a.data.dt !== undefined && a.data.section?.id === 'blog')!;
     const changedAt = new Date('2026-03-04T05:06:07.000Z');
-    const node = json(jsonLd.article({ ...article.data, changedAt }));
+    const node = json(jsonLd.article({ ...article.data, changedAt }, shop.sections));
     expect(node).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'Article',
+      '@type': 'BlogPosting',
       headline: article.data.zag,
       url: `${SHOP_SITE}${article.data.url}`,
       datePublished: article.data.dt!.toISOString(),
@@ -57,11 +57,36 @@ describe('structured data of sections, articles and the site, from the loadersâ€
     });
     const image = article.data.seo?.ogImage;
     expect(node.image ?? null).toEqual(image ? [`${SHOP_SITE}${image}`] : null);
-    const blog = structuredData({ site: SHOP_SITE, currency: 'EUR', articleType: 'BlogPosting' });
-    expect(blog.article(article)['@type']).toBe('BlogPosting');
+    const news = shop.articles.find((a) => a.data.section?.id === 'news')!;
+    expect(jsonLd.article(news, shop.sections)['@type']).toBe('NewsArticle');
+    // An article whose section is unknown is in the `article` module.
+    expect(jsonLd.article(news, [])['@type']).toBe('Article');
+    const fixed = structuredData({ site: SHOP_SITE, currency: 'EUR', articleType: 'Article' });
+    expect(fixed.article(article, shop.sections)['@type']).toBe('Article');
     // As loaded: an article first seen changed when it was dated, and stores that date once, as `dt`.
     expect(article.data).not.toHaveProperty('changedAt');
-    expect(jsonLd.article(article)).toHaveProperty('dateModified', article.data.dt!.toISOString());
+    expect(jsonLd.article(article, shop.sections)).toHaveProperty(
+      'dateModified',
+      article.data.dt!.toISOString(),
+    );
+    expect(node).not.toHaveProperty('author');
+  });
+
+  it('an articleâ€™s author and publisher are the shop, by the organization option', () => {
+    const withShop = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      organization: { name: 'Lumen & Oak', logo: '/logo.svg' },
+    });
+    const node = json(withShop.article(shop.articles[0]!, shop.sections));
+    const shopNode = {
+      '@type': 'Organization',
+      name: 'Lumen & Oak',
+      url: `${SHOP_SITE}/`,
+      logo: `${SHOP_SITE}/logo.svg`,
+    };
+    expect(node.author).toEqual(shopNode);
+    expect(node.publisher).toEqual(shopNode);
   });
 
   it('the page states dateModified: the latest change of its entry and of what it lists', () => {

@@ -4,19 +4,31 @@
  * records that make the builders fail rather than state something false.
  */
 import { describe, expect, it } from 'vitest';
-import { isSiteContentInvalidRecordError, isSiteContentOptionsError, structuredData } from '../src/index.js';
+import {
+  isSiteContentCallbackError,
+  isSiteContentInvalidRecordError,
+  isSiteContentOptionsError,
+  structuredData,
+} from '../src/index.js';
 import { json, SHOP_SITE, shopEntries } from './helpers/index.js';
 import { richResultErrors } from './helpers/rich-results.js';
 
 interface Variant {
   sku: string;
-  color: string;
+  color?: string;
+  size?: string;
   offers: { price: number; availability: string };
 }
 
+/** A shop's mapping as the storefront writes it: `Midnight, 256 GB` → colour Midnight, size 256 GB. */
+const colourThenSize = (modification: { stxt: string }) => {
+  const [color, size] = modification.stxt.split(', ');
+  return { color, size };
+};
+
 describe('structured data of a product page, from the loaders’ entries', () => {
   const shop = shopEntries();
-  const jsonLd = structuredData({ site: SHOP_SITE, currency: 'EUR' });
+  const jsonLd = structuredData({ site: SHOP_SITE, currency: 'EUR', variantProperties: colourThenSize });
 
   it('a product with modifications is a ProductGroup with one variant Product per modification', async () => {
     const aurora = shop.product(1);
@@ -26,7 +38,7 @@ describe('structured data of a product page, from the loaders’ entries', () =>
       '@type': 'ProductGroup',
       name: 'Aurora X1',
       productGroupID: '1',
-      variesBy: ['https://schema.org/color'],
+      variesBy: ['https://schema.org/color', 'https://schema.org/size'],
       url: `${SHOP_SITE}/catalog/phones/1/`,
       brand: { '@type': 'Brand', name: 'Aurora Mobile' },
       description: aurora.data.seo?.description,
@@ -36,14 +48,14 @@ describe('structured data of a product page, from the loaders’ entries', () =>
       ],
     });
     const variants = group.hasVariant;
-    expect(variants.map((v: Variant) => [v.sku, v.color, v.offers.price])).toEqual([
-      ['AUR-X1-128-BLK', '#1c1c1e', 699],
-      ['AUR-X1-128-BLU', '#2f5d9e', 699],
-      ['AUR-X1-256-BLK', '#1c1c1e', 799],
+    expect(variants.map((v: Variant) => [v.sku, v.color, v.size, v.offers.price])).toEqual([
+      ['AUR-X1-128-BLK', 'Midnight', '128 GB', 699],
+      ['AUR-X1-128-BLU', 'Harbour blue', '128 GB', 699],
+      ['AUR-X1-256-BLK', 'Midnight', '256 GB', 799],
     ]);
     expect(variants[0]).toMatchObject({
       '@type': 'Product',
-      name: 'Aurora X1 — Midnight',
+      name: 'Aurora X1 — Midnight, 128 GB',
       offers: {
         '@type': 'Offer',
         url: `${SHOP_SITE}/catalog/phones/1/`,
@@ -62,6 +74,84 @@ describe('structured data of a product page, from the loaders’ entries', () =>
     // No old price (price_old 0): no list price.
     expect(variants[1]!.offers).not.toHaveProperty('priceSpecification');
     expect(await richResultErrors([group])).toEqual([]);
+  });
+
+  it('variesBy is what the variants differ in: colour alone when they share every other fact', () => {
+    const harbor = shop.products.find((p) => p.data.zag === 'Harbor Mini')!;
+    const group = json(jsonLd.product(harbor, shop.modsOf(harbor)));
+    expect(group.variesBy).toEqual(['https://schema.org/color']);
+    expect(group.hasVariant.map((v: Variant) => v.color)).toEqual(['Lagoon', 'Coral', 'Black']);
+    expect(group.hasVariant[0]).not.toHaveProperty('size');
+  });
+
+  it('without variantProperties, variants are offers of one Product, and no colour code is stated', async () => {
+    const plain = structuredData({ site: SHOP_SITE, currency: 'EUR' });
+    const aurora = shop.product(1);
+    const single = json(plain.product(aurora, shop.modsOf(aurora)));
+    expect(single['@type']).toBe('Product');
+    expect(single).not.toHaveProperty('hasVariant');
+    expect(JSON.stringify(single)).not.toMatch(/#[0-9a-f]{6}/i);
+    expect(single.offers.map((o: { sku: string; price: number }) => [o.sku, o.price])).toEqual([
+      ['AUR-X1-128-BLK', 699],
+      ['AUR-X1-128-BLU', 699],
+      ['AUR-X1-256-BLK', 799],
+    ]);
+    expect(await richResultErrors([single])).toEqual([]);
+    // A mapping that tells no two variants apart states no group either.
+    const blind = structuredData({ site: SHOP_SITE, currency: 'EUR', variantProperties: () => ({}) });
+    expect(json(blind.product(aurora, shop.modsOf(aurora)))['@type']).toBe('Product');
+    // One modification: the product is that variant, with its facts.
+    const fjord = shop.products.find((p) => p.data.zag === 'Fjord One')!;
+    const one = json(jsonLd.product(fjord, shop.modsOf(fjord)));
+    expect(one).toMatchObject({ '@type': 'Product', color: 'Moss' });
+  });
+
+  it('a mapping that states a colour code, or throws, fails naming the option, the record and the field', () => {
+    const aurora = shop.product(1);
+    const [first] = shop.modsOf(aurora);
+    const byCode = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      variantProperties: (modification) => ({ color: modification.color }),
+    });
+    let caught: unknown;
+    try {
+      byCode.product(aurora, shop.modsOf(aurora));
+    } catch (error) {
+      caught = error;
+    }
+    expect(isSiteContentCallbackError(caught)).toBe(true);
+    expect(caught).toMatchObject({
+      collection: 'modifications',
+      option: 'variantProperties',
+      recordId: first!.data.id,
+    });
+    expect(String(caught)).toMatch(
+      /modifications: the variantProperties option, for record \d+, returned \{"color":"#1c1c1e"\}: color: is a colour code, not a colour name/,
+    );
+    // Without its `#`, a code is still a code; a name that happens to be hex letters is a name.
+    const withoutHash = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      variantProperties: (modification) => ({ color: modification.color.slice(1) }),
+    });
+    expect(() => withoutHash.product(aurora, shop.modsOf(aurora))).toThrow(/color: is a colour code/);
+    const named = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      variantProperties: () => ({ color: 'Fab' }),
+    });
+    expect(json(named.product(aurora, shop.modsOf(aurora).slice(0, 1)))).toMatchObject({ color: 'Fab' });
+    const throwing = structuredData({
+      site: SHOP_SITE,
+      currency: 'EUR',
+      variantProperties: () => {
+        throw new Error('no label');
+      },
+    });
+    expect(() => throwing.product(aurora, shop.modsOf(aurora))).toThrow(
+      /variantProperties option, for record \d+, threw: no label/,
+    );
   });
 
   it('a product with one modification is a Product with one Offer, its old price a list price', async () => {
@@ -112,6 +202,7 @@ describe('structured data of a product page, from the loaders’ entries', () =>
       availability: (offer) => (offer.price > 700 ? 'PreOrder' : 'InStock'),
       itemCondition: 'RefurbishedCondition',
       brand: 'Lumen & Oak',
+      variantProperties: colourThenSize,
     });
     const aurora = shop.product(1);
     const group = json(custom.product({ ...aurora.data, vendor: ' ' }, shop.modsOf(aurora)));

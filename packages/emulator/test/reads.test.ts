@@ -78,7 +78,7 @@ describe('read operations and the wire shape', () => {
       price: '699',
       price_old: '749',
       articul: 'AUR-X1-128-BLK',
-      stxt: 'Midnight',
+      stxt: 'Midnight, 128 GB',
       shw: '1',
       sf: '1',
       sku: 'AUR-X1-128-BLK',

@@ -1,6 +1,7 @@
 /**
- * The JSON-LD rules of the SEO check: every block parses; each `Product` / `ProductGroup` passes
- * Google's rich-result rules with no error (`@adobe/structured-data-validator`, run without a
+ * The JSON-LD rules of the SEO check: every block parses; each `Product` / `ProductGroup` (and the
+ * `Organization`, where a shop states its shipping and returns) passes Google's rich-result rules
+ * with no error (`@adobe/structured-data-validator`, run without a
  * schema.org vocabulary so it needs no network, plus what Google requires of a `ProductGroup`,
  * product-group-rules.ts) and states its offer facts (offer-facts.ts).
  * Warnings (recommended fields) are not problems.
@@ -11,7 +12,7 @@ import { productGroupProblems } from './product-group-rules.js';
 
 type Node = Record<string, unknown>;
 
-const PRODUCT_TYPES = ['Product', 'ProductGroup'];
+const CHECKED_TYPES = ['Product', 'ProductGroup', 'Organization'];
 
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -57,13 +58,13 @@ export class JsonLdCheck {
         problems.push(`JSON-LD block ${i + 1} does not parse: ${(error as Error).message}`);
         continue;
       }
-      for (const node of nodesOf(parsed)) problems.push(...(await this.#productProblems(node, block)));
+      for (const node of nodesOf(parsed)) problems.push(...(await this.#nodeProblems(node, block)));
     }
     return problems;
   }
 
-  async #productProblems(node: Node, block: string): Promise<string[]> {
-    const type = typesOf(node).find((t) => PRODUCT_TYPES.includes(t));
+  async #nodeProblems(node: Node, block: string): Promise<string[]> {
+    const type = typesOf(node).find((t) => CHECKED_TYPES.includes(t));
     if (type === undefined) return [];
     const name = typeof node.name === 'string' ? ` "${node.name}"` : '';
     // A copy, as the validator deletes keys of what it is given; with `@source` set it attaches
@@ -76,7 +77,10 @@ export class JsonLdCheck {
         const at = (issue.path ?? []).map((p) => p.property ?? p.type).slice(1);
         return `${type}${name}${at.length > 0 ? ` (${at.join('.')})` : ''}: ${issue.issueMessage}`;
       });
-    const own = [...(type === 'ProductGroup' ? productGroupProblems(node) : []), ...offerFactProblems(node)];
+    const own =
+      type === 'Organization'
+        ? []
+        : [...(type === 'ProductGroup' ? productGroupProblems(node) : []), ...offerFactProblems(node)];
     return [...errors, ...own.map((problem) => `${type}${name}: ${problem}`)];
   }
 }

@@ -1,34 +1,71 @@
-/** JSON-LD of an article page: an `Article` (or `BlogPosting`, `NewsArticle`, by the `articleType` option). */
+/**
+ * JSON-LD of an article page: an `Article`, `BlogPosting` or `NewsArticle` by the article's meta
+ * module (blog, news or article), with the shop as its publisher and author.
+ */
+import {
+  type ArticleMetaModule,
+  articleMetaModule,
+  indexModuleSections,
+  type ModuleSection,
+} from '@sitecontent/client';
 import type { Article, WithContext } from 'schema-dts';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import type { ArticleData, Seo } from '../entries/schemas.js';
-import { dataOf, type WithBody } from '../helpers/entry-data.js';
+import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import { pageUrlOn } from './json-ld-urls.js';
-import type { ResolvedStructuredDataOptions } from './options.js';
+import type { ArticleType, ResolvedStructuredDataOptions } from './options.js';
 import { SCHEMA_ORG } from './schema-org.js';
+import { organizationNode } from './site.js';
 
 /** The article fields the builder reads, as the articles loader stores them. */
-export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'url' | 'dt'> & {
+export type ArticleSource = Pick<ArticleData, 'id' | 'zag' | 'stxt' | 'url' | 'dt' | 'catid'> & {
   seo?: Seo | undefined;
 } & ChangeTime;
 
+/** The section fields the article's module is found from, as the sections loader stores them. */
+export type ArticleSectionSource = ModuleSection;
+
+/** The type each meta module's article states. */
+const TYPE_BY_MODULE: Record<ArticleMetaModule, ArticleType> = {
+  blog: 'BlogPosting',
+  news: 'NewsArticle',
+  article: 'Article',
+};
+
+/**
+ * The article's `@type`: the `articleType` option when set, else by its meta module, found by the
+ * rule the loaders and `sitecontent meta pull` use (`articleMetaModule`) among `sections`.
+ */
+function articleTypeOf(
+  article: ArticleSource,
+  sections: readonly WithData<ArticleSectionSource>[],
+  options: ResolvedStructuredDataOptions,
+): ArticleType {
+  if (options.articleType !== undefined) return options.articleType;
+  const index = indexModuleSections(sections.map((section) => dataOf(section)));
+  return TYPE_BY_MODULE[articleMetaModule(article, index)];
+}
+
 /**
  * An article page's JSON-LD. The interface gives an article no image of its own: `image` is its
- * meta `og_image` on the site when there is one.
+ * meta `og_image` on the site when there is one. It names no author either: the shop (the
+ * `organization` option) is the author and the publisher.
  */
 export function articleJsonLd(
   entry: WithBody<ArticleSource>,
+  sections: readonly WithData<ArticleSectionSource>[],
   options: ResolvedStructuredDataOptions,
 ): WithContext<Article> {
   const article = dataOf(entry);
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
   const { description, ogImage: image } = pageSeo(entry, options);
   const modified = lastChanged(article);
+  const shop = options.organization && organizationNode(options.organization, options);
   return {
     '@context': SCHEMA_ORG,
-    '@type': options.articleType,
+    '@type': articleTypeOf(article, sections, options),
     headline: plainText(article.zag),
     url,
     mainEntityOfPage: url,
@@ -36,5 +73,6 @@ export function articleJsonLd(
     ...(image ? { image: [image] } : {}),
     ...(article.dt ? { datePublished: article.dt.toISOString() } : {}),
     ...(modified ? { dateModified: modified.toISOString() } : {}),
+    ...(shop ? { author: shop, publisher: shop } : {}),
   };
 }

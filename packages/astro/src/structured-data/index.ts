@@ -1,6 +1,12 @@
-export type { ArticleSource } from './article.js';
+export type { ArticleSectionSource, ArticleSource } from './article.js';
 export { jsonLdScriptText } from './json-ld-text.js';
 export type { ListedProduct, TrailSource } from './lists.js';
+export {
+  RETURN_FEES,
+  RETURN_METHODS,
+  type ReturnsFacts,
+  type ShippingFacts,
+} from './merchant-policies.js';
 export type { PricePoint } from './offer.js';
 export {
   ARTICLE_TYPES,
@@ -11,8 +17,6 @@ export {
   type ItemCondition,
   type OfferFacts,
   type StructuredDataOptions,
-  VARIANT_PROPERTIES,
-  type VariantProperty,
 } from './options.js';
 export {
   type ModificationSource,
@@ -22,4 +26,5 @@ export {
 } from './product.js';
 export type { SiteFacts } from './site.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';
+export { VARIANT_PROPERTIES, type VariantFacts, type VariantProperty } from './variants.js';
 export type { PageSource, ShownRecord, WebPageType } from './web-page.js';

@@ -1,5 +1,6 @@
 /** The `Offer` of one price: a modification's, or the product's own when it has no modification. */
 import type { Offer, UnitPriceSpecification } from 'schema-dts';
+import { offerShippingDetails, returnPolicy } from './merchant-policies.js';
 import type { OfferFacts, ResolvedStructuredDataOptions } from './options.js';
 
 /** A price as the page shows it, with the old price when it is higher (a strike-through price). */
@@ -26,7 +27,7 @@ function availabilityOf(point: PricePoint, options: ResolvedStructuredDataOption
   return `${SCHEMA}${typeof availability === 'function' ? availability(point) : availability}`;
 }
 
-/** An `Offer` of `point`, at `url`, in the options' currency and condition. */
+/** An `Offer` of `point`, at `url`, in the options' currency and condition, with the shop's policies when stated per offer. */
 export function offerOf(point: PricePoint, url: string, options: ResolvedStructuredDataOptions): Offer {
   const offer: Offer = {
     '@type': 'Offer',
@@ -37,5 +38,10 @@ export function offerOf(point: PricePoint, url: string, options: ResolvedStructu
     itemCondition: `${SCHEMA}${options.itemCondition}` as Offer['itemCondition'],
   };
   if (point.oldPrice !== undefined) offer.priceSpecification = listPrice(point.oldPrice, options.currency);
+  if (options.policiesOn === 'offers') {
+    if (options.shipping)
+      offer.shippingDetails = offerShippingDetails(options.shipping, point.price, options.currency);
+    if (options.returns) offer.hasMerchantReturnPolicy = returnPolicy(options.returns);
+  }
   return offer;
 }

@@ -1,11 +1,16 @@
 /**
  * Options of the structured-data builders: the facts a page's JSON-LD states that the Site Content
  * Interface does not hold (currency, availability, condition, a brand for products without a
- * vendor). Validated once, when `structuredData()` is called.
+ * vendor, what variants are called, the shop itself, its shipping and returns). Validated once,
+ * when `structuredData()` is called.
  */
 import { z } from 'zod';
 import { functionField, httpUrlField } from '../options/fields.js';
 import { parseOptions } from '../options/parse-options.js';
+import { returnsSchema, shippingSchema } from './merchant-policies.js';
+import type { ModificationSource, ProductSource } from './product.js';
+import { siteFactsSchema } from './site.js';
+import type { VariantFacts } from './variants.js';
 
 /** schema.org availability values (`https://schema.org/<name>`) Google reads on an offer. */
 export const AVAILABILITIES = [
@@ -36,17 +41,6 @@ export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 /** The article types a page can state; Google reads all three the same way. */
 export const ARTICLE_TYPES = ['Article', 'BlogPosting', 'NewsArticle'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
-
-/** Product properties a group's variants can differ by, as Google reads `variesBy`. */
-export const VARIANT_PROPERTIES = [
-  'color',
-  'size',
-  'material',
-  'pattern',
-  'suggestedAge',
-  'suggestedGender',
-] as const;
-export type VariantProperty = (typeof VARIANT_PROPERTIES)[number];
 
 /** What an availability rule is asked about: one offer, priced from a modification or from the product. */
 export interface OfferFacts {
@@ -81,12 +75,35 @@ const structuredDataOptionsSchema = z.strictObject({
   /** Brand of a product whose `vendor` is empty; without it such a product states no brand. @default undefined */
   brand: z.string().trim().min(1, 'must not be empty').optional(),
   /**
-   * What a product's modifications differ by (`variesBy` of its `ProductGroup`). The interface's
-   * only variant fact is a modification's `color`. @default ['color']
+   * The schema.org variant properties of a modification (colour name, size, material, …): the
+   * interface's only variant fact is a colour code, which names no colour. A group's `variesBy` is
+   * the properties its variants differ in, so it never claims a difference the variants lack.
+   * Without it, or when it tells no two of a product's modifications apart, the product is one
+   * `Product` with an offer per modification rather than a `ProductGroup`. @default undefined
    */
-  variesBy: z.array(z.enum(VARIANT_PROPERTIES)).min(1).readonly().default(['color']),
-  /** `@type` of an article page. @default 'Article' */
-  articleType: z.enum(ARTICLE_TYPES).default('Article'),
+  variantProperties:
+    functionField<(modification: ModificationSource, product: ProductSource) => VariantFacts>().optional(),
+  /**
+   * The shop itself (name, logo, address, contact): what `organization()` and `website()` state when
+   * called without facts, and an article's `author` and `publisher` (the interface names no author).
+   * @default undefined
+   */
+  organization: siteFactsSchema.optional(),
+  /** Where and how fast the shop delivers, at what rates; without it, no shipping is stated. @default undefined */
+  shipping: shippingSchema.optional(),
+  /** How long and how items can be returned; without it, no return policy is stated. @default undefined */
+  returns: returnsSchema.optional(),
+  /**
+   * Where `shipping` and `returns` are stated: once, on the `Organization` (the home page's), which
+   * Google reads for every offer of the shop; or on every offer, for tools that read policies only
+   * from an offer. @default 'organization'
+   */
+  policiesOn: z.enum(['organization', 'offers']).default('organization'),
+  /**
+   * `@type` of every article page. Without it, an article's type follows its meta module: `blog` →
+   * `BlogPosting`, `news` → `NewsArticle`, `article` → `Article`. @default by meta module
+   */
+  articleType: z.enum(ARTICLE_TYPES).optional(),
 });
 
 /**

@@ -14,6 +14,7 @@ import { pageUrlOn } from './json-ld-urls.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { SCHEMA_ORG } from './schema-org.js';
+import { type VariantProperty, variantFactsOf, variesByOf } from './variants.js';
 
 /** The product fields the builder reads, as the products loader stores them. */
 export type ProductSource = Pick<ProductData, 'id' | 'zag' | 'stxt' | 'vendor' | 'sku' | 'img' | 'url'> & {
@@ -30,7 +31,6 @@ export type ModificationSource = Pick<
 /** What a product page's JSON-LD is: a single product or a group of variants. */
 export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
 
-/** The description a product states: its meta description, else the plain text of its teaser or text. */
 /** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
 function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions): { brand?: Brand } {
   const name = product.vendor.trim() || options.brand;
@@ -64,9 +64,9 @@ function modificationPrice(product: ProductSource, modification: ModificationSou
   };
 }
 
-/** The name of a variant: the product's, then the modification's label (its text, code or colour). */
+/** The name of a variant: the product's, then the modification's label (its text or code). */
 function variantName(name: string, modification: ModificationSource): string {
-  const label = plainText(modification.stxt) || modification.articul || modification.color;
+  const label = plainText(modification.stxt) || modification.articul;
   return label ? `${name} — ${label}` : name;
 }
 
@@ -87,6 +87,18 @@ export function offerPrices(
   return modificationEntries.map((entry) => modificationPrice(product, dataOf(entry)));
 }
 
+/** The variant facts of each modification, by the `variantProperties` option; none without it. */
+function variantFactsOfAll(
+  product: ProductSource,
+  modifications: readonly ModificationSource[],
+  options: ResolvedStructuredDataOptions,
+): Partial<Record<VariantProperty, string>>[] {
+  const map = options.variantProperties;
+  return modifications.map((modification) =>
+    map ? variantFactsOf(modification.id, () => map(modification, product)) : {},
+  );
+}
+
 /** A product page's JSON-LD from its entry and the modifications the page lists. */
 export function productJsonLd(
   productEntry: WithBody<ProductSource>,
@@ -104,23 +116,38 @@ export function productJsonLd(
     image: imageUrls(product).map((image) => image.big),
     ...brandOf(product, options),
   };
-  if (modifications.length > 1) {
+  const facts = variantFactsOfAll(product, modifications, options);
+  const variesBy = variesByOf(facts);
+  if (modifications.length > 1 && variesBy.length > 0) {
     const group: WithContext<ProductGroup> = {
       '@context': SCHEMA_ORG,
       '@type': 'ProductGroup',
       ...common,
       productGroupID: String(product.id),
-      variesBy: options.variesBy.map((property) => `${SCHEMA_ORG}/${property}`),
-      hasVariant: modifications.map((modification) => ({
+      variesBy,
+      hasVariant: modifications.map((modification, i) => ({
         '@type': 'Product',
         name: variantName(name, modification),
         ...(modification.articul ? { sku: modification.articul } : {}),
-        ...(modification.color ? { color: modification.color } : {}),
+        ...facts[i],
         image: common.image,
         offers: offerOf(modificationPrice(product, modification), url, options),
       })),
     };
     return group;
+  }
+  // Variants nothing tells apart are offers of one product: a group would claim a difference.
+  if (modifications.length > 1) {
+    const several: WithContext<Product> = {
+      '@context': SCHEMA_ORG,
+      '@type': 'Product',
+      ...common,
+      offers: modifications.map((modification) => ({
+        ...offerOf(modificationPrice(product, modification), url, options),
+        ...(modification.articul ? { sku: modification.articul } : {}),
+      })),
+    };
+    return several;
   }
   const only = modifications[0];
   const [point] = offerPrices(product, modifications);
@@ -129,7 +156,7 @@ export function productJsonLd(
     '@type': 'Product',
     ...common,
     ...(only?.articul ? { sku: only.articul } : {}),
-    ...(only?.color ? { color: only.color } : {}),
+    ...facts[0],
     ...(point ? { offers: offerOf(point, url, options) } : {}),
   };
   return single;

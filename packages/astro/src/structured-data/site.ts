@@ -1,18 +1,46 @@
 /** JSON-LD of the site as a whole: the `Organization` behind it and the `WebSite`, for the home page. */
 import type { Organization, WebSite, WithContext } from 'schema-dts';
+import { z } from 'zod';
+import { SiteContentOptionsError } from '../errors/options-error.js';
+import { parseOptions } from '../options/parse-options.js';
 import { pageUrlOn } from './json-ld-urls.js';
+import { returnPolicy, shippingService } from './merchant-policies.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { SCHEMA_ORG } from './schema-org.js';
 
+const text = z.string().trim().min(1, 'must not be empty');
+
 /** What the interface does not hold about the shop itself. */
-export interface SiteFacts {
+export const siteFactsSchema = z.strictObject({
   /** The shop's name, as people search for it. */
-  name: string;
+  name: text,
   /** The logo: a path on the site or an absolute URL. */
-  logo?: string | undefined;
+  logo: text.optional(),
   /** Profiles of the shop elsewhere (absolute URLs). */
-  sameAs?: readonly string[] | undefined;
-}
+  sameAs: z.array(z.url()).readonly().optional(),
+  /** Where the shop is, for shoppers and for a search engine's knowledge panel. */
+  address: z
+    .strictObject({
+      streetAddress: text,
+      addressLocality: text,
+      addressRegion: text.optional(),
+      postalCode: text,
+      /** ISO 3166-1 alpha-2, e.g. `'US'`. */
+      addressCountry: z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 code such as US'),
+    })
+    .optional(),
+  /** Customer service e-mail address. */
+  email: z.email().optional(),
+  /** Customer service telephone number, international form (`+1-503-555-0142`). */
+  telephone: text.optional(),
+});
+
+/**
+ * What the interface does not hold about the shop itself.
+ * @interface
+ */
+export type SiteFacts = z.input<typeof siteFactsSchema>;
+type Site = z.output<typeof siteFactsSchema>;
 
 function logoUrl(logo: string, options: ResolvedStructuredDataOptions): string {
   return /^https?:\/\//i.test(logo)
@@ -20,28 +48,68 @@ function logoUrl(logo: string, options: ResolvedStructuredDataOptions): string {
     : pageUrlOn(options.site, logo, { collection: 'site', id: 'organization', field: 'logo' });
 }
 
+/** The shop's facts: those given, else the `organization` option; one of them is needed. */
+export function siteFactsOf(
+  builder: string,
+  facts: SiteFacts | undefined,
+  options: ResolvedStructuredDataOptions,
+): Site {
+  if (facts !== undefined) return parseOptions(`structuredData.${builder}`, siteFactsSchema, facts);
+  if (options.organization !== undefined) return options.organization;
+  throw new SiteContentOptionsError(`structuredData.${builder}`, [
+    'organization: the shop’s facts are needed: set the organization option or pass them',
+  ]);
+}
+
+/** The shop as an `Organization` node: name, url and logo, what an article's publisher states. */
+export function organizationNode(site: Site, options: ResolvedStructuredDataOptions) {
+  return {
+    '@type': 'Organization',
+    name: site.name,
+    url: `${options.site}/`,
+    ...(site.logo ? { logo: logoUrl(site.logo, options) } : {}),
+  } satisfies Organization;
+}
+
 export function organizationJsonLd(
-  facts: SiteFacts,
+  facts: SiteFacts | undefined,
   options: ResolvedStructuredDataOptions,
 ): WithContext<Organization> {
+  const site = siteFactsOf('organization', facts, options);
+  const onOrganization = options.policiesOn === 'organization';
   return {
     '@context': SCHEMA_ORG,
-    '@type': 'Organization',
-    name: facts.name,
-    url: `${options.site}/`,
-    ...(facts.logo ? { logo: logoUrl(facts.logo, options) } : {}),
-    ...(facts.sameAs && facts.sameAs.length > 0 ? { sameAs: [...facts.sameAs] } : {}),
-  };
+    ...organizationNode(site, options),
+    ...(site.sameAs && site.sameAs.length > 0 ? { sameAs: [...site.sameAs] } : {}),
+    ...(site.address ? { address: { '@type': 'PostalAddress', ...site.address } } : {}),
+    ...(site.email ? { email: site.email } : {}),
+    ...(site.telephone ? { telephone: site.telephone } : {}),
+    ...(site.email || site.telephone
+      ? {
+          contactPoint: {
+            '@type': 'ContactPoint',
+            contactType: 'customer service',
+            ...(site.email ? { email: site.email } : {}),
+            ...(site.telephone ? { telephone: site.telephone } : {}),
+          },
+        }
+      : {}),
+    ...(onOrganization && options.shipping
+      ? { hasShippingService: shippingService(options.shipping, options.currency) }
+      : {}),
+    ...(onOrganization && options.returns ? { hasMerchantReturnPolicy: returnPolicy(options.returns) } : {}),
+  } as WithContext<Organization>;
 }
 
 export function webSiteJsonLd(
-  facts: SiteFacts,
+  facts: SiteFacts | undefined,
   options: ResolvedStructuredDataOptions,
 ): WithContext<WebSite> {
+  const site = siteFactsOf('website', facts, options);
   return {
     '@context': SCHEMA_ORG,
     '@type': 'WebSite',
-    name: facts.name,
+    name: site.name,
     url: `${options.site}/`,
   };
 }

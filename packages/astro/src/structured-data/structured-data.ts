@@ -14,7 +14,7 @@ import type {
 } from 'schema-dts';
 import type { WithData } from '../helpers/entry-data.js';
 import type { SectionLike } from '../helpers/section-tree.js';
-import { type ArticleSource, articleJsonLd } from './article.js';
+import { type ArticleSectionSource, type ArticleSource, articleJsonLd } from './article.js';
 import { breadcrumbListJsonLd, type ListedProduct, productListJsonLd, type TrailSource } from './lists.js';
 import { resolveStructuredDataOptions, type StructuredDataOptions } from './options.js';
 import { type ModificationSource, type ProductJsonLd, type ProductSource, productJsonLd } from './product.js';
@@ -38,8 +38,14 @@ export interface StructuredDataBuilders {
   ): WithContext<BreadcrumbList>;
   /** The products a section page lists, in its order. */
   productList(products: readonly WithData<ListedProduct>[]): WithContext<ItemList>;
-  /** An article page: `Article`, `BlogPosting` or `NewsArticle` (the `articleType` option). */
-  article(article: WithData<ArticleSource>): WithContext<Article>;
+  /**
+   * An article page: `BlogPosting`, `NewsArticle` or `Article` by its meta module, found among
+   * `sections` (or the `articleType` option); the `organization` option is its author and publisher.
+   */
+  article(
+    article: WithData<ArticleSource>,
+    sections: readonly WithData<ArticleSectionSource>[],
+  ): WithContext<Article>;
   /** The page itself, with `dateModified` from the entry and what it lists (`changedAt`), when known. */
   webPage(
     entry: WithData<PageSource>,
@@ -47,8 +53,10 @@ export interface StructuredDataBuilders {
     type: WebPageType,
     shown?: readonly WithData<ShownRecord>[],
   ): WithContext<WebPage>;
-  organization(facts: SiteFacts): WithContext<Organization>;
-  website(facts: SiteFacts): WithContext<WebSite>;
+  /** The shop, with its shipping and returns when `policiesOn` is `'organization'`; facts default to the `organization` option. */
+  organization(facts?: SiteFacts): WithContext<Organization>;
+  /** The site; facts default to the `organization` option. */
+  website(facts?: SiteFacts): WithContext<WebSite>;
 }
 
 /** The JSON-LD builders for one site; throws `SiteContentOptionsError` for a bad option. */
@@ -58,7 +66,7 @@ export function structuredData(options: StructuredDataOptions): StructuredDataBu
     product: (product, modifications) => productJsonLd(product, modifications, resolved),
     breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
     productList: (products) => productListJsonLd(products, resolved),
-    article: (article) => articleJsonLd(article, resolved),
+    article: (article, sections) => articleJsonLd(article, sections, resolved),
     webPage: (entry, collection, type, shown = []) => webPageJsonLd(entry, collection, type, shown, resolved),
     organization: (facts) => organizationJsonLd(facts, resolved),
     website: (facts) => webSiteJsonLd(facts, resolved),

@@ -15,7 +15,11 @@ export interface DemoSection {
   meta?: { ttl: string; dsc: string; kwd: string };
 }
 
-/** [articul, colour name, #rrggbb, price, old price (0 = no discount)] */
+/**
+ * [articul, label, #rrggbb, price, old price (0 = no discount)]; the label (the modification's
+ * `stxt`) is the colour's name, then, after a comma, what else the variant differs in (storage,
+ * case size, ring size, the phone a case fits): the storefront names its variants from it.
+ */
 export type DemoModification = [string, string, string, number, number];
 
 export interface DemoProduct {
@@ -230,9 +234,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Five years of Android updates',
     ],
     mods: [
-      ['AUR-X1-128-BLK', 'Midnight', BLACK, 699, 749],
-      ['AUR-X1-256-BLK', 'Midnight 256 GB', BLACK, 799, 849],
-      ['AUR-X1-128-BLU', 'Harbour blue', BLUE, 699, 0],
+      ['AUR-X1-128-BLK', 'Midnight, 128 GB', BLACK, 699, 749],
+      ['AUR-X1-256-BLK', 'Midnight, 256 GB', BLACK, 799, 849],
+      ['AUR-X1-128-BLU', 'Harbour blue, 128 GB', BLUE, 699, 0],
     ],
     day: 12,
     photos: 2,
@@ -267,9 +271,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       '65 W wired and 30 W wireless charging',
     ],
     mods: [
-      ['NIM-8P-256-GRA', 'Graphite', GRAPHITE, 999, 1099],
-      ['NIM-8P-512-GRA', 'Graphite 512 GB', GRAPHITE, 1149, 1249],
-      ['NIM-8P-256-SIL', 'Silver', SILVER, 999, 0],
+      ['NIM-8P-256-GRA', 'Graphite, 256 GB', GRAPHITE, 999, 1099],
+      ['NIM-8P-512-GRA', 'Graphite, 512 GB', GRAPHITE, 1149, 1249],
+      ['NIM-8P-256-SIL', 'Silver, 256 GB', SILVER, 999, 0],
     ],
     day: 31,
     photos: 2,
@@ -427,8 +431,8 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Three years of on-site service included',
     ],
     mods: [
-      ['MER-BP14-16-512', 'Storm grey', GRAPHITE, 1349, 0],
-      ['MER-BP14-32-1T', 'Storm grey, 32 GB', GRAPHITE, 1649, 1749],
+      ['MER-BP14-16-512', 'Storm grey, 16 GB / 512 GB', GRAPHITE, 1349, 0],
+      ['MER-BP14-32-1T', 'Storm grey, 32 GB / 1 TB', GRAPHITE, 1649, 1749],
     ],
     day: 82,
     photos: 1,
@@ -447,7 +451,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Vapour-chamber cooling',
     ],
     mods: [
-      ['RAP-G16-16-1T', 'Eclipse black', BLACK, 1799, 1999],
+      ['RAP-G16-16-1T', 'Eclipse black, 16 GB / 1 TB', BLACK, 1799, 1999],
       ['RAP-G16-32-2T', 'Eclipse black, 32 GB / 2 TB', BLACK, 2199, 0],
     ],
     day: 96,
@@ -678,9 +682,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Pulse Watch 3 tracks runs, rides and swims with dual-band GPS and lasts a week between charges. Notifications are there when you want them and quiet when you do not.',
     features: ['Dual-band GPS', 'Seven-day battery', 'Water resistant to 50 m'],
     mods: [
-      ['PUL-W3-41-BLK', '41 mm, black', BLACK, 299, 349],
-      ['PUL-W3-45-BLK', '45 mm, black', BLACK, 329, 379],
-      ['PUL-W3-41-SIL', '41 mm, silver', SILVER, 299, 0],
+      ['PUL-W3-41-BLK', 'Black, 41 mm', BLACK, 299, 349],
+      ['PUL-W3-45-BLK', 'Black, 45 mm', BLACK, 329, 379],
+      ['PUL-W3-41-SIL', 'Silver, 41 mm', SILVER, 299, 0],
     ],
     day: 52,
     photos: 2,
@@ -727,9 +731,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Orbit Ring measures heart rate variability and skin temperature overnight and turns them into a simple readiness score in the morning. No subscription.',
     features: ['Titanium, 4 g', 'Sleep and recovery tracking', 'No subscription needed'],
     mods: [
-      ['ORB-R-8-SIL', 'Size 8, silver', SILVER, 279, 0],
-      ['ORB-R-10-SIL', 'Size 10, silver', SILVER, 279, 0],
-      ['ORB-R-10-BLK', 'Size 10, stealth', BLACK, 299, 0],
+      ['ORB-R-8-SIL', 'Silver, size 8', SILVER, 279, 0],
+      ['ORB-R-10-SIL', 'Silver, size 10', SILVER, 279, 0],
+      ['ORB-R-10-BLK', 'Stealth, size 10', BLACK, 299, 0],
     ],
     day: 115,
     photos: 1,
