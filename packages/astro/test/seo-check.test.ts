@@ -112,6 +112,7 @@ const DIST: Record<string, string> = {
     `<meta property="og:image" content="${SITE}/share.jpg"><meta property="og:image:width" content="1200">` +
       '<meta property="og:image:height" content="630"><meta property="og:image:type" content="image/jpeg"></head>',
   ),
+  'share.jpg': 'not an image, but a file of the build',
   'svg-shared/index.html': page(`${SITE}/svg-shared/`).replace(
     '</head>',
     `<meta property="og:image" content="${SITE}/share.svg"></head>`,
@@ -214,6 +215,7 @@ describe('checkDist', () => {
     expect(warningsOf('shared/index.html')).toEqual([]);
     expect(warningsOf('clean/index.html')).toEqual(['no og:image: the page is shared without a picture']);
     expect(warningsOf('svg-shared/index.html')).toEqual([
+      `og:image ${SITE}/share.svg names no file of the build (a 404)`,
       `og:image ${SITE}/share.svg is an SVG, which social networks do not show: use a JPEG, PNG or WebP`,
       `og:image ${SITE}/share.svg states no og:image:width and og:image:height in pixels`,
     ]);

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { SeoCheckProblem } from '../errors/seo-check-error.js';
 import { readPage } from './dist-pages.js';
 import { JsonLdCheck } from './json-ld-check.js';
-import { type LinkAuditContext, linkProblems } from './link-audit.js';
+import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
 import { readPageHead } from './page-head.js';
 import { shareImageWarnings } from './share-image-check.js';
@@ -72,7 +72,7 @@ async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck)
         ? 'no canonical link (add one, or mark the page noindex)'
         : canonicalProblem(head.canonical, ctx);
     if (problem !== undefined) errors.unshift(problem);
-    warnings.push(...shareImageWarnings(head.shareImage));
+    warnings.push(...shareImageWarnings(head.shareImage, (url) => missingFromBuild(url, ctx.links)));
   }
   errors.push(...linkProblems(page, html, ctx.links));
   return [

@@ -110,6 +110,19 @@ function linkProblem(href: string, page: URL, ctx: LinkAuditContext): string | u
   return undefined;
 }
 
+/** Whether `url`, absolute on the site's origin, names a file the build did not write. */
+export function missingFromBuild(url: string, ctx: LinkAuditContext): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (ctx.origin === undefined || parsed.origin !== ctx.origin) return false;
+  const rel = belowBase(parsed.pathname, ctx.layout.base);
+  return rel === undefined || !fileExists(rel, ctx);
+}
+
 /** The problems of the links in `html`, the content of the output file `page`. */
 export function linkProblems(page: string, html: string, ctx: LinkAuditContext): string[] {
   const url = urlOfPage(page, ctx.layout, ctx.origin ?? NO_SITE);

@@ -19,10 +19,14 @@ function pathOf(url: string): string {
   }
 }
 
-/** Why the page's share image falls short (none, SVG, no size), as warnings; `[]` when it does not. */
-export function shareImageWarnings(image: ShareImageTags): string[] {
+/**
+ * Why the page's share image falls short (none, SVG, no size, not in the build), as warnings; `[]`
+ * when it does not. `missing` says whether a URL on the site names no file of the build.
+ */
+export function shareImageWarnings(image: ShareImageTags, missing: (url: string) => boolean): string[] {
   if (!image.url) return ['no og:image: the page is shared without a picture'];
   const warnings: string[] = [];
+  if (missing(image.url)) warnings.push(`og:image ${image.url} names no file of the build (a 404)`);
   if (SVG_TYPE.test(image.type ?? '') || SVG_PATH.test(pathOf(image.url))) {
     warnings.push(
       `og:image ${image.url} is an SVG, which social networks do not show: use a JPEG, PNG or WebP`,
