@@ -32,9 +32,11 @@ const productLd = (i) =>
 const page = (i) => `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Product ${i} · Shop</title><meta name="description" content="Product ${i}, described.">
 <link rel="canonical" href="${SITE}/catalog/${i}/"><meta property="og:url" content="${SITE}/catalog/${i}/">
-<meta property="og:title" content="Product ${i}"><link rel="stylesheet" href="/_astro/index.css">
+<meta property="og:title" content="Product ${i}"><meta property="og:image" content="${SITE}/img/${i}.jpg">
+<meta property="og:image:width" content="1200"><meta property="og:image:height" content="900">
+<link rel="stylesheet" href="/_astro/index.css">
 <script type="application/ld+json">${productLd(i)}</script></head>
-<body>${'<div class="card"><a href="/catalog/">A link</a><p>Some text of the page body.</p></div>'.repeat(150)}</body></html>`;
+<body>${`<div class="card"><a href="/catalog/${(i + 1) % count}/">A link</a><p>Some text of the page body.</p></div>`.repeat(150)}</body></html>`;
 
 const outDir = await mkdtemp(path.join(tmpdir(), 'seo-check-bench-'));
 try {

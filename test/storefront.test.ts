@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@sitecontent/client';
 import { startEmulator } from '@sitecontent/emulator';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { richResultErrors } from '../packages/astro/test/helpers/rich-results.js';
 import { articleModule, type DemoData, readDemo } from './helpers/demo-catalog.js';
@@ -45,6 +46,9 @@ let build: BuildResult;
 /** The runner's closing line about the embedded emulator's traffic. */
 let served: { total: number; authorized: number; rejected: number } | undefined;
 const pages = new Map<string, string>(); // URL path → HTML
+/** The URL path of the page of a demo record. */
+const pathOf = (kind: 'section' | 'product' | 'article', id: number) =>
+  [...demo.expected].find(([, e]) => e.kind === kind && e.id === id)?.[0] ?? '';
 
 beforeAll(async () => {
   emulator = await startEmulator({ port: 0, db: ':memory:', seed: 'demo' });
@@ -316,21 +320,66 @@ describe('storefront build', () => {
     expect(robots).toContain(`Sitemap: ${demo.origin}/sitemap-index.xml`);
   });
 
-  it("runs the seo check with 'fail' and finds no problem", () => {
-    expect(build.output).toMatch(/seo check: \d+ pages checked, 0 problems/);
+  it("runs the seo check with 'fail' and finds no problem, nor a page shared without a raster image", () => {
+    expect(build.output).toMatch(/seo check: \d+ pages checked, 0 problems\n/);
   });
 
-  it('links product images relative to the site, and ships them', async () => {
+  it('shows product photos as sized WebP variants made by astro:assets, and ships them', async () => {
     const product = demo.products.find((p) => p.img.length > 0);
-    expect(product).toBeDefined();
+    const html = pages.get(pathOf('product', product!.id)) ?? '';
+    const main = /<img [^>]*data-main-image[^>]*>/.exec(html)?.[0] ?? '';
+    const src = / src="(\/_astro\/[^"]+\.webp)"/.exec(main)?.[1] ?? '';
+    expect(src, main).not.toBe('');
+    const candidates = / srcset="([^"]+)"/.exec(main)?.[1]?.split(', ') ?? [];
+    expect(candidates.length, main).toBeGreaterThanOrEqual(2);
+    for (const candidate of candidates) expect(candidate).toMatch(/^\/_astro\/[^ ]+\.webp \d+w$/);
+    // The size the page states is the file's.
+    const { width, height, format } = await sharp(path.join(build.outDir, src)).metadata();
+    expect(format).toBe('webp');
+    expect(main).toContain(` width="${width}" height="${height}"`);
+    const shipped = [...html.matchAll(/\/_astro\/[^"\s]+\.webp/g)].map((m) => m[0]);
+    expect(shipped.length).toBeGreaterThan(2);
+    for (const file of new Set(shipped))
+      expect((await stat(path.join(build.outDir, file))).size).toBeGreaterThan(0);
+    // The big photo opens as the service serves it, from the copy the site ships.
     const img = product!.img[0]!;
-    const html = [...pages.values()].find((h) => h.includes(`/${img.image_small}"`)) ?? '';
-    expect(html).not.toBe('');
     const dir = img.path.replace(/^\/+|\/+$/g, '');
-    for (const file of [img.image, img.image_small, img.image_big]) {
-      const info = await stat(path.join(build.outDir, dir, file));
-      expect(info.size).toBeGreaterThan(0);
+    expect(html).toContain(`href="/${dir}/${img.image_big}"`);
+    expect((await stat(path.join(build.outDir, dir, img.image_big))).size).toBeGreaterThan(0);
+  });
+
+  it('shares every indexable page with a raster image of stated size: its own, else the site default', async () => {
+    let own = 0;
+    for (const [pathname, html] of pages) {
+      if (pathname === '/404') continue;
+      const url = new URL(metaContent(html, 'og:image') ?? '', demo.origin);
+      expect(url.origin, pathname).toBe(demo.origin);
+      expect(url.pathname, pathname).toMatch(/^\/_astro\/[^/]+\.(jpe?g|png)$/);
+      expect(metaContent(html, 'og:image:type'), pathname).toMatch(/^image\/(jpeg|png)$/);
+      const { width, height } = await sharp(path.join(build.outDir, url.pathname)).metadata();
+      expect(metaContent(html, 'og:image:width'), pathname).toBe(String(width));
+      expect(metaContent(html, 'og:image:height'), pathname).toBe(String(height));
+      expect(metaContent(html, 'twitter:image'), pathname).toBe(url.href);
+      if (!url.pathname.includes('share-default')) own++;
     }
+    // Products and articles with a photo share it; sections share the default.
+    expect(own).toBeGreaterThanOrEqual(demo.products.length);
+    expect(metaContent(pages.get(pathOf('section', demo.sections[0]!.id)) ?? '', 'og:image')).toContain(
+      'share-default',
+    );
+  });
+
+  it("writes the service's links to the site's pages as their canonical URLs", () => {
+    const canonicalPaths = new Set(
+      [...pages.values()].map((html) => canonicalOf(html)).flatMap((c) => (c ? [new URL(c).pathname] : [])),
+    );
+    const inText = [...pages.values()].flatMap((html) =>
+      [...html.matchAll(/<div class="[^"]*prose[^"]*">([\s\S]*?)<\/div>/g)].flatMap((m) =>
+        [...(m[1] ?? '').matchAll(/<a [^>]*href="(\/[^"#?.]*)"/g)].map((a) => a[1] ?? ''),
+      ),
+    );
+    expect(inText).toContain('/catalog/phones/');
+    expect(inText.filter((href) => !canonicalPaths.has(href))).toEqual([]);
   });
 });
 

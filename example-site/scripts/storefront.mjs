@@ -7,13 +7,15 @@
 // With SITECONTENT_BASE_URL set, Astro reads the content from that service (SITECONTENT_API_KEY and
 // SITECONTENT_SID must be set too). Without it, the runner starts the emulator in-process with the
 // demo catalog on a free port, points the build at it, copies the demo images into
-// example-site/public/ and stops the emulator when Astro is done.
+// example-site/public/, serves them on 127.0.0.1 for astro:assets (STOREFRONT_PHOTO_ORIGIN) and
+// stops both when Astro is done.
 // The API key is never printed: only the service's origin is.
 import { cp, mkdir } from 'node:fs/promises';
 import { connect as connectSocket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startPhotoServer } from './photo-server.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const siteRoot = path.join(repoRoot, 'example-site');
@@ -86,12 +88,21 @@ async function connect() {
   return emulator;
 }
 
-/** Copies the emulator's demo images into example-site/public/ (gitignored) so <img> loads locally. */
+/** @type {Awaited<ReturnType<typeof startPhotoServer>> | undefined} */
+let photoServer;
+
+/**
+ * Copies the emulator's demo images into example-site/public/ (gitignored), so the browser loads
+ * them from the site, and serves them on 127.0.0.1, where the build reads the photos to make sized
+ * variants of them with astro:assets (src/lib/photos.ts).
+ */
 async function copyDemoAssets() {
   const { demoAssetsDir } = await import('@sitecontent/emulator');
   await mkdir(publicDir, { recursive: true });
   await cp(demoAssetsDir, publicDir, { recursive: true, force: true });
   process.env.STOREFRONT_LOCAL_IMAGES = 'true';
+  photoServer = await startPhotoServer(publicDir);
+  process.env.STOREFRONT_PHOTO_ORIGIN = photoServer.origin;
 }
 
 function summary(emulator) {
@@ -175,6 +186,7 @@ try {
 } finally {
   summary(emulator);
   await emulator?.close();
+  await photoServer?.close();
 }
 // Astro and Vite may keep handles open after a programmatic build; the exit code is all that matters.
 process.exit(code);

@@ -32,10 +32,15 @@ export interface BuildResult {
 
 /**
  * Runs `node example-site/scripts/storefront.mjs build --out-dir <tmp>` as a child process with `env` on top of a
- * copy of this process's environment from which every SITECONTENT_* variable was removed.
+ * copy of this process's environment from which every SITECONTENT_* variable was removed. The output
+ * goes to `outDir`, else to a new temporary folder.
  */
-export async function buildSite(env: Record<string, string>, timeoutMs = 240_000): Promise<BuildResult> {
-  const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
+export async function buildSite(
+  env: Record<string, string>,
+  timeoutMs = 240_000,
+  outDir?: string,
+): Promise<BuildResult> {
+  outDir ??= await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
   const started = Date.now();
   const { code, output } = await runProcess(

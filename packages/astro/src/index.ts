@@ -99,6 +99,7 @@ export {
   type HeadMeta,
   type HeadSeo,
   type SeoHeadProps,
+  type ShareImage,
   seoHeadFields,
 } from './seo-head/head-fields.js';
 export {

@@ -76,6 +76,9 @@ const DIST: Record<string, string> = {
       '/twin-group/',
       '/shop/',
       '/q/?a=1&amp;b=2',
+      '/links/',
+      '/shared/',
+      '/svg-shared/',
     ].map((p) => SITE + p),
   ),
   'index.html': page(`${SITE}/`),
@@ -111,11 +114,34 @@ const DIST: Record<string, string> = {
   'hidden/index.html':
     '<html><head><meta name="robots" content="noindex, follow"></head><body></body></html>',
   '404.html': page(undefined),
+  'links/index.html': page(`${SITE}/links/`).replace(
+    '<body>',
+    '<body><a href="/clean/">ok</a><a href="/clean">slash</a><a href="/gone/">gone</a>' +
+      '<a href="/sitemap-index.xml">file</a><a href="/missing.pdf">no file</a>' +
+      `<a href="${SITE}/clean/">absolute</a><a href="${SITE}/clean">absolute, no slash</a>` +
+      '<a href="https://other.example/clean">elsewhere</a><a href="#top">anchor</a>' +
+      '<a href="mailto:shop@example.com">mail</a><a href="../clean/">relative</a>' +
+      '<a href="/clean/?a=1&amp;b=2">query</a><a class="x" href=\'/clean\'>again</a>',
+  ),
+  'shared/index.html': page(`${SITE}/shared/`).replace(
+    '</head>',
+    `<meta property="og:image" content="${SITE}/share.jpg"><meta property="og:image:width" content="1200">` +
+      '<meta property="og:image:height" content="630"><meta property="og:image:type" content="image/jpeg"></head>',
+  ),
+  'share.jpg': 'not an image, but a file of the build',
+  'svg-shared/index.html': page(`${SITE}/svg-shared/`).replace(
+    '</head>',
+    `<meta property="og:image" content="${SITE}/share.svg"></head>`,
+  ),
 };
 
 let outDir: string;
 let report: SeoCheckReport;
-const reasonsOf = (file: string) => report.problems.filter((p) => p.page === file).map((p) => p.reason);
+/** The errors of a page (the share image warnings have tests of their own). */
+const reasonsOf = (file: string) =>
+  report.problems.filter((p) => p.page === file && p.severity === 'error').map((p) => p.reason);
+const warningsOf = (file: string) =>
+  report.problems.filter((p) => p.page === file && p.severity === 'warning').map((p) => p.reason);
 
 beforeAll(async () => {
   outDir = await mkdtemp(path.join(tmpdir(), 'seo-check-dist-'));
@@ -130,13 +156,15 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('checkDist', () => {
   it('counts every HTML page and passes the clean ones', () => {
-    expect(report.pages).toBe(15);
+    expect(report.pages).toBe(18);
     for (const file of [
       'index.html',
       'clean/index.html',
       'group/index.html',
       'hidden/index.html',
       '404.html',
+      'shared/index.html',
+      'svg-shared/index.html',
     ]) {
       expect(reasonsOf(file), file).toEqual([]);
     }
@@ -198,20 +226,47 @@ describe('checkDist', () => {
   it('reads sitemap URLs with their XML entities decoded', async () => {
     await writeFile(path.join(outDir, 'q.html'), page(`${SITE}/q/?a=1&amp;b=2`));
     const again = await checkDist({ outDir, site: SITE, format: 'file', trailingSlash: 'ignore', base: '/' });
-    expect(again.problems.filter((p) => p.page === 'q.html')).toEqual([]);
+    expect(again.problems.filter((p) => p.page === 'q.html' && p.severity === 'error')).toEqual([]);
     await rm(path.join(outDir, 'q.html'));
   });
 
-  it('prints one summary line, then each page at fault', () => {
-    const { logger, lines } = createLogger();
-    logReport(report, 'warn', logger as never);
-    expect(lines[0]).toEqual({
-      level: 'warn',
-      message: `seo check: 15 pages checked, ${report.problems.length} problems`,
-    });
-    expect(lines.slice(1).map((l) => l.message)).toContain(
-      `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,
-    );
+  it('audits every link into the site as a static host serves it: no redirect, no 404', () => {
+    expect(reasonsOf('links/index.html')).toEqual([
+      "link /clean is redirected: the page's URL is /clean/",
+      'link /gone/ names no page of the build (a 404)',
+      'link /missing.pdf names no file of the build (a 404)',
+      `link ${SITE}/clean is redirected: the page's URL is /clean/`,
+    ]);
+  });
+
+  it('warns of a page shared without a picture, with an SVG, or without its size', () => {
+    expect(warningsOf('shared/index.html')).toEqual([]);
+    expect(warningsOf('clean/index.html')).toEqual(['no og:image: the page is shared without a picture']);
+    expect(warningsOf('svg-shared/index.html')).toEqual([
+      `og:image ${SITE}/share.svg names no file of the build (a 404)`,
+      `og:image ${SITE}/share.svg is an SVG, which social networks do not show: use a JPEG, PNG or WebP`,
+      `og:image ${SITE}/share.svg states no og:image:width and og:image:height in pixels`,
+    ]);
+    // Pages that are not indexed are not shared.
+    expect(warningsOf('hidden/index.html')).toEqual([]);
+    expect(warningsOf('404.html')).toEqual([]);
+  });
+
+  it('prints one summary line, then each page at fault, errors before warnings', () => {
+    const errors = report.problems.filter((p) => p.severity === 'error').length;
+    const warnings = report.problems.length - errors;
+    for (const mode of ['warn', 'fail'] as const) {
+      const { logger, lines } = createLogger();
+      logReport(report, mode, logger as never);
+      expect(lines[0]).toEqual({
+        level: mode === 'fail' ? 'error' : 'warn',
+        message: `seo check: 18 pages checked, ${errors} problems, ${warnings} warnings`,
+      });
+      expect(lines.slice(1).map((l) => l.message)).toContain(
+        `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,
+      );
+      expect(lines.at(-1)).toMatchObject({ level: 'warn', message: expect.stringContaining('og:image') });
+    }
   });
 
   it('reports a missing sitemap once', async () => {
@@ -225,8 +280,12 @@ describe('checkDist', () => {
         trailingSlash: 'ignore',
         base: '/',
       });
-      expect(result.problems).toEqual([
-        { page: 'sitemap-index.xml', reason: 'missing: add @astrojs/sitemap to the integrations' },
+      expect(result.problems.filter((p) => p.severity === 'error')).toEqual([
+        {
+          page: 'sitemap-index.xml',
+          reason: 'missing: add @astrojs/sitemap to the integrations',
+          severity: 'error',
+        },
       ]);
     } finally {
       await rm(empty, { recursive: true, force: true });

@@ -49,6 +49,31 @@ describe('seoHeadFields', () => {
     });
   });
 
+  it('states a share image with its size and type, on the site when root-relative', () => {
+    const image = {
+      src: '/_astro/photo.a1b2.jpg',
+      width: 1200,
+      height: 900,
+      type: 'image/jpeg',
+      alt: 'Aurora X1',
+    };
+    const head = seoHeadFields({ seo: { ...seo, ogImage: image }, url: '/catalog/phones/1' }, SITE);
+    const meta = Object.fromEntries(head.meta.map((m) => [`${m.key}:${m.id}`, m.content]));
+    expect(meta).toMatchObject({
+      'property:og:image': 'https://shop.example/_astro/photo.a1b2.jpg',
+      'property:og:image:width': '1200',
+      'property:og:image:height': '900',
+      'property:og:image:type': 'image/jpeg',
+      'property:og:image:alt': 'Aurora X1',
+      'name:twitter:card': 'summary_large_image',
+      'name:twitter:image': 'https://shop.example/_astro/photo.a1b2.jpg',
+      'name:twitter:image:alt': 'Aurora X1',
+    });
+    // A plain URL states no size.
+    const plain = seoHeadFields({ seo, url: '/catalog/phones/1' }, SITE).meta.map((m) => m.id);
+    expect(plain).not.toContain('og:image:width');
+  });
+
   it("derives an entry's fields with pageSeo, the service's meta over the fallbacks; given fields win", () => {
     const entry = {
       id: '1',

@@ -4,6 +4,7 @@ import { BODY, knownKeys, withExtra } from './extra-fields.js';
 import { pageUrl } from './page-url.js';
 import { type ArticleData, articleDataSchema, type EntryReference } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
+import { entryHtml } from './site-links.js';
 
 const ARTICLE_KEYS = knownKeys(articleDataSchema);
 
@@ -18,11 +19,12 @@ export function buildArticleEntry<S extends string>(
   article: Article,
   input: ArticleEntryInput<S>,
 ): { data: ArticleData<S>; rendered: { html: string } } {
-  const txt = input.cleanHtml(article.txt);
+  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin);
+  const txt = html(article.txt);
   const url = pageUrl(article.url, input.urlStyle);
   const data = {
     ...withExtra(article, ARTICLE_KEYS, BODY),
-    stxt: input.cleanHtml(article.stxt),
+    stxt: html(article.stxt),
     section: input.section,
     url,
   } as ArticleData<S>;

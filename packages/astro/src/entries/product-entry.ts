@@ -9,6 +9,7 @@ import {
   productSkuDataSchema,
 } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
+import { entryHtml } from './site-links.js';
 
 const PRODUCT_KEYS = knownKeys(productDataSchema);
 const SKU_KEYS = knownKeys(productSkuDataSchema);
@@ -31,12 +32,13 @@ export function buildProductEntry<S extends string>(
   product: Product,
   input: ProductEntryInput<S>,
 ): { data: ProductData<S>; rendered: { html: string } } {
-  const txt = input.cleanHtml(product.txt);
+  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin);
+  const txt = html(product.txt);
   const data = {
     ...withExtra(product, PRODUCT_KEYS, BODY),
     sku: product.sku.map((sku) => withExtra(sku, SKU_KEYS)),
     img: product.img.map((image) => withExtra(image, IMAGE_KEYS, IMAGE_URLS)),
-    stxt: input.cleanHtml(product.stxt),
+    stxt: html(product.stxt),
     section: input.section,
     url: input.url,
   } as ProductData<S>;

@@ -4,6 +4,7 @@ import { BODY, knownKeys, withExtra } from './extra-fields.js';
 import { pageUrl } from './page-url.js';
 import { type EntryReference, type SectionData, sectionDataSchema } from './schemas.js';
 import { type EntryInput, entrySeo } from './seo.js';
+import { entryHtml } from './site-links.js';
 
 const SECTION_KEYS = knownKeys(sectionDataSchema);
 
@@ -18,7 +19,8 @@ export function buildSectionEntry<S extends string>(
   section: Section,
   input: SectionEntryInput<S>,
 ): { data: SectionData<S>; rendered: { html: string } } {
-  const txt = input.cleanHtml(section.txt);
+  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin);
+  const txt = html(section.txt);
   const url = pageUrl(section.url, input.urlStyle);
   const data = { ...withExtra(section, SECTION_KEYS, BODY), parent: input.parent, url } as SectionData<S>;
   const seo = entrySeo(input, { url });

@@ -1,13 +1,17 @@
 import { SiteContentAstroError } from './astro-error.js';
 
-/** A page the post-build SEO check (`seoCheck: 'fail'`) found at fault, and why. */
+/**
+ * A page the post-build SEO check found at fault, and why. An `error` fails a build with
+ * `seoCheck: 'fail'`; a `warning` (a page shared without a raster image) is logged only.
+ */
 export interface SeoCheckProblem {
   /** The file under the output directory, e.g. `catalog/phones/1/index.html`. */
   page: string;
   reason: string;
+  severity: 'error' | 'warning';
 }
 
-/** `seoCheck: 'fail'` found problems in the built site; `problems` names each page and reason. */
+/** `seoCheck: 'fail'` found errors in the built site; `problems` names each page and reason. */
 export class SiteContentSeoCheckError extends SiteContentAstroError {
   override name = 'SiteContentSeoCheckError';
   readonly pages: number;

@@ -29,10 +29,18 @@ export async function checkDist(options: SeoCheckInput): Promise<SeoCheckReport>
   const sitemap = await readSitemapLocs(options.outDir);
   const problems: SeoCheckProblem[] = [];
   if (sitemap === undefined) {
-    problems.push({ page: SITEMAP_INDEX, reason: 'missing: add @astrojs/sitemap to the integrations' });
+    problems.push({
+      page: SITEMAP_INDEX,
+      reason: 'missing: add @astrojs/sitemap to the integrations',
+      severity: 'error',
+    });
   }
   for (const name of sitemap?.missing ?? []) {
-    problems.push({ page: SITEMAP_INDEX, reason: `names ${name}, which the build does not have` });
+    problems.push({
+      page: SITEMAP_INDEX,
+      reason: `names ${name}, which the build does not have`,
+      severity: 'error',
+    });
   }
   const input: PageCheckInput = {
     outDir: options.outDir,

@@ -2,18 +2,22 @@
  * The per-page rules of the SEO check, on a list of pages: every indexable page has a canonical
  * that is on the site's origin, listed in the sitemap and served without a redirect by a file of
  * the build; every JSON-LD block parses and product JSON-LD passes Google's rules
- * (json-ld-check.ts).
+ * (json-ld-check.ts); every link into the site names a page by its canonical URL, or a file of the
+ * build (link-audit.ts). Warnings: an indexable page shared without a raster image of stated size
+ * (share-image-check.ts).
  *
  * A page with a robots `noindex`, and Astro's error pages (`404.html`, `500.html`, which hosts
- * serve with an error status), need no canonical and are not looked up in the sitemap; their
- * JSON-LD is still checked.
+ * serve with an error status), need no canonical or share image and are not looked up in the
+ * sitemap; their JSON-LD and links are still checked.
  */
 import path from 'node:path';
 import type { SeoCheckProblem } from '../errors/seo-check-error.js';
-import { readHead } from './dist-pages.js';
+import { readPage } from './dist-pages.js';
 import { JsonLdCheck } from './json-ld-check.js';
+import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
 import { readPageHead } from './page-head.js';
+import { shareImageWarnings } from './share-image-check.js';
 
 /** What the page rules need. */
 export interface PageCheckInput extends OutputLayout {
@@ -33,6 +37,7 @@ interface PageContext {
   input: PageCheckInput;
   files: ReadonlySet<string>;
   sitemap: ReadonlySet<string> | undefined;
+  links: LinkAuditContext;
 }
 
 /** Why the canonical `href` of a page fails, or `undefined`. */
@@ -57,16 +62,23 @@ function canonicalProblem(href: string, ctx: PageContext): string | undefined {
 }
 
 async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck): Promise<SeoCheckProblem[]> {
-  const head = readPageHead(readHead(path.join(ctx.input.outDir, page)));
-  const reasons = await jsonLd.problems(head.jsonLd);
+  const html = readPage(path.join(ctx.input.outDir, page));
+  const head = readPageHead(html);
+  const errors = await jsonLd.problems(head.jsonLd);
+  const warnings: string[] = [];
   if (!head.noindex && !ERROR_PAGES.has(page)) {
     const problem =
       head.canonical === undefined
         ? 'no canonical link (add one, or mark the page noindex)'
         : canonicalProblem(head.canonical, ctx);
-    if (problem !== undefined) reasons.unshift(problem);
+    if (problem !== undefined) errors.unshift(problem);
+    warnings.push(...shareImageWarnings(head.shareImage, (url) => missingFromBuild(url, ctx.links)));
   }
-  return reasons.map((reason) => ({ page, reason }));
+  errors.push(...linkProblems(page, html, ctx.links));
+  return [
+    ...errors.map((reason) => ({ page, reason, severity: 'error' as const })),
+    ...warnings.map((reason) => ({ page, reason, severity: 'warning' as const })),
+  ];
 }
 
 /** The problems of `pages` (of `input.files`), in page order. */
@@ -74,10 +86,18 @@ export async function checkPages(
   pages: readonly string[],
   input: PageCheckInput,
 ): Promise<SeoCheckProblem[]> {
+  const files = new Set(input.files);
   const ctx: PageContext = {
     input,
-    files: new Set(input.files),
+    files,
     sitemap: input.sitemapPages && new Set(input.sitemapPages),
+    links: {
+      layout: { format: input.format, trailingSlash: input.trailingSlash, base: input.base },
+      outDir: input.outDir,
+      origin: input.origin,
+      files,
+      otherFiles: new Map(),
+    },
   };
   const jsonLd = new JsonLdCheck();
   const problems: SeoCheckProblem[] = [];

@@ -1,7 +1,7 @@
 /**
- * What the SEO check needs from a built page, read from its `<head>` only: the canonical link,
- * a robots `noindex`, and the JSON-LD blocks. The body, most of a page's bytes, is never parsed:
- * the head ends at the first `</head>` or `<body`, found by one string search.
+ * What the SEO check needs from a built page's `<head>`: the canonical link, a robots `noindex`,
+ * the JSON-LD blocks and the share image. Only the head is parsed: it ends at the first `</head>`
+ * or `<body`, found by one string search.
  */
 import { Parser } from 'htmlparser2';
 
@@ -12,7 +12,26 @@ export interface PageHead {
   noindex: boolean;
   /** The text of each `<script type="application/ld+json">`, in order. */
   jsonLd: string[];
+  /** The first `og:image` and its `og:image:*` properties, as written. */
+  shareImage: ShareImageTags;
 }
+
+/** A page's `og:image` tags: what a social network shows when the page is shared. */
+export interface ShareImageTags {
+  url: string | undefined;
+  width: string | undefined;
+  height: string | undefined;
+  type: string | undefined;
+}
+
+/** The `og:image` properties a page head states, by the field they fill. */
+const SHARE_IMAGE_PROPERTIES: Record<string, keyof ShareImageTags> = {
+  'og:image': 'url',
+  'og:image:url': 'url',
+  'og:image:width': 'width',
+  'og:image:height': 'height',
+  'og:image:type': 'type',
+};
 
 /** Where a head ends: its closing tag, or the body's opening tag when the closing tag is left out. */
 export const HEAD_END = /<\/head\s*>|<body[\s>]/i;
@@ -22,13 +41,21 @@ const hasToken = (value: string | undefined, token: string) =>
 
 export function readPageHead(html: string): PageHead {
   const end = html.search(HEAD_END);
-  const head: PageHead = { canonical: undefined, noindex: false, jsonLd: [] };
+  const head: PageHead = {
+    canonical: undefined,
+    noindex: false,
+    jsonLd: [],
+    shareImage: { url: undefined, width: undefined, height: undefined, type: undefined },
+  };
   let script: string[] | undefined;
   const parser = new Parser({
     onopentag(name, attrs) {
       if (name === 'link' && hasToken(attrs.rel, 'canonical')) head.canonical ??= attrs.href;
       else if (name === 'meta' && attrs.name?.toLowerCase() === 'robots') {
         if (/\bnoindex\b/i.test(attrs.content ?? '')) head.noindex = true;
+      } else if (name === 'meta' && attrs.property !== undefined) {
+        const field = SHARE_IMAGE_PROPERTIES[attrs.property.trim().toLowerCase()];
+        if (field !== undefined) head.shareImage[field] ??= attrs.content;
       } else if (name === 'script' && attrs.type?.trim().toLowerCase() === 'application/ld+json') script = [];
     },
     ontext(text) {

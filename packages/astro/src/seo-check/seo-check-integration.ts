@@ -10,17 +10,24 @@ import type { SeoCheckMode } from '../options/seo-check-options.js';
 import { checkDist, type SeoCheckReport } from './check-dist.js';
 import type { OutputLayout } from './page-file.js';
 
-/** One summary line, then one line per page at fault. */
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * One summary line, then one line per page at fault: errors at the mode's level (error with
+ * `'fail'`), warnings as warnings.
+ */
 export function logReport(report: SeoCheckReport, mode: SeoCheckMode, logger: AstroIntegrationLogger): void {
-  const { pages, problems } = report;
-  const summary = `seo check: ${pages} pages checked, ${problems.length} problem${problems.length === 1 ? '' : 's'}`;
-  if (problems.length === 0) {
-    logger.info(summary);
-    return;
-  }
-  const log = mode === 'fail' ? logger.error.bind(logger) : logger.warn.bind(logger);
-  log(summary);
-  for (const problem of problems) log(`  ${problem.page}: ${problem.reason}`);
+  const errors = report.problems.filter((p) => p.severity === 'error');
+  const warnings = report.problems.filter((p) => p.severity === 'warning');
+  const summary =
+    `seo check: ${report.pages} pages checked, ${counted(errors.length, 'problem')}` +
+    (warnings.length > 0 ? `, ${counted(warnings.length, 'warning')}` : '');
+  const logError = mode === 'fail' ? logger.error.bind(logger) : logger.warn.bind(logger);
+  if (errors.length > 0) logError(summary);
+  else if (warnings.length > 0) logger.warn(summary);
+  else logger.info(summary);
+  for (const problem of errors) logError(`  ${problem.page}: ${problem.reason}`);
+  for (const problem of warnings) logger.warn(`  ${problem.page}: ${problem.reason}`);
 }
 
 export function seoCheckIntegration(mode: Exclude<SeoCheckMode, 'off'>): AstroIntegration {
@@ -37,9 +44,8 @@ export function seoCheckIntegration(mode: Exclude<SeoCheckMode, 'off'>): AstroIn
         if (!layout) return;
         const report = await checkDist({ ...layout, site, outDir: fileURLToPath(dir) });
         logReport(report, mode, logger);
-        if (mode === 'fail' && report.problems.length > 0) {
-          throw new SiteContentSeoCheckError(report.pages, report.problems);
-        }
+        const errors = report.problems.filter((p) => p.severity === 'error');
+        if (mode === 'fail' && errors.length > 0) throw new SiteContentSeoCheckError(report.pages, errors);
       },
     },
   };

@@ -10,6 +10,23 @@ import { dataOf } from '../helpers/entry-data.js';
 import { jsonLdScriptText } from '../structured-data/json-ld-text.js';
 import { pageSeo, type SeoSource } from './page-seo.js';
 
+/**
+ * A share image with the facts social networks lay a card out by before they fetch it: a
+ * `getImage()` result from `astro:assets` gives them (`src`, `attributes.width`/`height`).
+ */
+export interface ShareImage {
+  /** The image's URL: absolute, or root-relative on the site (`getImage()`'s `src`). */
+  src: string;
+  /** Width in pixels (`og:image:width`). */
+  width: number;
+  /** Height in pixels (`og:image:height`). */
+  height: number;
+  /** MIME type (`og:image:type`), e.g. `image/jpeg`. @default none */
+  type?: string | undefined;
+  /** What the image shows (`og:image:alt`, `twitter:image:alt`). @default none */
+  alt?: string | undefined;
+}
+
 /** The SEO fields of a page: `pageSeo()`'s result fits; only `title` and `description` are required. */
 export interface HeadSeo {
   title: string;
@@ -20,8 +37,11 @@ export interface HeadSeo {
   ogTitle?: string | undefined;
   /** @default the description */
   ogDescription?: string | undefined;
-  /** Absolute image URL for OpenGraph and Twitter. @default no image */
-  ogImage?: string | null | undefined;
+  /**
+   * The share image for OpenGraph and Twitter: an absolute URL, or a `ShareImage` with its size
+   * (social networks show neither SVG nor, until fetched, an image of unstated size). @default no image
+   */
+  ogImage?: string | ShareImage | null | undefined;
   /** Absolute canonical URL, used when the page has no `url`. @default derived from `url` */
   canonical?: string | undefined;
 }
@@ -96,6 +116,21 @@ function fieldsOf(props: SeoHeadProps, site: URL | undefined): HeadSeo {
   return fields;
 }
 
+/** The share image as tags: its URL on `site` when root-relative, and its size and type when known. */
+function shareImageOf(
+  image: string | ShareImage | null | undefined,
+  site: URL | undefined,
+): ShareImage | undefined {
+  if (!image) return undefined;
+  const given = typeof image === 'string' ? { src: image } : image;
+  if (!given.src) return undefined;
+  const src =
+    given.src.startsWith('/') && !given.src.startsWith('//') && site
+      ? new URL(given.src, site).href
+      : given.src;
+  return { width: 0, height: 0, ...given, src };
+}
+
 const named = (id: string, content: string | undefined): HeadMeta[] =>
   content ? [{ key: 'name', id, content }] : [];
 const property = (id: string, content: string | undefined): HeadMeta[] =>
@@ -106,7 +141,8 @@ export function seoHeadFields(props: SeoHeadProps, site: URL | undefined): HeadF
   const seo = fieldsOf(props, site);
   const url = props.url ?? (props.entry === undefined ? undefined : dataOf(props.entry).url);
   const canonical = canonicalOf(url, props.seo?.canonical === undefined ? seo : props.seo, site);
-  const image = seo.ogImage || undefined;
+  const image = shareImageOf(seo.ogImage, site);
+  const size = (value: number | undefined) => (value ? String(Math.round(value)) : undefined);
   const ogTitle = seo.ogTitle || seo.title;
   const ogDescription = seo.ogDescription || seo.description;
   const nodes = props.jsonLd === undefined ? [] : Array.isArray(props.jsonLd) ? props.jsonLd : [props.jsonLd];
@@ -122,11 +158,16 @@ export function seoHeadFields(props: SeoHeadProps, site: URL | undefined): HeadF
       ...property('og:title', ogTitle),
       ...property('og:description', ogDescription),
       ...property('og:url', canonical),
-      ...property('og:image', image),
+      ...property('og:image', image?.src),
+      ...property('og:image:width', size(image?.width)),
+      ...property('og:image:height', size(image?.height)),
+      ...property('og:image:type', image?.type),
+      ...property('og:image:alt', image?.alt),
       ...named('twitter:card', image ? 'summary_large_image' : 'summary'),
       ...named('twitter:title', ogTitle),
       ...named('twitter:description', ogDescription),
-      ...named('twitter:image', image),
+      ...named('twitter:image', image?.src),
+      ...named('twitter:image:alt', image?.alt),
     ],
     jsonLd: nodes.map((node: object) => jsonLdScriptText(node)),
   };

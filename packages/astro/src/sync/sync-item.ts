@@ -6,7 +6,7 @@ import type { LoaderContext } from 'astro/loaders';
 import type { HtmlCleaner } from '../entries/sanitize.js';
 
 /** Bump when the shape of stored entries changes: a different version triggers a full reload. */
-export const LOADER_VERSION = '7';
+export const LOADER_VERSION = '8';
 export const LOADER_VERSION_META_KEY = 'sitecontent:loader-version';
 
 export interface BuiltEntry {

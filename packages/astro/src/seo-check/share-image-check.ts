@@ -1,0 +1,40 @@
+/**
+ * The share image rules of the SEO check: social networks show a page's `og:image` when it is
+ * shared, but not an SVG, and they lay the card out before the image arrives only when its size is
+ * stated. A page without a share image, or with one they do not show, is shared as bare text: a
+ * warning, since the page itself is still served and indexed.
+ */
+import type { ShareImageTags } from './page-head.js';
+
+/** Image formats social networks do not render, by MIME type and by file extension. */
+const SVG_TYPE = /^image\/svg\+xml$/i;
+const SVG_PATH = /\.svgz?$/i;
+
+/** `url`'s path, for its extension; the URL itself when it does not parse. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'https://page.invalid/').pathname;
+  } catch {
+    return url;
+  }
+}
+
+/**
+ * Why the page's share image falls short (none, SVG, no size, not in the build), as warnings; `[]`
+ * when it does not. `missing` says whether a URL on the site names no file of the build.
+ */
+export function shareImageWarnings(image: ShareImageTags, missing: (url: string) => boolean): string[] {
+  if (!image.url) return ['no og:image: the page is shared without a picture'];
+  const warnings: string[] = [];
+  if (missing(image.url)) warnings.push(`og:image ${image.url} names no file of the build (a 404)`);
+  if (SVG_TYPE.test(image.type ?? '') || SVG_PATH.test(pathOf(image.url))) {
+    warnings.push(
+      `og:image ${image.url} is an SVG, which social networks do not show: use a JPEG, PNG or WebP`,
+    );
+  }
+  const size = (value: string | undefined) => value !== undefined && /^[1-9][0-9]*$/.test(value.trim());
+  if (!size(image.width) || !size(image.height)) {
+    warnings.push(`og:image ${image.url} states no og:image:width and og:image:height in pixels`);
+  }
+  return warnings;
+}

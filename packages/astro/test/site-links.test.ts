@@ -1,0 +1,121 @@
+/**
+ * Links in the service's HTML to the site's pages are written in the site's URL style when an entry
+ * is built (entries/site-links.ts), by the build-time and the live loaders alike, so an article's
+ * link to `/catalog/phones` is not a redirect (or a 404) on a site whose pages end with `/`.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { siteHref, siteLinks } from '../src/entries/site-links.js';
+import { articlesLoader, liveArticlesLoader } from '../src/index.js';
+import { openProject } from '../src/project/open-projects.js';
+import { type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
+
+const always = { trailingSlash: 'always', format: 'directory' } as const;
+const never = { trailingSlash: 'never', format: 'directory' } as const;
+const origin = 'https://shop.example';
+
+describe('siteHref', () => {
+  it('writes a page path in the style, keeping its query and fragment', () => {
+    expect(siteHref('/catalog/phones', always, origin)).toBe('/catalog/phones/');
+    expect(siteHref('/catalog/phones/', never, origin)).toBe('/catalog/phones');
+    expect(siteHref('/catalog/phones?sort=price#top', always, origin)).toBe(
+      '/catalog/phones/?sort=price#top',
+    );
+    expect(siteHref('/', never, origin)).toBe('/');
+  });
+
+  it("writes an absolute URL on the site's origin in the style, and no other host's", () => {
+    expect(siteHref('https://shop.example/catalog/phones', always, origin)).toBe(
+      'https://shop.example/catalog/phones/',
+    );
+    expect(siteHref('https://other.example/catalog/phones', always, origin)).toBe(
+      'https://other.example/catalog/phones',
+    );
+    expect(siteHref('https://shop.example/catalog/phones', always, undefined)).toBe(
+      'https://shop.example/catalog/phones',
+    );
+  });
+
+  it('leaves files, anchors, other schemes and protocol-relative URLs as written', () => {
+    for (const href of [
+      '/img/blog/a.svg',
+      '/sitemap-index.xml',
+      '#intro',
+      'mailto:a@b.c',
+      '//cdn.example/x',
+    ]) {
+      expect(siteHref(href, always, origin), href).toBe(href);
+    }
+  });
+});
+
+describe('siteLinks', () => {
+  it('rewrites <a href> in every quoting, and nothing but <a href>', () => {
+    const html =
+      '<p><a href="/catalog/phones">a</a> <a class=x href=\'/catalog\'>b</a> <a href=/about>c</a>' +
+      ' <img src="/catalog/phones"> <a href="/img/a.jpg">d</a></p>';
+    expect(siteLinks(html, always, origin)).toBe(
+      '<p><a href="/catalog/phones/">a</a> <a class=x href=\'/catalog/\'>b</a> <a href="/about/">c</a>' +
+        ' <img src="/catalog/phones"> <a href="/img/a.jpg">d</a></p>',
+    );
+  });
+
+  it('returns text without links as it is', () => {
+    const text = 'No markup here: /catalog/phones';
+    expect(siteLinks(text, always, origin)).toBe(text);
+  });
+});
+
+describe('loaders write the links of stored HTML in the site style', () => {
+  let emu: Emulator;
+  let site: ReturnType<typeof useSite>;
+  beforeAll(async () => {
+    emu = await emulator();
+    site = useSite(emu);
+  });
+  afterAll(async () => {
+    await site?.release();
+    await emu?.close();
+  });
+
+  /** The rendered HTML of every article, joined. */
+  const articleHtml = async (trailingSlash: 'always' | 'never', sanitize: boolean) => {
+    const t = await loadInto(articlesLoader({ sanitize }), {
+      collection: 'articles',
+      root: site.root,
+      site: origin,
+      trailingSlash,
+    });
+    return t.store
+      .values('articles')
+      .map((e) => e.rendered?.html ?? '')
+      .join('\n');
+  };
+
+  it("build-time: '/catalog/phones' becomes '/catalog/phones/' with 'always', sanitized or not", async () => {
+    for (const sanitize of [true, false]) {
+      const html = await articleHtml('always', sanitize);
+      expect(html).toContain('href="/catalog/phones/"');
+      expect(html).not.toContain('href="/catalog/phones"');
+      // A file the text links to stays as the service wrote it.
+      expect(html).toMatch(/src="\/img\/[^"]+\.svg"/);
+    }
+    const never = await articleHtml('never', true);
+    expect(never).toContain('href="/catalog/phones"');
+  });
+
+  it('live: the same links, in the style the integration registered', async () => {
+    const project = openProject(
+      site.root,
+      { connection: {}, client: {}, metaMaxAge: 0, env: {} },
+      undefined,
+      true,
+    );
+    project.urlStyle = always;
+    const conn = { baseUrl: emu.url, apiKey: emu.key, sid: emu.sid, site: origin };
+    const result = await liveArticlesLoader(conn).loadCollection({ collection: 'articles' });
+    expect('entries' in result).toBe(true);
+    const html = 'entries' in result ? result.entries.map((e) => e.rendered?.html ?? '').join('\n') : '';
+    expect(html).toContain('href="/catalog/phones/"');
+    expect(html).not.toContain('href="/catalog/phones"');
+  });
+});
