@@ -1,7 +1,8 @@
 // `node example-site/scripts/storefront.mjs serve --port N`, run exactly as scripts outside the
 // repository run it, against an emulator this test starts (through a proxy that records each
 // request): the home, section and article pages are prerendered, a product page is rendered on
-// demand, cached, and fresh again after a change in the service and a purge naming it.
+// demand, cached, and fresh again after a change in the service and a purge naming it; robots.txt
+// names the prerendered pages' sitemap index and the product sitemaps served from the service.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
@@ -19,6 +20,10 @@ let serve: ChildProcess;
 let output = '';
 let origin: string;
 let product: Product;
+
+/** The `<loc>` values of a sitemap or sitemap index (their XML is checked in the astro package's tests). */
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
 const view = async (path: string) => {
   const response = await fetch(`${origin}${path}`);
@@ -114,5 +119,58 @@ describe('storefront.mjs serve', () => {
     const fresh = await view(path);
     expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
     expect(fresh.body).toContain('Aurora X1, served on demand');
+  });
+
+  it('robots.txt names both sitemap indexes; the product sitemaps list every visible product page, once', async () => {
+    const robots = await view('/robots.txt');
+    const named = [...robots.body.matchAll(/^Sitemap: (.+)$/gm)].map((m) => m[1]!);
+    const site = new URL(named[0]!).origin;
+    expect(named).toEqual([`${site}/sitemap-index.xml`, `${site}/sitemap-products.xml`]);
+
+    const index = await view('/sitemap-products.xml');
+    expect(index.status).toBe(200);
+    const listed: string[] = [];
+    for (const file of locs(index.body)) {
+      const answer = await view(new URL(file).pathname);
+      expect(answer.status, file).toBe(200);
+      listed.push(...locs(answer.body));
+    }
+    const sections = new Map((await client.sections.list()).map((s) => [s.tx, s]));
+    const visible = (await client.products.list()).filter((p) => p.shw);
+    const expected = visible.map((p) => `${site}${sections.get(p.cattx)!.url}/${p.id}/`);
+    expect(listed.sort()).toEqual(expected.sort());
+    // Each is the canonical URL of a page this server renders.
+    for (const loc of listed) {
+      const page = await view(new URL(loc).pathname);
+      expect(page.status, loc).toBe(200);
+      expect(page.body, loc).toContain(`<link rel="canonical" href="${loc}">`);
+    }
+
+    // The prerendered pages stay in @astrojs/sitemap's index, and the product pages are not there twice.
+    const prerendered: string[] = [];
+    for (const file of locs((await view('/sitemap-index.xml')).body)) {
+      prerendered.push(...locs((await view(new URL(file).pathname)).body));
+    }
+    expect(prerendered).toContain(`${site}/catalog/phones/`);
+    expect(prerendered.filter((loc) => expected.includes(loc))).toEqual([]);
+  });
+
+  it('the product sitemaps are cached, and a purge naming a product purges them too', async () => {
+    await view('/sitemap-products.xml');
+    expect((await view('/sitemap-products.xml')).headers.get('x-astro-cache')).toBe('HIT');
+    proxy.take();
+    const purge = await fetch(`${origin}/_sitecontent/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ products: [String(product.id)] }),
+    });
+    expect(await purge.json()).toEqual({
+      ok: true,
+      purged: [`sitecontent:products:${product.id}`, 'sitecontent:sitemaps'],
+    });
+    expect((await view('/sitemap-products.xml')).headers.get('x-astro-cache')).toBe('MISS');
+    // Read again from the service: the sections, and each section's products.
+    const asked = proxy.take().map((r) => r.split('?')[0]);
+    expect(asked.filter((op) => op === 'goods/Get').length).toBeGreaterThan(0);
   });
 });
