@@ -191,4 +191,32 @@ describe('the product sitemap routes, against the emulator', () => {
   it('the products loader that made the pages is the one the sitemaps follow', () => {
     expect(liveState().productPages.productUrl({ id: 7, cattx: 'x' } as Product, undefined)).toBe('/p/7-x');
   });
+
+  it('a hybrid catalog: prerendered products are left out, and the sitemaps of the build lead the index', async () => {
+    const noted = liveState().productPages;
+    const head = new Set(
+      products
+        .filter((p) => p.shw)
+        .slice(0, 25)
+        .map((p) => p.id),
+    );
+    liveState().productPages = { ...noted, prerendered: (product) => head.has(product.id) };
+    try {
+      const hybrid = productSitemapOptionsSchema.parse({ ...settings, include: ['/sitemap-0.xml'] });
+      const index = texts((await get(productSitemapIndexHandler(hybrid))).text, 'loc');
+      expect(index[0]).toBe('https://shop.test/sitemap-0.xml');
+      const listed: string[] = [];
+      for (const loc of index.slice(1)) {
+        const file = await get(
+          productSitemapFileHandler(hybrid),
+          /sitemap-products-(.+)\.xml$/.exec(loc)?.[1],
+        );
+        listed.push(...texts(file.text, 'loc'));
+      }
+      const tail = products.filter((p) => p.shw && !head.has(p.id));
+      expect(listed.sort()).toEqual(tail.map((p) => `https://shop.test/p/${p.id}-${p.cattx}/`).sort());
+    } finally {
+      liveState().productPages = noted;
+    }
+  });
 });

@@ -8,18 +8,18 @@
  * Both are kept by the route cache (and a CDN) for `maxAge` and purged with any product or section.
  * Web-standard APIs only: it runs wherever the site does, Cloudflare Workers included.
  */
-import { mapBounded, type Section, type SiteContentClient } from '@sitecontent/client';
+import { type Section, type SiteContentClient, streamBounded } from '@sitecontent/client';
 import type { APIContext } from 'astro';
 import { DEFAULT_URL_STYLE } from '../entries/page-url.js';
 import { CACHE_TAG, kindTag, SITEMAPS_TAG } from '../live/cache-tags.js';
-import { liveClient, liveState } from '../live/on-demand-state.js';
+import { liveState } from '../live/on-demand-state.js';
 import { liveErrorResponse } from '../live/page-answers.js';
 import { requestFailure } from '../live/request-failure.js';
 import type { ProductSitemapSettings } from '../options/on-demand-options.js';
 import { liveProject } from '../project/open-projects.js';
 import { parseFileParam, sitemapFilePath } from '../sitemap/product-sitemap-paths.js';
 import { type EntryPlace, sectionEntries, sectionFiles } from '../sitemap/section-entries.js';
-import { type SitemapFile, sitemapIndex, URLSET_CLOSE, URLSET_OPEN } from '../sitemap/sitemap-xml.js';
+import { INDEX_CLOSE, INDEX_OPEN, indexEntry, URLSET_CLOSE, URLSET_OPEN } from '../sitemap/sitemap-xml.js';
 
 /** Sections the index reads at once: each answer is held until its entries are counted. */
 const INDEX_READS_AT_ONCE = 8;
@@ -56,33 +56,45 @@ function failed(context: SitemapContext, error: unknown): Response {
   return liveErrorResponse(context, cause);
 }
 
-const client = () => liveClient('sitemap', liveState().productPages.options);
+/**
+ * The sitemaps' client: the client's own patient budget, not a page lookup's short one — a section's
+ * products are a larger read than one product, and a crawler waits longer than a visitor.
+ */
+const client = () => liveProject().client('sitemap', liveState().productPages.options);
 
-/** The index: every section's files, in the order of `dir/Get`. */
+/**
+ * The index: every section's files, in the order of `dir/Get`, streamed as the sections are read
+ * (a crawler sees the first bytes at once, however large the catalog). A section that fails to be
+ * read after the first bytes ends the answer with an error, so no cache keeps a partial index.
+ */
 export function productSitemapIndexHandler(settings: ProductSitemapSettings) {
   return async (context: SitemapContext): Promise<Response> => {
+    let place: EntryPlace;
+    let sections: Section[];
+    const service = client();
     try {
-      const service = client();
-      const source = liveState().productPages;
-      const [place, sections] = await Promise.all([
-        placeOf(service, context, settings),
-        service.sections.list(),
-      ]);
-      const perSection = await mapBounded(sections, INDEX_READS_AT_ONCE, async (section, _i, signal) => {
-        const found = await sectionEntries(service, source, place, section, signal);
-        return sectionFiles(found, settings.maxUrls).map(
-          ({ lastmod }, i): SitemapFile => ({
-            loc: new URL(sitemapFilePath(settings.index, section.id, i + 1), place.origin).href,
-            lastmod,
-          }),
-        );
-      });
-      const files = perSection.flat();
-      keep(context, settings, newestOf(files));
-      return new Response(sitemapIndex(files), { headers: XML_HEADERS });
+      [place, sections] = await Promise.all([placeOf(service, context, settings), service.sections.list()]);
     } catch (error) {
       return failed(context, error);
     }
+    const source = liveState().productPages;
+    const perSection = streamBounded(sections, INDEX_READS_AT_ONCE, async (section, _i, signal) => {
+      const found = await sectionEntries(service, source, place, section, signal);
+      return sectionFiles(found, settings.maxUrls).map(({ lastmod }, i) =>
+        indexEntry({
+          loc: new URL(sitemapFilePath(settings.index, section.id, i + 1), place.origin).href,
+          lastmod,
+        }),
+      );
+    });
+    keep(context, settings);
+    const included = settings.include.map((path) => indexEntry({ loc: new URL(path, place.origin).href }));
+    return new Response(
+      textStream([INDEX_OPEN, ...included], perSection, INDEX_CLOSE, (error) => {
+        liveState().log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
+      }),
+      { headers: XML_HEADERS },
+    );
   };
 }
 
@@ -103,34 +115,46 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings) {
       const part = sectionFiles(found, settings.maxUrls)[file.n - 1];
       if (part === undefined) return notFound();
       keep(context, settings, part.lastmod);
-      return new Response(urlsetStream(found.entries.slice(part.start, part.end)), { headers: XML_HEADERS });
+      const entries = found.entries.slice(part.start, part.end);
+      const chunks = (async function* () {
+        for (let i = 0; i < entries.length; i += ENTRIES_PER_CHUNK)
+          yield entries.slice(i, i + ENTRIES_PER_CHUNK);
+      })();
+      return new Response(textStream([URLSET_OPEN], chunks, URLSET_CLOSE), { headers: XML_HEADERS });
     } catch (error) {
       return failed(context, error);
     }
   };
 }
 
-/** `entries` in a `<urlset>`, encoded a chunk at a time as the response is read. */
-function urlsetStream(entries: string[]): ReadableStream<Uint8Array> {
+/**
+ * `head`, the texts `parts` yields (each a list, in order) and `tail`, encoded as the response is
+ * read; a part that fails ends the stream with its error (told to `failed`).
+ */
+function textStream(
+  head: readonly string[],
+  parts: AsyncIterable<readonly string[]>,
+  tail: string,
+  failed?: (error: unknown) => void,
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  let next = 0;
+  const iterator = parts[Symbol.asyncIterator]();
   return new ReadableStream({
-    start: (controller) => controller.enqueue(encoder.encode(URLSET_OPEN)),
-    pull: (controller) => {
-      if (next >= entries.length) {
-        controller.enqueue(encoder.encode(URLSET_CLOSE));
-        controller.close();
-        return;
+    start: (controller) => controller.enqueue(encoder.encode(head.join(''))),
+    pull: async (controller) => {
+      try {
+        const next = await iterator.next();
+        if (next.done) {
+          controller.enqueue(encoder.encode(tail));
+          controller.close();
+        } else controller.enqueue(encoder.encode(next.value.join('')));
+      } catch (error) {
+        failed?.(error);
+        controller.error(error);
       }
-      const chunk = entries.slice(next, next + ENTRIES_PER_CHUNK).join('');
-      next += ENTRIES_PER_CHUNK;
-      controller.enqueue(encoder.encode(chunk));
+    },
+    cancel: async () => {
+      await iterator.return?.();
     },
   });
-}
-
-function newestOf(files: readonly SitemapFile[]): Date | undefined {
-  let newest: Date | undefined;
-  for (const { lastmod } of files) if (lastmod && (!newest || lastmod > newest)) newest = lastmod;
-  return newest;
 }

@@ -56,7 +56,13 @@ export function liveProductsLoader<
 ): LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
   const { opts, rt, site } = liveSetup('liveProductsLoader', liveProductsOptionsSchema, options);
   const sectionsCollection = opts.sectionsCollection as S;
-  noteProductPages({ options: opts, productUrl: opts.productUrl, onlyVisible: opts.onlyVisible, site });
+  noteProductPages({
+    options: opts,
+    productUrl: opts.productUrl,
+    onlyVisible: opts.onlyVisible,
+    prerendered: opts.prerendered,
+    site,
+  });
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {

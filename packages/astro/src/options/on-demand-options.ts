@@ -33,6 +33,15 @@ export const productSitemapOptionsSchema = z.strictObject({
     .string()
     .regex(/^\/[A-Za-z0-9_-]+\.xml$/, 'must be a file at the root ending in .xml, e.g. /sitemap-products.xml')
     .default('/sitemap-products.xml'),
+  /**
+   * Paths of sitemap files the build writes that the index lists before the product files, e.g.
+   * `@astrojs/sitemap`'s `['/sitemap-0.xml']`: one index over the prerendered and the on-demand
+   * pages, for robots.txt to name alone. The build fails when `@astrojs/sitemap` wrote a file this
+   * does not list, or this lists one it did not write. @default []
+   */
+  include: z
+    .array(z.string().regex(/^\/[A-Za-z0-9_.-]+\.xml$/, 'must be a file at the root ending in .xml'))
+    .default([]),
   /** Most URLs in one file: the sitemap protocol allows 50,000. @default 50000 */
   maxUrls: z.number().int().positive().max(50_000).default(50_000),
   /**

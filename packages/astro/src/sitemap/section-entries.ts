@@ -7,6 +7,7 @@
 import type { Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
 import { defaultProductUrl, type ProductUrlOption, productPage } from '../entries/product-page.js';
+import { SiteContentCallbackError } from '../errors/callback-error.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import { fileStarts, type SitemapFile, urlEntry, utf8Bytes } from './sitemap-xml.js';
 
@@ -16,6 +17,8 @@ export interface ProductPagesSource {
   options: Record<string, unknown>;
   productUrl: ProductUrlOption;
   onlyVisible: boolean;
+  /** Products whose pages are prerendered: listed by `@astrojs/sitemap`, not here. */
+  prerendered: ((product: Product) => boolean) | undefined;
   /** The loader's `site` option. */
   site: string | undefined;
 }
@@ -25,6 +28,7 @@ export const DEFAULT_PRODUCT_PAGES: ProductPagesSource = {
   options: {},
   productUrl: defaultProductUrl,
   onlyVisible: true,
+  prerendered: undefined,
   site: undefined,
 };
 
@@ -50,9 +54,26 @@ export interface SectionEntries {
  */
 const lastmodOf = (product: Product): Date | undefined => product.dt ?? undefined;
 
-/** The entry of `product`'s page in `section`, or `undefined` when it has none (hidden, URL off the site). */
+/** The live products loader's `prerendered` for `product`; a throw names the option and the product. */
+function isPrerendered(source: ProductPagesSource, product: Product): boolean {
+  if (!source.prerendered) return false;
+  try {
+    return source.prerendered(product) === true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new SiteContentCallbackError('liveProducts', 'prerendered', product.id, `threw: ${message}`, {
+      cause: error,
+    });
+  }
+}
+
+/**
+ * The entry of `product`'s page in `section`, or `undefined` when it has none here (hidden, URL off
+ * the site, or prerendered and so in the build's sitemap).
+ */
 function entryOf(source: ProductPagesSource, place: EntryPlace, product: Product, section: Section) {
   if (source.onlyVisible && !product.shw) return undefined;
+  if (isPrerendered(source, product)) return undefined;
   const page = productPage('sitemap', source.productUrl, product, section, place.urlStyle);
   if (page.url === undefined) return undefined;
   const photos = imageUrls(

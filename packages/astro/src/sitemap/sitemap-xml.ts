@@ -59,16 +59,19 @@ export const URLSET_OPEN =
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n';
 export const URLSET_CLOSE = '</urlset>\n';
 
+/** What a sitemap index's entries sit between. */
+export const INDEX_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const INDEX_CLOSE = '</sitemapindex>\n';
+
+/** One `<sitemap>` element of an index, on a line of its own. */
+export function indexEntry(file: SitemapFile): string {
+  return `<sitemap><loc>${xmlText(file.loc)}</loc>${lastmodTag(file.lastmod)}</sitemap>\n`;
+}
+
 /** A sitemap index listing `files`. */
 export function sitemapIndex(files: readonly SitemapFile[]): string {
-  const entries = files.map(
-    (file) => `<sitemap><loc>${xmlText(file.loc)}</loc>${lastmodTag(file.lastmod)}</sitemap>\n`,
-  );
-  return (
-    '<?xml version="1.0" encoding="UTF-8"?>\n' +
-    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n' +
-    `${entries.join('')}</sitemapindex>\n`
-  );
+  return `${INDEX_OPEN}${files.map(indexEntry).join('')}${INDEX_CLOSE}`;
 }
 
 /** The UTF-8 size of `text`, counted without encoding it. */
