@@ -46,8 +46,14 @@ export default defineConfig({
   integrations: [
     siteContent(
       productsOnDemand
-        ? // The product sitemaps link the photos as the pages show them (see `env` below).
-          { onDemand: { sitemap: localImages ? { imageOrigin: '' } : {} } }
+        ? // One sitemap index over the prerendered pages (@astrojs/sitemap's file, listed first; the
+          // build fails if it wrote another) and the product pages on demand. The product sitemaps
+          // link the photos as the pages show them (see `env` below).
+          {
+            onDemand: {
+              sitemap: { include: ['/sitemap-0.xml'], ...(localImages ? { imageOrigin: '' } : {}) },
+            },
+          }
         : { seoCheck: 'fail' },
     ),
     sitemap({

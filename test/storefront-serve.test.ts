@@ -1,12 +1,14 @@
 // `node example-site/scripts/storefront.mjs serve --port N`, run exactly as scripts outside the
 // repository run it, against an emulator this test starts (through a proxy that records each
 // request): the home, section and article pages are prerendered, a product page is rendered on
-// demand, cached, and fresh again after a change in the service and a purge naming it; robots.txt
-// names the prerendered pages' sitemap index and the product sitemaps served from the service.
+// demand, cached, and fresh again after a change in the service and a purge naming it; the head of
+// the catalog is prerendered, and robots.txt names one sitemap index over both: the build's sitemap
+// and the product sitemaps served from the service.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isHeadProduct } from '../example-site/src/lib/head.js';
 import { recordingProxy } from './helpers/on-demand-site.js';
 import { repoRoot } from './helpers/storefront.js';
 import { freePort } from './helpers/varnish.js';
@@ -121,38 +123,54 @@ describe('storefront.mjs serve', () => {
     expect(fresh.body).toContain('Aurora X1, served on demand');
   });
 
-  it('robots.txt names both sitemap indexes; the product sitemaps list every visible product page, once', async () => {
+  it('robots.txt names one sitemap index: the prerendered pages and every visible product page, each once', async () => {
     const robots = await view('/robots.txt');
     const named = [...robots.body.matchAll(/^Sitemap: (.+)$/gm)].map((m) => m[1]!);
     const site = new URL(named[0]!).origin;
-    expect(named).toEqual([`${site}/sitemap-index.xml`, `${site}/sitemap-products.xml`]);
+    expect(named).toEqual([`${site}/sitemap-products.xml`]);
 
     const index = await view('/sitemap-products.xml');
     expect(index.status).toBe(200);
-    const listed: string[] = [];
-    for (const file of locs(index.body)) {
+    const files = locs(index.body);
+    // @astrojs/sitemap's file (the prerendered pages) first, then the product sitemaps.
+    expect(files[0]).toBe(`${site}/sitemap-0.xml`);
+    const listedIn: string[][] = [];
+    for (const file of files) {
       const answer = await view(new URL(file).pathname);
       expect(answer.status, file).toBe(200);
-      listed.push(...locs(answer.body));
+      listedIn.push(locs(answer.body));
     }
+    const listed = listedIn.flat();
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toContain(`${site}/catalog/phones/`);
+
     const sections = new Map((await client.sections.list()).map((s) => [s.tx, s]));
     const visible = (await client.products.list()).filter((p) => p.shw);
-    const expected = visible.map((p) => `${site}${sections.get(p.cattx)!.url}/${p.id}/`);
-    expect(listed.sort()).toEqual(expected.sort());
-    // Each is the canonical URL of a page this server renders.
-    for (const loc of listed) {
+    const urlOf = (p: Product) => `${site}${sections.get(p.cattx)!.url}/${p.id}/`;
+    const head = visible.filter(isHeadProduct).map(urlOf);
+    const tail = visible.filter((p) => !isHeadProduct(p)).map(urlOf);
+    expect(head.length).toBeGreaterThan(0);
+    expect(tail.length).toBeGreaterThan(head.length);
+    // The head in the build's sitemap, the tail in the product sitemaps made from the service.
+    expect(listedIn[0]!.filter((loc) => head.includes(loc) || tail.includes(loc)).sort()).toEqual(
+      head.sort(),
+    );
+    expect(listedIn.slice(1).flat().sort()).toEqual(tail.sort());
+
+    // Each is the canonical URL of a page this server answers; the head's without the service.
+    proxy.take();
+    for (const loc of head) {
+      const page = await view(new URL(loc).pathname);
+      expect(page.status, loc).toBe(200);
+      expect(page.headers.get('x-astro-cache'), loc).toBeNull();
+      expect(page.body, loc).toContain(`<link rel="canonical" href="${loc}">`);
+    }
+    expect(proxy.take()).toEqual([]);
+    for (const loc of tail) {
       const page = await view(new URL(loc).pathname);
       expect(page.status, loc).toBe(200);
       expect(page.body, loc).toContain(`<link rel="canonical" href="${loc}">`);
     }
-
-    // The prerendered pages stay in @astrojs/sitemap's index, and the product pages are not there twice.
-    const prerendered: string[] = [];
-    for (const file of locs((await view('/sitemap-index.xml')).body)) {
-      prerendered.push(...locs((await view(new URL(file).pathname)).body));
-    }
-    expect(prerendered).toContain(`${site}/catalog/phones/`);
-    expect(prerendered.filter((loc) => expected.includes(loc))).toEqual([]);
   });
 
   it('the product sitemaps are cached, and a purge naming a product purges them too', async () => {

@@ -1,10 +1,13 @@
 /**
  * The product sitemaps of on-demand sites: the XML text (well-formed whatever a record holds), how
- * entries break into files (50,000 URLs, 50 MB), and the two route handlers against the emulator —
+ * entries break into files (50,000 URLs, 50 MB), the build's check of `include`, and the two route
+ * handlers against the emulator —
  * the index lists every file, the files list every visible product's page exactly once, at the
  * URL the live products loader gives it, with Astro's own route cache (`AstroCache`).
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
@@ -16,6 +19,7 @@ import {
   productSitemapFileHandler,
   productSitemapIndexHandler,
 } from '../src/integration/sitemap-endpoint.js';
+import { includeProblems } from '../src/integration/sitemap-include-check.js';
 import { liveState } from '../src/live/on-demand-state.js';
 import { productSitemapOptionsSchema } from '../src/options/on-demand-options.js';
 import {
@@ -86,6 +90,25 @@ describe('sitemap XML', () => {
   it('counts UTF-8 bytes as TextEncoder does', () => {
     const text = 'a\u00e9\u20ac\u{1F600}';
     expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
+  });
+});
+
+describe('onDemand.sitemap.include against the files of the build', () => {
+  it('names a written sitemap the list lacks, and a listed one the build did not write', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sitemap-include-'));
+    try {
+      const files = ['https://shop.test/sitemap-0.xml', 'https://shop.test/sitemap-1.xml'];
+      writeFileSync(join(dir, 'sitemap-index.xml'), sitemapIndex(files.map((loc) => ({ loc }))));
+      for (const name of ['sitemap-0.xml', 'sitemap-1.xml']) writeFileSync(join(dir, name), '');
+      const at = pathToFileURL(`${dir}/`);
+      expect(includeProblems(['/sitemap-0.xml', '/sitemap-1.xml'], at)).toEqual([]);
+      expect(includeProblems(['/sitemap-0.xml', '/sitemap-9.xml'], at)).toEqual([
+        '/sitemap-9.xml is not a file of the build',
+        '/sitemap-1.xml, listed in /sitemap-index.xml, is missing',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
