@@ -9,7 +9,7 @@
 //   --quick          2,000 products, into a temp folder unless --out (what a test runs)
 //   --out DIR        where the report and results go (default bench/)
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -98,7 +98,8 @@ try {
   const stats = await emu.stats();
   const after = rss(server.pid);
   const results = {
-    meta: { ...environment(), totalMs: Math.round(performance.now() - t0) },
+    // Other work on the machine slows every figure: the load at the end says how busy it was.
+    meta: { ...environment(), totalMs: Math.round(performance.now() - t0), loadAverage: loadavg() },
     setup: { catalog, connections, seedMs: emu.seedMs },
     run: {
       elapsedMs: Math.round(elapsedMs),

@@ -2,6 +2,8 @@
 import { fmtMB, fmtMs } from './stats.mjs';
 
 const n = (/** @type {number} */ v) => (Number.isFinite(v) ? v.toLocaleString('en') : '–');
+/** A size in MB, or in KB below 1 MB (a file of a thousand URLs). @param {number} bytes */
+const size = (bytes) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : fmtMB(bytes));
 
 /** @param {any} r */
 export function renderSitemapsReport(r) {
@@ -21,7 +23,7 @@ export function renderSitemapsReport(r) {
     ],
     [
       'The files',
-      `${n(run.files.urls)} URLs, ${fmtMB(run.files.bytes)}; a file in ${fmtMs(run.files.msP50)} median, ${fmtMs(run.files.msMax)} at most; the largest ${n(run.files.largest.urls)} URLs, ${fmtMB(run.files.largest.bytes)}`,
+      `${n(run.files.urls)} URLs, ${size(run.files.bytes)}; a file in ${fmtMs(run.files.msP50)} median, ${fmtMs(run.files.msMax)} at most; the largest ${n(run.files.largest.urls)} URLs, ${size(run.files.largest.bytes)}`,
     ],
     ['Requests to the service', `${n(run.serviceRequests.total)} (${ops})`],
     [
@@ -40,7 +42,8 @@ The emulator, seeded in its own process with the catalog of \`bench/on-demand-re
 the product sitemaps the \`siteContent()\` integration serves on a site of on-demand product pages
 (\`@astrojs/node\` with \`surrogateKeyCache()\`: nothing is kept in the server, so every file is made
 from the service, as on a CDN's miss). A crawler's read on 127.0.0.1: \`/sitemap-products.xml\`, then
-every file it lists, ${setup.connections} at a time. One run, not a timed test.
+every file it lists, ${setup.connections} at a time. One run, not a timed test; the three processes
+share the machine's cores${meta.loadAverage ? ` (load average ${meta.loadAverage.map((/** @type {number} */ l) => l.toFixed(1)).join(', ')} at the end of the run)` : ''}.
 
 ${table}
 
@@ -52,7 +55,7 @@ is the server's, whatever the catalog's size. \`site/DomainDefault\` is asked on
 for the photos' origin. Behind a CDN or the route cache
 a file is made once per \`onDemand.sitemap.maxAge\` (1 hour) or purge.
 
-Regenerate: \`npm run bench:sitemaps\` (seeding a million products takes about 20 s),
+Regenerate: \`npm run bench:sitemaps\` (seeding a million products takes up to a minute),
 \`npm run bench:sitemaps -- --quick\` for a smoke run into a temp folder.
 `;
 }
