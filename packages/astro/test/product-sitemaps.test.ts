@@ -31,7 +31,7 @@ import {
   urlEntry,
   utf8Bytes,
   xmlText,
-} from '../src/sitemap/sitemap-xml.js';
+} from '../src/product-sitemaps/sitemap-xml.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
 /** The text of every element named `name` in `xml`, which must be well-formed (sax strict mode throws). */

@@ -10,7 +10,7 @@ import { PURGE_TOKEN_ENV } from '@sitecontent/client';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { urlStyleOf } from '../entries/page-url.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../options/on-demand-options.js';
-import { sitemapFilePattern } from '../sitemap/product-sitemap-paths.js';
+import { sitemapFilePattern } from '../product-sitemaps/file-paths.js';
 
 type SetupHook = HookParameters<'astro:config:setup'>;
 

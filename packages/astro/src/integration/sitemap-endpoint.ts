@@ -16,10 +16,16 @@ import { liveState } from '../live/on-demand-state.js';
 import { liveErrorResponse } from '../live/page-answers.js';
 import { requestFailure } from '../live/request-failure.js';
 import type { ProductSitemapSettings } from '../options/on-demand-options.js';
+import { parseFileParam, sitemapFilePath } from '../product-sitemaps/file-paths.js';
+import { type EntryPlace, sectionEntries, sectionFiles } from '../product-sitemaps/section-entries.js';
+import {
+  INDEX_CLOSE,
+  INDEX_OPEN,
+  indexEntry,
+  URLSET_CLOSE,
+  URLSET_OPEN,
+} from '../product-sitemaps/sitemap-xml.js';
 import { liveProject } from '../project/open-projects.js';
-import { parseFileParam, sitemapFilePath } from '../sitemap/product-sitemap-paths.js';
-import { type EntryPlace, sectionEntries, sectionFiles } from '../sitemap/section-entries.js';
-import { INDEX_CLOSE, INDEX_OPEN, indexEntry, URLSET_CLOSE, URLSET_OPEN } from '../sitemap/sitemap-xml.js';
 
 /** Sections the index reads at once: each answer is held until its entries are counted. */
 const INDEX_READS_AT_ONCE = 8;

@@ -9,9 +9,9 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
+import { DEFAULT_PRODUCT_PAGES, type ProductPagesSource } from '../product-sitemaps/section-entries.js';
 import { liveProject } from '../project/open-projects.js';
 import type { Project } from '../project/project.js';
-import { DEFAULT_PRODUCT_PAGES, type ProductPagesSource } from '../sitemap/section-entries.js';
 import { tagScope } from './cache-tags.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { ClientKeys } from './client-key.js';
