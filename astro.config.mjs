@@ -13,6 +13,8 @@ const site = (dir) => fileURLToPath(new URL(`./example-site/${dir}`, import.meta
 // pages rendered on demand by the Node adapter behind Astro's route cache (with the siteContent
 // integration's default freshness and purge endpoint).
 const productsOnDemand = process.env.STOREFRONT_PRODUCTS_ON_DEMAND === 'true';
+// Demo builds serve the photos themselves (set by storefront.mjs): their URLs are on the site's origin.
+const localImages = process.env.STOREFRONT_LOCAL_IMAGES === 'true';
 
 /** The on-demand product route: every path the prerendered pages leave free. */
 const productPages = {
@@ -42,9 +44,20 @@ export default defineConfig({
   // builds serve the photos themselves (see `env` below), so their URLs are on the site's origin.
   // The check reads the pages a static build writes: the on-demand storefront's product pages are none.
   integrations: [
-    siteContent(productsOnDemand ? {} : { seoCheck: 'fail' }),
+    siteContent(
+      productsOnDemand
+        ? // One sitemap index over the prerendered pages (@astrojs/sitemap's file, listed first; the
+          // build fails if it wrote another) and the product pages on demand. The product sitemaps
+          // link the photos as the pages show them (see `env` below).
+          {
+            onDemand: {
+              sitemap: { include: ['/sitemap-0.xml'], ...(localImages ? { imageOrigin: '' } : {}) },
+            },
+          }
+        : { seoCheck: 'fail' },
+    ),
     sitemap({
-      serialize: sitemapFacts(process.env.STOREFRONT_LOCAL_IMAGES === 'true' ? { imageOrigin: '' } : {}),
+      serialize: sitemapFacts(localImages ? { imageOrigin: '' } : {}),
     }),
     ...(productsOnDemand ? [productPages] : []),
   ],

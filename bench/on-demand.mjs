@@ -116,6 +116,7 @@ try {
     },
     missFloor,
     staticAt100k: staticFigures(),
+    sitemaps: sitemapFigures(),
   };
   writeFileSync(join(outDir, 'on-demand-results.json'), `${JSON.stringify(results, null, 2)}\n`);
   writeFileSync(join(outDir, 'on-demand-report.md'), renderOnDemandReport(results));
@@ -199,6 +200,24 @@ function staticFigures() {
       peakRssBytes: cold.peakRss,
       requests: cold.requests?.total,
       dataStoreBytes: cold.dataStore?.bytes,
+    };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The product sitemaps of the same catalog, as `npm run bench:sitemaps` last measured them. */
+function sitemapFigures() {
+  try {
+    const saved = JSON.parse(readFileSync(join(benchDir, 'sitemaps-results.json'), 'utf8'));
+    return {
+      date: saved.meta?.date,
+      products: saved.setup?.catalog?.products,
+      elapsedMs: saved.run?.elapsedMs,
+      requests: saved.run?.serviceRequests?.total,
+      peakRssBytes: saved.run?.server?.peakRssBytes,
+      urls: saved.run?.files?.urls,
+      files: saved.run?.index?.files,
     };
   } catch {
     return undefined;

@@ -1,6 +1,7 @@
-// `npm run bench:on-demand -- --quick`: the million-product benchmark's whole path on a small
-// catalog (emulator process, on-demand site, Varnish, Zipf views), into a temp folder. Checks that
-// the report says what the issue asks for, not how fast anything was.
+// `npm run bench:on-demand -- --quick` and `npm run bench:sitemaps -- --quick`: the million-product
+// benchmarks' whole paths on a small catalog (emulator process, on-demand site, Varnish, Zipf views;
+// the product sitemaps read as a crawler does), into a temp folder. Checks that the reports say what
+// they are for, not how fast anything was.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -38,6 +39,30 @@ it('the quick run writes a report with the hit ratio, requests per 1,000 views, 
     /\| View time, misses: median \/ p99 \|/,
     /\| Node server peak RSS \| \d+ MB \|/,
     /\| A miss at 25 ms of service latency: median against its floor \| [\d.]+ m?s against [\d.]+ m?s \(25 ms \+ [\d.]+ m?s for the same miss at 0 ms\): \*\*[\d.]+×\*\*/,
+  ]) {
+    expect(report).toMatch(figure);
+  }
+}, 150_000);
+
+it('the sitemaps quick run: every visible product in the files the index lists, the time, requests and peak RSS', async () => {
+  const run = await runProcess(process.execPath, ['bench/sitemaps.mjs', '--quick', '--out', out], {
+    cwd: repoRoot,
+    timeoutMs: 120_000,
+  });
+  expect(run.code, run.output).toBe(0);
+  const report = readFileSync(path.join(out, 'sitemaps-report.md'), 'utf8');
+  const results = JSON.parse(readFileSync(path.join(out, 'sitemaps-results.json'), 'utf8'));
+  // 2,000 products, some hidden (shw = 0): the visible ones, one file a section of 200.
+  expect(results.run.files.urls).toBeGreaterThan(1800);
+  expect(results.run.files.urls).toBeLessThan(2000);
+  expect(results.run.index.files).toBe(10);
+  // The index reads each section's products once, and each file its section and products again.
+  expect(results.run.serviceRequests.byOperation['goods/Get']).toBe(20);
+  for (const figure of [
+    /\| Catalog \| 2,000 products, 10 sections \|/,
+    /\| Every file made: the index, then each file it lists \| \*\*[\d.]+ m?s\*\* \(2 files at a time\) \|/,
+    /\| Requests to the service \| \d+ \(.*goods\/Get 20/,
+    /\| Node server peak RSS \| \*\*\d+ MB\*\*/,
   ]) {
     expect(report).toMatch(figure);
   }

@@ -1,11 +1,14 @@
 // `node example-site/scripts/storefront.mjs serve --port N`, run exactly as scripts outside the
 // repository run it, against an emulator this test starts (through a proxy that records each
 // request): the home, section and article pages are prerendered, a product page is rendered on
-// demand, cached, and fresh again after a change in the service and a purge naming it.
+// demand, cached, and fresh again after a change in the service and a purge naming it; the head of
+// the catalog is prerendered, and robots.txt names one sitemap index over both: the build's sitemap
+// and the product sitemaps served from the service.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isHeadProduct } from '../example-site/src/lib/head.js';
 import { recordingProxy } from './helpers/on-demand-site.js';
 import { repoRoot } from './helpers/storefront.js';
 import { freePort } from './helpers/varnish.js';
@@ -19,6 +22,10 @@ let serve: ChildProcess;
 let output = '';
 let origin: string;
 let product: Product;
+
+/** The `<loc>` values of a sitemap or sitemap index (their XML is checked in the astro package's tests). */
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
 
 const view = async (path: string) => {
   const response = await fetch(`${origin}${path}`);
@@ -114,5 +121,74 @@ describe('storefront.mjs serve', () => {
     const fresh = await view(path);
     expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
     expect(fresh.body).toContain('Aurora X1, served on demand');
+  });
+
+  it('robots.txt names one sitemap index: the prerendered pages and every visible product page, each once', async () => {
+    const robots = await view('/robots.txt');
+    const named = [...robots.body.matchAll(/^Sitemap: (.+)$/gm)].map((m) => m[1]!);
+    const site = new URL(named[0]!).origin;
+    expect(named).toEqual([`${site}/sitemap-products.xml`]);
+
+    const index = await view('/sitemap-products.xml');
+    expect(index.status).toBe(200);
+    const files = locs(index.body);
+    // @astrojs/sitemap's file (the prerendered pages) first, then the product sitemaps.
+    expect(files[0]).toBe(`${site}/sitemap-0.xml`);
+    const listedIn: string[][] = [];
+    for (const file of files) {
+      const answer = await view(new URL(file).pathname);
+      expect(answer.status, file).toBe(200);
+      listedIn.push(locs(answer.body));
+    }
+    const listed = listedIn.flat();
+    expect(new Set(listed).size).toBe(listed.length);
+    expect(listed).toContain(`${site}/catalog/phones/`);
+
+    const sections = new Map((await client.sections.list()).map((s) => [s.tx, s]));
+    const visible = (await client.products.list()).filter((p) => p.shw);
+    const urlOf = (p: Product) => `${site}${sections.get(p.cattx)!.url}/${p.id}/`;
+    const head = visible.filter(isHeadProduct).map(urlOf);
+    const tail = visible.filter((p) => !isHeadProduct(p)).map(urlOf);
+    expect(head.length).toBeGreaterThan(0);
+    expect(tail.length).toBeGreaterThan(head.length);
+    // The head in the build's sitemap, the tail in the product sitemaps made from the service.
+    expect(listedIn[0]!.filter((loc) => head.includes(loc) || tail.includes(loc)).sort()).toEqual(
+      head.sort(),
+    );
+    expect(listedIn.slice(1).flat().sort()).toEqual(tail.sort());
+
+    // Each is the canonical URL of a page this server answers; the head's without the service.
+    proxy.take();
+    for (const loc of head) {
+      const page = await view(new URL(loc).pathname);
+      expect(page.status, loc).toBe(200);
+      expect(page.headers.get('x-astro-cache'), loc).toBeNull();
+      expect(page.body, loc).toContain(`<link rel="canonical" href="${loc}">`);
+    }
+    expect(proxy.take()).toEqual([]);
+    for (const loc of tail) {
+      const page = await view(new URL(loc).pathname);
+      expect(page.status, loc).toBe(200);
+      expect(page.body, loc).toContain(`<link rel="canonical" href="${loc}">`);
+    }
+  });
+
+  it('the product sitemaps are cached, and a purge naming a product purges them too', async () => {
+    await view('/sitemap-products.xml');
+    expect((await view('/sitemap-products.xml')).headers.get('x-astro-cache')).toBe('HIT');
+    proxy.take();
+    const purge = await fetch(`${origin}/_sitecontent/purge`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ products: [String(product.id)] }),
+    });
+    expect(await purge.json()).toEqual({
+      ok: true,
+      purged: [`sitecontent:products:${product.id}`, 'sitecontent:sitemaps'],
+    });
+    expect((await view('/sitemap-products.xml')).headers.get('x-astro-cache')).toBe('MISS');
+    // Read again from the service: the sections, and each section's products.
+    const asked = proxy.take().map((r) => r.split('?')[0]);
+    expect(asked.filter((op) => op === 'goods/Get').length).toBeGreaterThan(0);
   });
 });

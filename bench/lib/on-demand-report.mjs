@@ -49,6 +49,14 @@ export function renderOnDemandReport(r) {
         ]
       : []),
     ['Emulator seeding (not timed with the views)', fmtMs(setup.seedMs)],
+    ...(r.sitemaps
+      ? [
+          [
+            `Product sitemaps of ${n(r.sitemaps.products)} products ([sitemaps-report.md](sitemaps-report.md), ${r.sitemaps.date?.slice(0, 10)})`,
+            `every file in ${fmtMs(r.sitemaps.elapsedMs)}: ${n(r.sitemaps.files)} files, ${n(r.sitemaps.urls)} URLs, ${n(r.sitemaps.requests)} requests to the service, ${fmtMB(r.sitemaps.peakRssBytes)} peak RSS`,
+          ],
+        ]
+      : []),
   ];
   const table = ['| Figure | Measured |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n');
   const comparison = s

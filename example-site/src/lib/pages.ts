@@ -4,6 +4,7 @@
 // behind the navigation on every page, and what the page lists.
 import { STOREFRONT_LOCAL_IMAGES, STOREFRONT_PRODUCTS_ON_DEMAND } from 'astro:env/server';
 import { pageCacheKey } from '@sitecontent/astro';
+import { isHeadProduct } from './head';
 import {
   type ArticleEntry,
   articleHref,
@@ -64,8 +65,11 @@ export async function shopPages(): Promise<ShopPage[]> {
         articlesIn(shop, section),
       ),
     ),
-    // Served on demand (storefront.mjs serve), product pages are not built.
-    ...(STOREFRONT_PRODUCTS_ON_DEMAND ? [] : shop.products).map((product) =>
+    // Served on demand (storefront.mjs serve), only the head of the catalog is built (lib/head.ts).
+    ...(STOREFRONT_PRODUCTS_ON_DEMAND
+      ? shop.products.filter((p) => isHeadProduct(p.data))
+      : shop.products
+    ).map((product) =>
       page(
         routePath(productHref(product)),
         { kind: 'product', product },

@@ -30,7 +30,7 @@ function closure(entry: string): Set<string> {
   return seen;
 }
 
-const ONLY_ON_DEMAND_OR_SITEMAP = /^(live|on-demand|sitemap|integration)\//;
+const ONLY_ON_DEMAND_OR_SITEMAP = /^(live|on-demand|sitemap|product-sitemaps|integration)\//;
 
 describe('imports flow one way', () => {
   it('nothing in project/ loads on-demand, sitemap or integration code', () => {

@@ -1,5 +1,5 @@
 /** `siteContent()` hooks called with Astro-shaped arguments (the fixture builds cover the real thing). */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -122,5 +122,69 @@ describe('refresh endpoint loader names', () => {
     });
     expect(resolveLoaderNames('products')).toHaveProperty('error');
     expect(resolveLoaderNames(['x'])).toHaveProperty('error');
+  });
+});
+
+describe('siteContent() on an on-demand site: the product sitemaps', () => {
+  async function onDemandSetup(options: Parameters<typeof siteContent>[0]) {
+    const root = mkdtempSync(join(tmpdir(), 'sitecontent-int-'));
+    roots.push(root);
+    const rootUrl = pathToFileURL(`${root}/`);
+    const routes: { pattern: string; entrypoint: URL; prerender?: boolean }[] = [];
+    const integrations: AstroIntegration[] = [];
+    const { logger } = createLogger();
+    await siteContent({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid, ...options }).hooks[
+      'astro:config:setup'
+    ]!({
+      config: {
+        root: rootUrl,
+        cacheDir: new URL('.cache/', rootUrl),
+        site: 'https://shop.test',
+        cache: { provider: {} },
+      },
+      command: 'build',
+      isRestart: false,
+      updateConfig: (c: { integrations?: AstroIntegration[] }) => {
+        integrations.push(...(c.integrations ?? []));
+        return c;
+      },
+      createCodegenDir: () => rootUrl,
+      addMiddleware: () => {},
+      injectRoute: (route: (typeof routes)[number]) => routes.push(route),
+      logger,
+    } as never);
+    return { routes, integrations, rootUrl };
+  }
+
+  it('injects the index and file routes, each loading the live collections before it answers', async () => {
+    const { routes } = await onDemandSetup({});
+    const sitemaps = routes.filter((r) => r.pattern.startsWith('/sitemap-products'));
+    expect(sitemaps.map((r) => [r.pattern, r.prerender])).toEqual([
+      ['/sitemap-products.xml', false],
+      ['/sitemap-products-[file].xml', false],
+    ]);
+    for (const route of sitemaps) {
+      // So a server asked for a sitemap first knows the live products loader's productUrl.
+      expect(readFileSync(route.entrypoint, 'utf8')).toMatch(/^import 'astro:content';$/m);
+    }
+    expect((await onDemandSetup({ onDemand: { sitemap: false } })).routes.map((r) => r.pattern)).toEqual([
+      '/_sitecontent/purge',
+    ]);
+  });
+
+  it('with include, appends the check that fails the build when @astrojs/sitemap wrote another file', async () => {
+    expect((await onDemandSetup({})).integrations.map((i) => i.name)).not.toContain(
+      '@sitecontent/astro/sitemap-include-check',
+    );
+    const { integrations, rootUrl } = await onDemandSetup({
+      onDemand: { sitemap: { include: ['/sitemap-0.xml'] } },
+    });
+    const check = integrations.find((i) => i.name === '@sitecontent/astro/sitemap-include-check');
+    expect(check).toBeDefined();
+    const { logger } = createLogger();
+    const done = () => check!.hooks['astro:build:done']!({ dir: rootUrl, logger } as never);
+    expect(done).toThrow('onDemand.sitemap.include: /sitemap-0.xml is not a file of the build');
+    writeFileSync(new URL('sitemap-0.xml', rootUrl), '');
+    expect(done).not.toThrow();
   });
 });

@@ -21,6 +21,7 @@ import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { rememberedOrigin } from './remembered-domain.js';
 import { applySiteDomain } from './site-domain.js';
+import { sitemapIncludeCheck } from './sitemap-include-check.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
 // importing `astro/config` here would pull Vite into every page bundle that imports this package.
@@ -74,6 +75,11 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
         }
         setUpOnDemand(hook, opts.onDemand, logger);
+        // Appended too: it reads the sitemap index @astrojs/sitemap writes.
+        const { sitemap } = opts.onDemand;
+        if (command === 'build' && config.cache?.provider && sitemap && sitemap.include.length > 0) {
+          updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
+        }
         // `astro preview` serves what the build wrote: nothing of the service is needed.
         if (command === 'preview') return;
         await applySiteDomain({

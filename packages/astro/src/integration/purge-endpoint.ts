@@ -2,14 +2,15 @@
  * `POST /_sitecontent/purge` for on-demand sites: with `Authorization: Bearer <token>` (the token in
  * `SITECONTENT_PURGE_TOKEN` where the site runs, compared in constant time) and a strict JSON body
  * naming entry ids per collection kind and/or tags — `{"products": ["1"], "tags": ["sitecontent:sections"]}`
- * — it calls `context.cache.invalidate()` with their cache tags and forgets the live loaders'
+ * — it calls `context.cache.invalidate()` with their cache tags (and the product sitemaps' when it
+ * names products or sections) and forgets the live loaders'
  * remembered sections and missing ids they name. A missing or wrong token (401) or a bad body (400)
  * purges nothing. Without the token set the endpoint answers 404, as if it did not exist.
  */
 
 import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client';
 import type { APIContext } from 'astro';
-import { entryTag, TAGGED_KINDS } from '../live/cache-tags.js';
+import { entryTag, SITEMAPS_TAG, TAGGED_KINDS } from '../live/cache-tags.js';
 import { liveState } from '../live/on-demand-state.js';
 import {
   bearerToken,
@@ -28,7 +29,10 @@ export function purgeTagsOf(text: string): { tags: string[] } | { error: string 
   const body = purgeBodySchema.safeParse(parsed.json);
   if (!body.success) return { error: bodyIssues(body.error, PURGE_BODY_FIELDS) };
   const tags = TAGGED_KINDS.flatMap((kind) => (body.data[kind] ?? []).map((id) => entryTag(kind, id)));
-  return { tags: [...new Set([...tags, ...(body.data.tags ?? [])])] };
+  // A product's URL, photos or visibility, or a section's URL, may have changed what a sitemap lists.
+  const listed = (body.data.products?.length ?? 0) + (body.data.sections?.length ?? 0) > 0;
+  const sitemaps = listed ? [SITEMAPS_TAG] : [];
+  return { tags: [...new Set([...tags, ...sitemaps, ...(body.data.tags ?? [])])] };
 }
 
 const json = (status: number, body: Record<string, unknown>, headers: Record<string, string> = {}) => {

@@ -1,13 +1,20 @@
 /**
  * The cache tags of live entries, one scheme for the loaders, the purge endpoint and the in-process
  * caches: `sitecontent` (all Site Content data), `sitecontent:<kind>` (a collection kind: products,
- * articles, sections), `sitecontent:<kind>:<id>` (one entry, by its entry id).
+ * articles, sections), `sitecontent:<kind>:<id>` (one entry, by its entry id), and
+ * `sitecontent:sitemaps` (the product sitemaps).
  */
 export const CACHE_TAG = 'sitecontent';
 
 /** The collection kinds whose entries carry tags (the keys of a purge body). */
 export const TAGGED_KINDS = ['products', 'articles', 'sections'] as const;
 export type TaggedKind = (typeof TAGGED_KINDS)[number];
+
+/**
+ * The tag of every product sitemap file and index: a file lists up to 50,000 products, too many to
+ * tag one by one, so a purge that names any product or section purges the sitemaps with it.
+ */
+export const SITEMAPS_TAG = `${CACHE_TAG}:sitemaps`;
 
 export const kindTag = (kind: string): string => `${CACHE_TAG}:${kind}`;
 export const entryTag = (kind: string, id: string): string => `${CACHE_TAG}:${kind}:${id}`;

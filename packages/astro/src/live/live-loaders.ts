@@ -24,6 +24,7 @@ import {
   numericId,
 } from './define-live-loader.js';
 import { type LiveRuntime, liveSetup } from './live-runtime.js';
+import { noteProductPages } from './on-demand-state.js';
 
 /**
  * How products and articles are listed (`catid`/`cattx`) and looked up (numeric id); `metaModule`
@@ -53,8 +54,15 @@ export function liveProductsLoader<
 >(
   options: LiveProductsLoaderOptions<S> & { seo?: Q } = {},
 ): LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
-  const { opts, rt } = liveSetup('liveProductsLoader', liveProductsOptionsSchema, options);
+  const { opts, rt, site } = liveSetup('liveProductsLoader', liveProductsOptionsSchema, options);
   const sectionsCollection = opts.sectionsCollection as S;
+  noteProductPages({
+    options: opts,
+    productUrl: opts.productUrl,
+    onlyVisible: opts.onlyVisible,
+    prerendered: opts.prerendered,
+    site,
+  });
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {

@@ -123,12 +123,12 @@ export function liveRuntime(options: LiveRuntimeOptions, site: string | undefine
   };
 }
 
-/** A live loader's options checked and completed with their defaults (`site` taken apart), and its runtime. */
+/** A live loader's options checked and completed with their defaults, its `site` taken apart, and its runtime. */
 export function liveSetup<S extends z.ZodType<LiveRuntimeOptions & { site?: string | undefined }>>(
   factory: string,
   schema: S,
   options: unknown,
-): { opts: Omit<z.output<S>, 'site'>; rt: LiveRuntime } {
+): { opts: Omit<z.output<S>, 'site'>; rt: LiveRuntime; site: string | undefined } {
   const { site, ...opts } = parseOptions(factory, schema, options) as z.output<S>;
-  return { opts, rt: liveRuntime(opts, site) };
+  return { opts, rt: liveRuntime(opts, site), site };
 }

@@ -9,6 +9,7 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
+import { DEFAULT_PRODUCT_PAGES, type ProductPagesSource } from '../product-sitemaps/section-entries.js';
 import { liveProject } from '../project/open-projects.js';
 import type { Project } from '../project/project.js';
 import { tagScope } from './cache-tags.js';
@@ -27,6 +28,11 @@ export class OnDemandState {
   #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
   /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
   readonly log = new FailureLog();
+  /**
+   * How product pages are made, as the live products loader was told (the first one made wins):
+   * the product sitemaps list the same URLs. Its defaults until a loader says otherwise.
+   */
+  productPages: ProductPagesSource = DEFAULT_PRODUCT_PAGES;
 
   get settings(): OnDemandSettings {
     return this.#settings;
@@ -101,6 +107,15 @@ export function onDemandOf(project: Project): OnDemandState {
 
 /** The on-demand state of the project whose pages this process serves (`liveProject()`). */
 export const liveState = (): OnDemandState => onDemandOf(liveProject());
+
+/**
+ * Notes how the live products loader makes its pages, for the product sitemaps of this process;
+ * the first loader made keeps it (a site's product pages have one URL scheme).
+ */
+export function noteProductPages(source: ProductPagesSource): void {
+  const state = liveState();
+  if (state.productPages === DEFAULT_PRODUCT_PAGES) state.productPages = source;
+}
 
 /** The client of a live loader's connection, on the request-time budget of the site's settings. */
 export function liveClient(collection: string, options: ConnectionOptions): SiteContentClient {

@@ -3,4 +3,8 @@
  * (integration/on-demand-setup.ts). Not for pages: they use `liveErrorResponse` from the main entry.
  */
 export { purgeHandler } from '../integration/purge-endpoint.js';
+export {
+  productSitemapFileHandler,
+  productSitemapIndexHandler,
+} from '../integration/sitemap-endpoint.js';
 export { onDemandMiddleware } from './middleware.js';

@@ -3,8 +3,10 @@
  * policies (a live loader always returns `{ error }`) and without the list filter (given per call
  * to `getLiveCollection()`), plus `site` and `freshness`.
  */
+
+import type { Product } from '@sitecontent/client';
 import { z } from 'zod';
-import { httpUrlField, type Naming } from './fields.js';
+import { functionField, httpUrlField, type Naming } from './fields.js';
 import { articlesOptionsSchema, productsOptionsSchema, sectionsOptionsSchema } from './loader-options.js';
 import { freshnessSchema } from './on-demand-options.js';
 
@@ -22,9 +24,15 @@ const liveShape = {
   freshness: freshnessSchema.optional(),
 };
 
-export const liveProductsOptionsSchema = productsOptionsSchema
-  .omit({ ...notLive, ...notListed })
-  .extend(liveShape);
+export const liveProductsOptionsSchema = productsOptionsSchema.omit({ ...notLive, ...notListed }).extend({
+  ...liveShape,
+  /**
+   * The products whose pages the build prerenders (the head of a hybrid catalog): the product
+   * sitemaps leave them out, as `@astrojs/sitemap` lists them. Give it the function that picks
+   * them for `getStaticPaths()`. @default none: every product page is rendered on demand
+   */
+  prerendered: functionField<(product: Product) => boolean>().optional(),
+});
 export const liveArticlesOptionsSchema = articlesOptionsSchema
   .omit({ ...notLive, ...notListed })
   .extend(liveShape);

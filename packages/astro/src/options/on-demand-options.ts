@@ -22,6 +22,42 @@ export const freshnessSchema = z.strictObject({
  */
 export type Freshness = z.input<typeof freshnessSchema>;
 
+/** `onDemand.sitemap`: where the product sitemaps are and what each file may hold. */
+export const productSitemapOptionsSchema = z.strictObject({
+  /**
+   * Path of the sitemap index that lists the product sitemap files. A file is at the same path with
+   * `-<section id>-<n>` before `.xml`; at the site's root, as a sitemap lists only URLs below its folder.
+   * @default '/sitemap-products.xml'
+   */
+  index: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+\.xml$/, 'must be a file at the root ending in .xml, e.g. /sitemap-products.xml')
+    .default('/sitemap-products.xml'),
+  /**
+   * Paths of sitemap files the build writes that the index lists before the product files, e.g.
+   * `@astrojs/sitemap`'s `['/sitemap-0.xml']`: one index over the prerendered and the on-demand
+   * pages, for robots.txt to name alone. The build fails when `@astrojs/sitemap` wrote a file this
+   * does not list, or this lists one it did not write. @default []
+   */
+  include: z
+    .array(z.string().regex(/^\/[A-Za-z0-9_.-]+\.xml$/, 'must be a file at the root ending in .xml'))
+    .default([]),
+  /** Most URLs in one file: the sitemap protocol allows 50,000. @default 50000 */
+  maxUrls: z.number().int().positive().max(50_000).default(50_000),
+  /**
+   * Origin of the photo URLs (`<image:loc>`), as `imageUrls()` takes it; `''` for photos the site
+   * serves itself, made absolute on the site's origin. @default the site's domain, as the service gives it
+   */
+  imageOrigin: z.string().optional(),
+  /** Seconds the route cache and a CDN serve a sitemap file or the index as fresh. @default 3600 */
+  maxAge: seconds.default(3600),
+  /** Seconds after `maxAge` a stale sitemap is still served while it is made again. @default 600 */
+  swr: seconds.default(600),
+});
+
+/** The product sitemaps' settings, checked and with their defaults. */
+export type ProductSitemapSettings = z.output<typeof productSitemapOptionsSchema>;
+
 export const onDemandOptionsSchema = z.strictObject({
   /**
    * Freshness of a page that calls `Astro.cache.set(entry)` (or passes a live collection's
@@ -73,6 +109,12 @@ export const onDemandOptionsSchema = z.strictObject({
   purgeEndpoint: z
     .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
     .default(DEFAULT_PURGE_PATH),
+  /**
+   * The product sitemaps the server answers from the service (docs/architecture.md, "Product
+   * sitemaps"), or `false`. They exist only when the Astro config has a `cache` provider.
+   * @default { index: '/sitemap-products.xml', maxUrls: 50000, maxAge: 3600, swr: 600 }
+   */
+  sitemap: z.union([z.literal(false), productSitemapOptionsSchema]).prefault({}),
 });
 
 /**

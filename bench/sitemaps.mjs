@@ -1,0 +1,130 @@
+// `npm run bench:sitemaps`: the product sitemaps of a catalog of 1,000,000 products served on demand.
+// The emulator (its own process) is seeded with the catalog of bench/on-demand.mjs; the bench site
+// (bench/lib/on-demand-site.mjs: @astrojs/node with surrogateKeyCache(), so nothing is kept in the
+// server and every file is made from the service) answers the siteContent() integration's product
+// sitemaps. A crawler's read: the index, then every file it lists, a few at a time. Writes
+// bench/sitemaps-report.md and bench/sitemaps-results.json.
+//   --products N     catalog size (default 1000000)
+//   --connections N  files read at once (default 2)
+//   --quick          2,000 products, into a temp folder unless --out (what a test runs)
+//   --out DIR        where the report and results go (default bench/)
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { catalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { environment } from './lib/environment.mjs';
+import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
+import { renderSitemapsReport } from './lib/sitemaps-report.mjs';
+import { quantile } from './lib/zipf.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string' },
+    connections: { type: 'string', default: '2' },
+    quick: { type: 'boolean', default: false },
+    out: { type: 'string' },
+  },
+});
+const benchDir = fileURLToPath(new URL('.', import.meta.url));
+const products = Number(args.products ?? (args.quick ? 2_000 : 1_000_000));
+const connections = Number(args.connections);
+const outDir = args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-sitemaps-out-')) : benchDir);
+const log = (/** @type {string} */ line) => console.log(`[sitemaps] ${line}`);
+
+/** The `<loc>` values of a sitemap or an index. @param {string} xml */
+const locs = (xml) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1] ?? '');
+
+/** @param {string} url */
+async function read(url) {
+  const t0 = performance.now();
+  const response = await fetch(url);
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 200)}`);
+  return { text, bytes: Buffer.byteLength(text), ms: performance.now() - t0 };
+}
+
+/** Kernel figures of a process: resident now and its high-water mark. @param {number} pid */
+function rss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (/** @type {string} */ field) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
+  return { now: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+const t0 = performance.now();
+// As bench/on-demand.mjs: a thousand products a section.
+const catalog = { ...catalogFor(products), sections: Math.max(10, Math.round(products / 1000)) };
+log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
+const emu = await startEmulatorProcess(catalog);
+log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
+// No purge is sent: the provider's purge URL is never asked.
+const site = await buildOnDemandSite('http://127.0.0.1:9/');
+const server = await serveOnDemandSite(site.root, {
+  SITECONTENT_BASE_URL: emu.url,
+  SITECONTENT_API_KEY: emu.key,
+  SITECONTENT_SID: String(emu.sid),
+});
+try {
+  const before = rss(server.pid);
+  await emu.resetStats();
+  log('the index…');
+  const started = performance.now();
+  const index = await read(`${server.url}/sitemap-products.xml`);
+  const indexStats = await emu.stats();
+  const files = locs(index.text).map((loc) => `${server.url}${new URL(loc).pathname}`);
+  log(
+    `${files.length.toLocaleString('en')} files in ${(index.ms / 1000).toFixed(1)} s; every file, ${connections} at a time…`,
+  );
+  let urls = 0;
+  let bytes = 0;
+  let largest = { urls: 0, bytes: 0 };
+  /** @type {number[]} */
+  const fileMs = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < files.length) {
+      const file = await read(/** @type {string} */ (files[next++]));
+      const count = locs(file.text).length;
+      urls += count;
+      bytes += file.bytes;
+      fileMs.push(file.ms);
+      if (count > largest.urls) largest = { urls: count, bytes: file.bytes };
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, worker));
+  const elapsedMs = performance.now() - started;
+  const stats = await emu.stats();
+  const after = rss(server.pid);
+  const results = {
+    // Other work on the machine slows every figure: the load at the end says how busy it was.
+    meta: { ...environment(), totalMs: Math.round(performance.now() - t0), loadAverage: loadavg() },
+    setup: { catalog, connections, seedMs: emu.seedMs },
+    run: {
+      elapsedMs: Math.round(elapsedMs),
+      index: {
+        ms: Math.round(index.ms),
+        bytes: index.bytes,
+        files: files.length,
+        requests: indexStats.total,
+      },
+      files: {
+        urls,
+        bytes,
+        largest,
+        msP50: quantile(fileMs, 0.5),
+        msMax: Math.max(...fileMs),
+      },
+      serviceRequests: { total: stats.total, byOperation: stats.byOperation },
+      server: { rssBeforeBytes: before.now, peakBeforeBytes: before.peak, peakRssBytes: after.peak },
+    },
+  };
+  writeFileSync(join(outDir, 'sitemaps-results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync(join(outDir, 'sitemaps-report.md'), renderSitemapsReport(results));
+  log(`wrote ${join(outDir, 'sitemaps-report.md')}`);
+} finally {
+  await server.close();
+  site.remove();
+  await emu.close();
+}

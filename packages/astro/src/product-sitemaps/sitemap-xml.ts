@@ -1,0 +1,114 @@
+/**
+ * The text of sitemaps (sitemaps.org protocol 0.9, with Google's image extension): a `<url>` entry,
+ * the envelope of a file, and an index. Service text reaches `<loc>` only through URLs, but every
+ * value is escaped all the same, so no record can break the XML. Plain strings: the request-time
+ * code that streams them runs on any runtime.
+ */
+
+/** The protocol's limits of one sitemap file. */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
+
+/** One page of a sitemap. */
+export interface SitemapUrl {
+  /** The page's absolute URL: its canonical. */
+  loc: string;
+  lastmod?: Date | undefined;
+  /** Absolute URLs of the page's photos. */
+  images?: readonly string[] | undefined;
+}
+
+/** One file of a sitemap index. */
+export interface SitemapFile {
+  loc: string;
+  /** The newest `lastmod` of the file's URLs. */
+  lastmod?: Date | undefined;
+}
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/**
+ * `text` as XML character data, with what XML 1.0 cannot hold at all (control characters but tab
+ * and line breaks, lone surrogates, U+FFFE/U+FFFF) left out.
+ */
+export function xmlText(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
+    .replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
+}
+
+const lastmodTag = (date: Date | undefined) =>
+  date && !Number.isNaN(date.getTime()) ? `<lastmod>${date.toISOString()}</lastmod>` : '';
+
+/** One `<url>` element, on a line of its own. */
+export function urlEntry(url: SitemapUrl): string {
+  const images = (url.images ?? [])
+    .map((src) => `<image:image><image:loc>${xmlText(src)}</image:loc></image:image>`)
+    .join('');
+  return `<url><loc>${xmlText(url.loc)}</loc>${lastmodTag(url.lastmod)}${images}</url>\n`;
+}
+
+/** What a sitemap file's entries sit between. */
+export const URLSET_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n';
+export const URLSET_CLOSE = '</urlset>\n';
+
+/** What a sitemap index's entries sit between. */
+export const INDEX_OPEN =
+  '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n';
+export const INDEX_CLOSE = '</sitemapindex>\n';
+
+/** One `<sitemap>` element of an index, on a line of its own. */
+export function indexEntry(file: SitemapFile): string {
+  return `<sitemap><loc>${xmlText(file.loc)}</loc>${lastmodTag(file.lastmod)}</sitemap>\n`;
+}
+
+/** A sitemap index listing `files`. */
+export function sitemapIndex(files: readonly SitemapFile[]): string {
+  return `${INDEX_OPEN}${files.map(indexEntry).join('')}${INDEX_CLOSE}`;
+}
+
+/** The UTF-8 size of `text`, counted without encoding it. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    // A surrogate pair is one 4-byte character: 2 + 2.
+    else if (code >= 0xd800 && code <= 0xdfff) bytes += 2;
+    else bytes += 3;
+  }
+  return bytes;
+}
+
+/**
+ * Where `entries` (their sizes in bytes, in order) break into files: the index of each file's first
+ * entry. A file holds at most `maxUrls` entries and, with the envelope, at most `maxBytes` bytes; a
+ * single entry larger than that still gets a file of its own.
+ */
+export function fileStarts(
+  sizes: readonly number[],
+  limits: { maxUrls: number; maxBytes?: number } = { maxUrls: SITEMAP_LIMITS.urls },
+): number[] {
+  const room = (limits.maxBytes ?? SITEMAP_LIMITS.bytes) - utf8Bytes(URLSET_OPEN + URLSET_CLOSE);
+  const starts: number[] = [];
+  let count = 0;
+  let bytes = 0;
+  sizes.forEach((size, i) => {
+    if (i === 0 || count >= limits.maxUrls || bytes + size > room) {
+      starts.push(i);
+      count = 0;
+      bytes = 0;
+    }
+    count++;
+    bytes += size;
+  });
+  return starts;
+}
