@@ -7,6 +7,7 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LISTING_PAGE_SIZE, listingPageUrl, sectionListing } from '@sitecontent/astro';
 import { createClient, type Product, type Section } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,15 @@ export function describeIncrementalRebuilds(): void {
           .slice(0, 4)
           .some((q) => q.id === changed.id),
       );
-      const expected = ['/', url(changed), ...chain.map((s) => s.url), ...listing.map(url)].sort();
+      // A section's listing renders again only on the page that shows the product.
+      const shown = sections.filter((s) => s.shw);
+      const listingPageOf = (s: Section) => {
+        const at = sectionListing(s, { sections: shown, products: visible }).findIndex(
+          (p) => p.id === changed.id,
+        );
+        return listingPageUrl(s.url, Math.floor(at / LISTING_PAGE_SIZE) + 1);
+      };
+      const expected = ['/', url(changed), ...chain.map(listingPageOf), ...listing.map(url)].sort();
 
       const rebuild = await build();
       expect(rebuild.output).toMatch(/products: \d+ records .* 1 written/);

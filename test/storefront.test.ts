@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listingPageUrl } from '@sitecontent/astro';
 import { createClient } from '@sitecontent/client';
 import { startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,8 +73,10 @@ describe('storefront build', () => {
     expect(build.code, build.output.slice(-3000)).toBe(0);
   });
 
-  it('builds one page per visible section, product and article, plus home and 404', () => {
-    const expectedCount = demo.sections.length + demo.products.length + demo.articles.length + 2;
+  it('builds one page per visible section listing page, product and article, plus home and 404', () => {
+    const listingPages = [...demo.listings.values()].reduce((n, listing) => n + listing.length, 0);
+    expect(listingPages).toBeGreaterThan(demo.sections.length); // the demo catalog has a paginated section
+    const expectedCount = listingPages + demo.products.length + demo.articles.length + 2;
     expect(demo.expected.size + 2).toBe(expectedCount); // no two entries share a URL
     expect(pages.size).toBe(expectedCount);
     const missing = [...demo.expected.keys()].filter((p) => !pages.has(p));
@@ -172,6 +175,28 @@ describe('storefront build', () => {
     expect(products).toBe(demo.products.length);
     expect(jsonLdOf(pages.get('/') ?? '').map((n) => n['@type'])).toEqual(['Organization', 'WebSite']);
     expect(jsonLdOf(pages.get('/404') ?? '')).toEqual([]);
+  });
+
+  it('pages section listings: each page its own canonical, its products in its ItemList, prev/next links', () => {
+    const sectionUrl = new Map(demo.sections.map((s) => [s.tx, trimSlash(s.url)]));
+    for (const [url, listing] of demo.listings) {
+      listing.forEach((products, i) => {
+        const n = i + 1;
+        const pathname = trimSlash(listingPageUrl(`${url}/`, n));
+        const html = pages.get(pathname) ?? '';
+        expect(canonicalOf(html), pathname).toBe(`${demo.origin}${listingPageUrl(`${url}/`, n)}`);
+        const list = jsonLdOf(html).find((node) => node['@type'] === 'ItemList');
+        const start = listing.slice(0, i).reduce((sum, page) => sum + page.length, 0);
+        const items = (list?.itemListElement ?? []) as { position: number; url: string }[];
+        expect(
+          items.map((item) => [item.position, trimSlash(new URL(item.url).pathname)]),
+          pathname,
+        ).toEqual(products.map((p, j) => [start + j + 1, `${sectionUrl.get(p.cattx)}/${p.id}`]));
+        const rel = (name: string) => new RegExp(`<a [^>]*rel="${name}" href="([^"]*)"`).exec(html)?.[1];
+        expect(rel('prev'), pathname).toBe(n > 1 ? listingPageUrl(`${url}/`, n - 1) : undefined);
+        expect(rel('next'), pathname).toBe(n < listing.length ? listingPageUrl(`${url}/`, n + 1) : undefined);
+      });
+    }
   });
 
   it('links to each page by its canonical URL, never through a redirect', () => {

@@ -13,6 +13,7 @@ import {
   pageSeo,
   plainText,
   type SectionTreeNode,
+  sectionListing,
   truncateOnWordBoundary,
 } from '@sitecontent/astro';
 import { isShownIn, shownSections } from './visible';
@@ -121,22 +122,6 @@ export function crumbsFor(shop: Shop, entry: SectionEntry | ProductEntry | Artic
   ];
 }
 
-/** The section's own tx plus every descendant's. */
-export function subtreeOf(shop: Shop, tx: string): Set<string> {
-  const result = new Set<string>([tx]);
-  const stack = [tx];
-  while (stack.length > 0) {
-    const parent = stack.pop();
-    for (const s of shop.sections) {
-      if (s.data.par === parent && !result.has(s.data.tx)) {
-        result.add(s.data.tx);
-        stack.push(s.data.tx);
-      }
-    }
-  }
-  return result;
-}
-
 export const childrenOf = (shop: Shop, tx: string) => shop.sections.filter((s) => s.data.par === tx);
 export const articlesIn = (shop: Shop, section: SectionEntry) =>
   newestFirst(shop.articles.filter((a) => a.data.catid === section.data.id));
@@ -151,11 +136,12 @@ export function modificationsOf(shop: Shop, product: ProductEntry): Modification
   return shop.modificationsByProduct.get(product.id) ?? [];
 }
 
-/** The products a section page lists: those of the section and of every section below it. */
-export function productsIn(shop: Shop, section: SectionEntry): ProductEntry[] {
-  const inSubtree = subtreeOf(shop, section.data.tx);
-  return shop.products.filter((p) => inSubtree.has(p.data.cattx));
-}
+/**
+ * The products a section's listing pages show: those of the section and of every section below it,
+ * in the package's stable listing order (`sectionListing`), so a product keeps its page number.
+ */
+export const productsIn = (shop: Shop, section: SectionEntry): ProductEntry[] =>
+  sectionListing(section, shop);
 
 /** Up to four other products of the same section, for "related products". */
 export function relatedTo(shop: Shop, product: ProductEntry): ProductEntry[] {

@@ -40,7 +40,8 @@ export function sitemapFacts(
     const facts = keptPageFacts();
     const page = new URL(item.url);
     const key = pathKey(page.pathname);
-    const fact = facts.get(key);
+    // A further page of a section's listing (listingPageUrl) is dated like the listing.
+    const fact = facts.get(key) ?? facts.get(key.replace(/\/page\/[1-9]\d*$/, ''));
     const lastmod = fact?.lastmod ?? (key === '/' ? newest(facts) : undefined);
     const result: WithSitemapFacts<typeof item> = { ...item };
     if (lastmod) result.lastmod = lastmod.toISOString();

@@ -1,6 +1,6 @@
 export type { ArticleSource } from './article.js';
 export { jsonLdScriptText } from './json-ld-text.js';
-export type { ListedProduct, TrailSource } from './lists.js';
+export type { ListedProduct, ListPlace, TrailSource } from './lists.js';
 export type { PricePoint } from './offer.js';
 export {
   ARTICLE_TYPES,
@@ -22,4 +22,4 @@ export {
 } from './product.js';
 export type { SiteFacts } from './site.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';
-export type { PageSource, ShownRecord, WebPageType } from './web-page.js';
+export type { PageSource, ShownRecord, WebPagePlace, WebPageType } from './web-page.js';
