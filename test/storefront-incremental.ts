@@ -2,8 +2,10 @@
 // pages' cache keys, example-site/src/lib/pages.ts), against an emulator of this process whose data
 // the test changes between builds. Registered from storefront.test.ts so that its builds run after
 // that file's and never beside them: both use the storefront's own .astro/ and cache folders.
-//  1. a fresh checkout with only the cache folder restored (what a CI pipeline keeps) renders 0 pages;
-//  2. one changed product renders its page and the pages that list it, and no others.
+//  1. a fresh checkout with only the cache folder restored (what a CI pipeline keeps) renders 0 pages,
+//     and dates every page as the fresh builds did (no page gets the build's time);
+//  2. one changed product renders its page and the pages that list it, and no others, and moves the
+//     lastmod of those pages only.
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,7 +13,14 @@ import { LISTING_PAGE_SIZE, listingPageUrl, sectionListing } from '@sitecontent/
 import { createClient, type Product, type Section } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildResult, buildSite, cleanAstroState, repoRoot } from './helpers/storefront.js';
+import {
+  type BuildResult,
+  buildSite,
+  cleanAstroState,
+  repoRoot,
+  sitemapLastmods,
+  trimSlash,
+} from './helpers/storefront.js';
 
 /** Astro's cache dir for the storefront (astro.config.mjs): the data store and the incremental cache. */
 const cacheDir = path.join(repoRoot, 'node_modules', '.astro');
@@ -30,7 +39,13 @@ export function renderedPages(output: string): { rendered: string[]; reused: str
   return { rendered: rendered.sort(), reused: reused.sort() };
 }
 
-export function describeIncrementalRebuilds(): void {
+/**
+ * `freshLastmods`: the sitemap's lastmods of a build of the same demo catalog from a clean state,
+ * earlier and by another emulator (storefront.test.ts's build).
+ */
+export function describeIncrementalRebuilds(
+  freshLastmods: () => Promise<Map<string, string | undefined>>,
+): void {
   describe('incremental rebuilds', () => {
     let emu: Emulator;
     const outDirs: string[] = [];
@@ -72,6 +87,11 @@ export function describeIncrementalRebuilds(): void {
       expect(rebuild.rendered).toEqual([]);
       expect(rebuild.reused).toEqual(cold.rendered);
       expect(rebuild.output).toMatch(/products: \d+ records .* 0 written/);
+      // Unchanged content never gets a build's time: with the cache, or without it at another time.
+      const dated = await sitemapLastmods(cold.outDir);
+      expect([...dated.values()].filter(Boolean).length).toBeGreaterThan(50);
+      expect(await sitemapLastmods(rebuild.outDir)).toEqual(dated);
+      expect(await freshLastmods()).toEqual(dated);
     }, 300_000);
 
     it('one changed product renders its page and the pages that list it, and no others', async () => {
@@ -102,19 +122,24 @@ export function describeIncrementalRebuilds(): void {
           .slice(0, 4)
           .some((q) => q.id === changed.id),
       );
-      // A section's listing renders again only on the page that shows the product.
+      // Every page of a listing states the listing's change time: each renders again.
       const shown = sections.filter((s) => s.shw);
-      const listingPageOf = (s: Section) => {
-        const at = sectionListing(s, { sections: shown, products: visible }).findIndex(
-          (p) => p.id === changed.id,
+      const listingPages = (s: Section) => {
+        const count = sectionListing(s, { sections: shown, products: visible }).length;
+        return Array.from({ length: Math.max(1, Math.ceil(count / LISTING_PAGE_SIZE)) }, (_, i) =>
+          trimSlash(listingPageUrl(s.url, i + 1)),
         );
-        return listingPageUrl(s.url, Math.floor(at / LISTING_PAGE_SIZE) + 1);
       };
-      const expected = ['/', url(changed), ...chain.map(listingPageOf), ...listing.map(url)].sort();
+      const expected = ['/', url(changed), ...chain.flatMap(listingPages), ...listing.map(url)].sort();
 
+      const before = await sitemapLastmods(outDirs.at(-1)!);
       const rebuild = await build();
       expect(rebuild.output).toMatch(/products: \d+ records .* 1 written/);
       expect(rebuild.rendered).toEqual(expected);
+      // The product, every page of its sections' listings and the home page are dated anew; no other page.
+      const after = await sitemapLastmods(rebuild.outDir);
+      const moved = [...after].filter(([pathname, time]) => before.get(pathname) !== time).map(([p]) => p);
+      expect(moved.sort()).toEqual(expected.filter((p) => p === '/' || !listing.some((q) => url(q) === p)));
       expect(rebuild.reused.length).toBeGreaterThan(40);
     }, 300_000);
   });

@@ -29,6 +29,7 @@ import {
   listFiles,
   metaContent,
   pagePath,
+  sitemapLastmods,
   sitemapUrls,
   titleOf,
   trimSlash,
@@ -226,21 +227,32 @@ describe('storefront build', () => {
     expect(notListed).toEqual([]);
   });
 
-  it('gives every URL its lastmod and product URLs their photos (sitemapFacts)', async () => {
+  it('gives product URLs their photos and every page its lastmod: its JSON-LD dateModified (sitemapFacts)', async () => {
     const xml = (await readFile(path.join(build.outDir, 'sitemap-0.xml'), 'utf8')).split('<url>').slice(1);
-    const entryOf = (pathname: string) => demo.expected.get(trimSlash(pathname));
     const product = demo.products.find((p) => p.img.length > 0);
-    let checked = 0;
-    for (const url of xml) {
-      const loc = /<loc>([^<]*)<\/loc>/.exec(url)?.[1] ?? '';
-      const entry = entryOf(new URL(loc).pathname);
-      expect(url, loc).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/);
-      if (entry?.kind === 'product' || entry?.kind === 'article') checked++;
-      if (entry?.kind === 'product' && entry.id === product?.id) {
-        expect(url).toContain(`<image:loc>${demo.origin}/`);
+    const productPath = [...demo.expected].find(([, e]) => e.kind === 'product' && e.id === product?.id)?.[0];
+    const withPhotos = xml.find((url) => url.includes(`<loc>${demo.origin}${productPath}/</loc>`));
+    expect(withPhotos).toContain(`<image:loc>${demo.origin}/`);
+    const lastmods = await sitemapLastmods(build.outDir);
+    let dated = 0;
+    for (const [pathname, lastmod] of lastmods) {
+      if (pathname === '/') continue;
+      // One function dates both (pageChangeTimes): they agree on every page, a missing date included.
+      const stated = jsonLdOf(pages.get(pathname) ?? '').find((node) => 'dateModified' in node);
+      expect(stated?.dateModified, pathname).toBe(lastmod);
+      const entry = demo.expected.get(pathname);
+      if (entry?.kind === 'product' || entry?.kind === 'article') {
+        expect(lastmod, pathname).toMatch(/^\d{4}-\d\d-\d\dT/);
+        dated++;
       }
     }
-    expect(checked).toBe(demo.products.length + demo.articles.length);
+    expect(dated).toBe(demo.products.length + demo.articles.length);
+    // The home page shows the whole shop: the newest page.
+    const newest = [...lastmods.values()]
+      .filter((t) => t !== undefined)
+      .sort()
+      .at(-1);
+    expect(lastmods.get('/')).toBe(newest);
   });
 
   it('ships robots.txt naming the sitemap index by absolute URL', async () => {
@@ -304,4 +316,4 @@ describe('API key canary', () => {
 });
 
 describeBrowserCheck(() => ({ build, demo }));
-describeIncrementalRebuilds();
+describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));

@@ -111,6 +111,8 @@ export async function sectionPages(paginate: PaginateFunction) {
           ...withModifications(shop, page.data),
           first ? [childrenOf(shop, section.data.tx), articlesIn(shop, section)] : [],
           { start: page.start, total: page.total, url: page.url },
+          // Its dateModified: the whole listing's change time, which products on other pages move.
+          shop.changeTimes.at(page.url.current),
           ...layout,
         ),
       };

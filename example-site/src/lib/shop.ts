@@ -9,7 +9,9 @@ import {
   type ImageUrls,
   imageUrls,
   offerPrices,
+  type PageChangeTimes,
   type PricePoint,
+  pageChangeTimes,
   pageSeo,
   plainText,
   type SectionTreeNode,
@@ -51,6 +53,8 @@ export interface Shop {
   /** Visible modifications per product entry id, cheapest first. */
   modificationsByProduct: Map<string, ModificationEntry[]>;
   tree: SectionNode[];
+  /** When each page last changed (the package's pageChangeTimes): its JSON-LD dateModified and sitemap lastmod. */
+  changeTimes: PageChangeTimes;
 }
 
 let cached: Promise<Shop> | undefined;
@@ -90,6 +94,7 @@ export function loadShop(): Promise<Shop> {
       sectionByTx,
       modificationsByProduct,
       tree: buildSectionTree(sections),
+      changeTimes: pageChangeTimes({ sections, products, modifications, articles }),
     };
   })();
   return cached;

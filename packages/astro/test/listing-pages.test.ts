@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 // Astro's own paginate(), as a `[...section]/[...page].astro` route's getStaticPaths receives it.
 import { generatePaginateFunction } from '../../../node_modules/astro/dist/core/render/paginate.js';
 import { getParts } from '../../../node_modules/astro/dist/core/routing/parts.js';
-import { LISTING_PAGE_SIZE, listingPages, listingPageUrl, sectionListing } from '../src/index.js';
+import {
+  LISTING_PAGE_SIZE,
+  listingOfPageUrl,
+  listingPages,
+  listingPageUrl,
+  sectionListing,
+} from '../src/index.js';
 
 const route = '[...section]/[...page].astro';
 const routeMatch = {
@@ -63,6 +69,10 @@ describe('listingPageUrl', () => {
     expect(listingPageUrl('/catalog/', 1)).toBe('/catalog/');
     expect(listingPageUrl('/catalog/', 3)).toBe('/catalog/page/3/');
     expect(listingPageUrl('/catalog/phones', 2)).toBe('/catalog/phones/page/2');
+    expect(listingOfPageUrl('/catalog/page/3/')).toBe('/catalog/');
+    expect(listingOfPageUrl('/catalog/phones/page/2')).toBe('/catalog/phones');
+    expect(listingOfPageUrl('/catalog/phones/2')).toBeUndefined();
+    expect(listingOfPageUrl('/catalog/page/0/')).toBeUndefined();
   });
 });
 

@@ -47,6 +47,14 @@ describe('structured data of sections, articles and the site, from the loadersâ€
       url: '/catalog/phones/page/2/',
     });
     expect(page.url).toBe(`${SHOP_SITE}/catalog/phones/page/2/`);
+    // The page's change time as pageChangeTimes() gives it (what the sitemap states), or none.
+    const changedAt = new Date('2026-05-06T00:00:00Z');
+    expect(jsonLd.webPage(phones, 'sections', 'CollectionPage', listed, { changedAt }).dateModified).toBe(
+      changedAt.toISOString(),
+    );
+    expect(
+      jsonLd.webPage(phones, 'sections', 'CollectionPage', listed, { changedAt: undefined }),
+    ).not.toHaveProperty('dateModified');
   });
 
   it('a productâ€™s breadcrumbs end at the product', () => {

@@ -71,6 +71,13 @@ export function listingPageUrl(url: string, n: number): string {
   return `${bare}/page/${n}${url.endsWith('/') && url !== '/' ? '/' : ''}`;
 }
 
+/** The URL of the listing a further page's `url` (`listingPageUrl()`, n ≥ 2) belongs to, else `undefined`. */
+export function listingOfPageUrl(url: string): string | undefined {
+  const match = /^(.*)\/page\/[1-9]\d*(\/?)$/.exec(url.trim());
+  if (match?.[1] === undefined) return undefined;
+  return `${match[1] || ''}${match[2]}` || '/';
+}
+
 /** How to page a listing. */
 export interface ListingPagesOptions<Params, Props> {
   /** The listing's own URL (the section's `data.url`): page 1's URL. */
