@@ -186,6 +186,8 @@ describe('storefront build', () => {
         const pathname = trimSlash(listingPageUrl(`${url}/`, n));
         const html = pages.get(pathname) ?? '';
         expect(canonicalOf(html), pathname).toBe(`${demo.origin}${listingPageUrl(`${url}/`, n)}`);
+        // Page n has a title of its own: no two pages of a listing share one.
+        if (n > 1) expect(titleOf(html), pathname).toContain(`page ${n} of ${listing.length}`);
         const list = jsonLdOf(html).find((node) => node['@type'] === 'ItemList');
         const start = listing.slice(0, i).reduce((sum, page) => sum + page.length, 0);
         const items = (list?.itemListElement ?? []) as { position: number; url: string }[];

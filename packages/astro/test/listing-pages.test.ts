@@ -116,7 +116,8 @@ describe('listingPages', () => {
     const paths = listingPages(paginate, [], { url: '/blog', params: { section: 'blog' }, pageSize: 10 });
     expect(paths.map((p) => [p.params.page, p.props.page.url.current])).toEqual([[undefined, '/blog']]);
     expect(() => listingPages(paginate, products, { url: '/blog', params: {}, pageSize: 0 })).toThrow(
-      /listingPages: pageSize .* got 0 for \/blog/,
+      /Invalid listingPages\(\) options: pageSize: /,
     );
+    expect(() => listingPages(paginate, products, { url: 'blog', params: {} })).toThrow(/url: /);
   });
 });

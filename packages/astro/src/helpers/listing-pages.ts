@@ -4,6 +4,8 @@
  * of them all would be megabytes of HTML, so the listing is split into pages of `pageSize`.
  */
 import type { Page, PaginateFunction } from 'astro';
+import { z } from 'zod';
+import { parseOptions } from '../options/parse-options.js';
 import { dataOf, type WithData } from './entry-data.js';
 import { buildSectionTree, type SectionLike } from './section-tree.js';
 
@@ -78,17 +80,23 @@ export function listingOfPageUrl(url: string): string | undefined {
   return `${match[1] || ''}${match[2]}` || '/';
 }
 
-/** How to page a listing. */
-export interface ListingPagesOptions<Params, Props> {
-  /** The listing's own URL (the section's `data.url`): page 1's URL. */
-  url: string;
-  /** @default LISTING_PAGE_SIZE */
-  pageSize?: number | undefined;
+/** How to page a listing: the options of `listingPages()`, checked when it is called. */
+export const listingPagesOptionsSchema = z.strictObject({
+  /** The listing's own URL, root-relative (the section's `data.url`): page 1's URL. */
+  url: z.string().startsWith('/'),
+  /** Products per page. @default LISTING_PAGE_SIZE (24) */
+  pageSize: z.number().int().min(1).default(LISTING_PAGE_SIZE),
   /** The route's other parameters (the section's path for `[...section]/[...page].astro`). */
-  params: Params;
-  /** Props every page of the listing gets beside `page`. */
-  props?: Props | undefined;
-}
+  params: z.record(z.string(), z.string().optional()),
+  /** Props every page of the listing gets beside `page`. @default {} */
+  props: z.record(z.string(), z.unknown()).default({}),
+});
+
+/** The options of `listingPages()`, with the route's own `params` and `props` types. */
+export type ListingPagesOptions<Params, Props> = Omit<
+  z.input<typeof listingPagesOptionsSchema>,
+  'params' | 'props'
+> & { params: Params; props?: Props | undefined };
 
 /** One page of a listing, as `getStaticPaths()` returns it. */
 export interface ListingPath<T, Params, Props> {
@@ -101,7 +109,8 @@ export interface ListingPath<T, Params, Props> {
  * The static paths of a listing's pages, from Astro's `paginate()`, for a route whose last
  * parameter is `[...page]` (`src/pages/[...section]/[...page].astro`): page 1 at `url`, page `n` at
  * `url` + `page/<n>`. Each path's `props.page` is Astro's `Page`: the items of the page, and the
- * URLs of the current, previous, next, first and last pages.
+ * URLs of the current, previous, next, first and last pages. Throws `SiteContentOptionsError` for a
+ * bad option.
  */
 export function listingPages<
   T,
@@ -112,13 +121,8 @@ export function listingPages<
   items: readonly T[],
   options: ListingPagesOptions<Params, Props>,
 ): ListingPath<T, Params, Props>[] {
-  const pageSize = options.pageSize ?? LISTING_PAGE_SIZE;
-  if (!Number.isInteger(pageSize) || pageSize < 1) {
-    throw new RangeError(
-      `listingPages: pageSize must be a whole number ≥ 1, got ${pageSize} for ${options.url}`,
-    );
-  }
-  const at = (n: number | undefined) => (n === undefined ? undefined : listingPageUrl(options.url, n));
+  const { url, pageSize } = parseOptions('listingPages', listingPagesOptionsSchema, options);
+  const at = (n: number | undefined) => (n === undefined ? undefined : listingPageUrl(url, n));
   const paths = paginate(items, { pageSize, params: options.params, props: options.props ?? ({} as Props) });
   return paths.map((path) => {
     const { page } = path.props as { page: Page<T> };
@@ -131,7 +135,7 @@ export function listingPages<
         page: {
           ...page,
           url: {
-            current: listingPageUrl(options.url, n),
+            current: listingPageUrl(url, n),
             prev: at(n > 1 ? n - 1 : undefined),
             next: at(n < page.lastPage ? n + 1 : undefined),
             first: at(n > 1 ? 1 : undefined),
