@@ -5,14 +5,16 @@
 //  1. a fresh checkout with only the cache folder restored (what a CI pipeline keeps) renders 0 pages,
 //     and dates every page as the fresh builds did (no page gets the build's time);
 //  2. one changed product renders its page and the pages that list it, and no others, and moves the
-//     lastmod of those pages only.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+//     lastmod of those pages only;
+//  3. a modification's change moves its product's lastmod and JSON-LD dateModified together.
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { LISTING_PAGE_SIZE, listingPageUrl, sectionListing } from '@sitecontent/astro';
 import { createClient, type Product, type Section } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jsonLdOf } from './helpers/json-ld.js';
 import {
   type BuildResult,
   buildSite,
@@ -141,6 +143,37 @@ export function describeIncrementalRebuilds(
       const moved = [...after].filter(([pathname, time]) => before.get(pathname) !== time).map(([p]) => p);
       expect(moved.sort()).toEqual(expected.filter((p) => p === '/' || !listing.some((q) => url(q) === p)));
       expect(rebuild.reused.length).toBeGreaterThan(40);
+    }, 300_000);
+
+    it("a modification's change moves its product's lastmod and dateModified alike, and its listing's", async () => {
+      const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+      let product: Product;
+      let sections: Section[];
+      let modification: { id: number } | undefined;
+      try {
+        sections = await client.sections.list();
+        const products = (await client.products.list()).filter((p) => p.shw);
+        product = products.find((p) => p.sku.length > 0)!;
+        modification = (await client.modifications.list({ goodsId: product.id })).find((m) => m.shw);
+      } finally {
+        await client.close();
+      }
+      expect(modification).toBeDefined();
+      // Its option name, which the product page shows and the product record (whose `sku` holds
+      // only the modifications' ids, prices and colours) does not: only the modification changes.
+      emu.exec(`UPDATE modifications SET stxt = stxt || ' (new)' WHERE id = ${modification!.id}`);
+      const section = sections.find((s) => s.tx === product.cattx)!;
+      const page = `${section.url}/${product.id}`;
+
+      const before = await sitemapLastmods(outDirs.at(-1)!);
+      const rebuild = await build();
+      expect(rebuild.output).toMatch(/products: \d+ records .* 0 written/);
+      const after = await sitemapLastmods(rebuild.outDir);
+      expect(after.get(page)! > before.get(page)!, page).toBe(true);
+      expect(after.get(section.url)! > before.get(section.url)!, section.url).toBe(true);
+      const html = await readFile(path.join(rebuild.outDir, page, 'index.html'), 'utf8');
+      const stated = jsonLdOf(html).find((node) => node['@type'] === 'ItemPage');
+      expect(stated?.dateModified).toBe(after.get(page));
     }, 300_000);
   });
 }
