@@ -55,10 +55,19 @@ const group = (fields: Record<string, unknown>, offer: Record<string, unknown>) 
 
 const fullOffer = { price: 10, priceCurrency: 'USD', availability: 'https://schema.org/InStock' };
 
+/** Pages listed with a `<lastmod>`. */
+const LASTMODS: Record<string, string> = {
+  [`${SITE}/dated/`]: '2026-01-02T03:04:05.000Z',
+  [`${SITE}/misdated/`]: '2026-01-02T03:04:05.000Z',
+};
+
 const sitemap = (urls: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls
-    .map((u) => `<url><loc>${u}</loc></url>`)
+    .map((u) => `<url><loc>${u}</loc>${LASTMODS[u] ? `<lastmod>${LASTMODS[u]}</lastmod>` : ''}</url>`)
     .join('')}</urlset>`;
+
+const webPage = (dateModified: string) =>
+  JSON.stringify({ '@context': 'https://schema.org', '@type': 'CollectionPage', dateModified });
 
 const DIST: Record<string, string> = {
   'sitemap-index.xml': `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${SITE}/sitemap-0.xml</loc></sitemap></sitemapindex>`,
@@ -72,6 +81,9 @@ const DIST: Record<string, string> = {
       '/tee/',
       '/group/',
       '/bad-group/',
+      '/dated/',
+      '/misdated/',
+      '/undated/',
       '/q/?a=1&amp;b=2',
     ].map((p) => SITE + p),
   ),
@@ -91,6 +103,9 @@ const DIST: Record<string, string> = {
     `${SITE}/bad-group/`,
     group({}, { price: 5, availability: 'https://schema.org/InStock' }),
   ),
+  'dated/index.html': page(`${SITE}/dated/`, webPage('2026-01-02T03:04:05Z')),
+  'misdated/index.html': page(`${SITE}/misdated/`, webPage('2026-01-01T00:00:00.000Z')),
+  'undated/index.html': page(`${SITE}/undated/`, webPage('2026-01-01T00:00:00.000Z')),
   'no-canonical/index.html': page(undefined),
   'hidden/index.html':
     '<html><head><meta name="robots" content="noindex, follow"></head><body></body></html>',
@@ -114,10 +129,11 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('checkDist', () => {
   it('counts every HTML page and passes the clean ones', () => {
-    expect(report.pages).toBe(13);
+    expect(report.pages).toBe(16);
     for (const file of [
       'index.html',
       'clean/index.html',
+      'dated/index.html',
       'group/index.html',
       'hidden/index.html',
       '404.html',
@@ -128,6 +144,15 @@ describe('checkDist', () => {
 
   it('names a canonical the sitemap does not list', () => {
     expect(reasonsOf('unlisted/index.html')).toEqual([`canonical ${SITE}/unlisted/ is not in the sitemap`]);
+  });
+
+  it("names a JSON-LD dateModified that is not the page's sitemap <lastmod>", () => {
+    expect(reasonsOf('misdated/index.html')).toEqual([
+      'sitemap <lastmod> 2026-01-02T03:04:05.000Z is not the JSON-LD dateModified 2026-01-01T00:00:00.000Z',
+    ]);
+    expect(reasonsOf('undated/index.html')).toEqual([
+      'JSON-LD dateModified 2026-01-01T00:00:00.000Z, but the sitemap gives no <lastmod>',
+    ]);
   });
 
   it('names a canonical whose page the build does not have', () => {
@@ -179,7 +204,7 @@ describe('checkDist', () => {
     logReport(report, 'warn', logger as never);
     expect(lines[0]).toEqual({
       level: 'warn',
-      message: `seo check: 13 pages checked, ${report.problems.length} problems`,
+      message: `seo check: 16 pages checked, ${report.problems.length} problems`,
     });
     expect(lines.slice(1).map((l) => l.message)).toContain(
       `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,

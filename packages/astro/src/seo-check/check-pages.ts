@@ -1,8 +1,8 @@
 /**
  * The per-page rules of the SEO check, on a list of pages: every indexable page has a canonical
  * that is on the site's origin, listed in the sitemap and served without a redirect by a file of
- * the build; every JSON-LD block parses and product JSON-LD passes Google's rules
- * (json-ld-check.ts).
+ * the build, and its JSON-LD `dateModified` is its sitemap `<lastmod>` (date-modified.ts); every
+ * JSON-LD block parses and product JSON-LD passes Google's rules (json-ld-check.ts).
  *
  * A page with a robots `noindex`, and Astro's error pages (`404.html`, `500.html`, which hosts
  * serve with an error status), need no canonical and are not looked up in the sitemap; their
@@ -10,6 +10,7 @@
  */
 import path from 'node:path';
 import type { SeoCheckProblem } from '../errors/seo-check-error.js';
+import { dateModifiedProblem } from './date-modified.js';
 import { readHead } from './dist-pages.js';
 import { JsonLdCheck } from './json-ld-check.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
@@ -25,6 +26,8 @@ export interface PageCheckInput extends OutputLayout {
   files: readonly string[];
   /** The sitemaps' page URLs; `undefined` without a sitemap (reported once, elsewhere). */
   sitemapPages: readonly string[] | undefined;
+  /** The sitemaps' `<lastmod>` by page URL. */
+  sitemapLastmods: ReadonlyMap<string, string>;
 }
 
 const ERROR_PAGES = new Set(['404.html', '500.html']);
@@ -65,6 +68,10 @@ async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck)
         ? 'no canonical link (add one, or mark the page noindex)'
         : canonicalProblem(head.canonical, ctx);
     if (problem !== undefined) reasons.unshift(problem);
+    else if (head.canonical !== undefined && ctx.sitemap?.has(head.canonical)) {
+      const dated = dateModifiedProblem(head.jsonLd, ctx.input.sitemapLastmods.get(head.canonical));
+      if (dated !== undefined) reasons.push(dated);
+    }
   }
   return reasons.map((reason) => ({ page, reason }));
 }
