@@ -8,6 +8,8 @@
 function statedDates(jsonLd: readonly string[]): string[] {
   const dates: string[] = [];
   for (const block of jsonLd) {
+    // Parsed again only where it can matter: the JSON-LD rules parse every block already.
+    if (!block.includes('dateModified')) continue;
     let parsed: unknown;
     try {
       parsed = JSON.parse(block);
