@@ -2,15 +2,27 @@
 // pages' cache keys, example-site/src/lib/pages.ts), against an emulator of this process whose data
 // the test changes between builds. Registered from storefront.test.ts so that its builds run after
 // that file's and never beside them: both use the storefront's own .astro/ and cache folders.
-//  1. a fresh checkout with only the cache folder restored (what a CI pipeline keeps) renders 0 pages;
-//  2. one changed product renders its page and the pages that list it, and no others.
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+//  1. a fresh checkout with only the cache folder restored (what a CI pipeline keeps) renders 0 pages,
+//     and dates every page as the fresh builds did (no page gets the build's time);
+//  2. one changed product renders its page and the pages that list it, and no others, and moves the
+//     lastmod of those pages only;
+//  3. a modification's change moves its product's lastmod and JSON-LD dateModified together.
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { LISTING_PAGE_SIZE, listingPageUrl, sectionListing } from '@sitecontent/astro';
 import { createClient, type Product, type Section } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BuildResult, buildSite, cleanAstroState, repoRoot } from './helpers/storefront.js';
+import { jsonLdOf } from './helpers/json-ld.js';
+import {
+  type BuildResult,
+  buildSite,
+  cleanAstroState,
+  repoRoot,
+  sitemapLastmods,
+  trimSlash,
+} from './helpers/storefront.js';
 
 /** Astro's cache dir for the storefront (astro.config.mjs): the data store and the incremental cache. */
 const cacheDir = path.join(repoRoot, 'node_modules', '.astro');
@@ -29,7 +41,13 @@ export function renderedPages(output: string): { rendered: string[]; reused: str
   return { rendered: rendered.sort(), reused: reused.sort() };
 }
 
-export function describeIncrementalRebuilds(): void {
+/**
+ * `freshLastmods`: the sitemap's lastmods of a build of the same demo catalog from a clean state,
+ * earlier and by another emulator (storefront.test.ts's build).
+ */
+export function describeIncrementalRebuilds(
+  freshLastmods: () => Promise<Map<string, string | undefined>>,
+): void {
   describe('incremental rebuilds', () => {
     let emu: Emulator;
     // One output folder for every build, as a pipeline's checkout has: Astro's astro:assets module
@@ -62,6 +80,8 @@ export function describeIncrementalRebuilds(): void {
 
     it('a fresh checkout with the restored cache folder renders no page when nothing changed', async () => {
       const cold = await build();
+      // Read now: the rebuild writes to the same output folder.
+      const dated = await sitemapLastmods(outDir);
       expect(cold.reused).toEqual([]);
       expect(cold.rendered.length).toBeGreaterThan(50);
       expect(cold.rendered).toEqual(expect.arrayContaining(['/', '/404']));
@@ -78,6 +98,10 @@ export function describeIncrementalRebuilds(): void {
       expect(rebuild.rendered).toEqual([]);
       expect(rebuild.reused).toEqual(cold.rendered);
       expect(rebuild.output).toMatch(/products: \d+ records .* 0 written/);
+      // Unchanged content never gets a build's time: with the cache, or without it at another time.
+      expect([...dated.values()].filter(Boolean).length).toBeGreaterThan(50);
+      expect(await sitemapLastmods(rebuild.outDir)).toEqual(dated);
+      expect(await freshLastmods()).toEqual(dated);
     }, 300_000);
 
     it('one changed product renders its page and the pages that list it, and no others', async () => {
@@ -108,12 +132,56 @@ export function describeIncrementalRebuilds(): void {
           .slice(0, 4)
           .some((q) => q.id === changed.id),
       );
-      const expected = ['/', url(changed), ...chain.map((s) => s.url), ...listing.map(url)].sort();
+      // Every page of a listing states the listing's change time: each renders again.
+      const shown = sections.filter((s) => s.shw);
+      const listingPages = (s: Section) => {
+        const count = sectionListing(s, { sections: shown, products: visible }).length;
+        return Array.from({ length: Math.max(1, Math.ceil(count / LISTING_PAGE_SIZE)) }, (_, i) =>
+          trimSlash(listingPageUrl(s.url, i + 1)),
+        );
+      };
+      const expected = ['/', url(changed), ...chain.flatMap(listingPages), ...listing.map(url)].sort();
 
+      const before = await sitemapLastmods(outDir);
       const rebuild = await build();
       expect(rebuild.output).toMatch(/products: \d+ records .* 1 written/);
       expect(rebuild.rendered).toEqual(expected);
+      // The product, every page of its sections' listings and the home page are dated anew; no other page.
+      const after = await sitemapLastmods(rebuild.outDir);
+      const moved = [...after].filter(([pathname, time]) => before.get(pathname) !== time).map(([p]) => p);
+      expect(moved.sort()).toEqual(expected.filter((p) => p === '/' || !listing.some((q) => url(q) === p)));
       expect(rebuild.reused.length).toBeGreaterThan(40);
+    }, 300_000);
+
+    it("a modification's change moves its product's lastmod and dateModified alike, and its listing's", async () => {
+      const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+      let product: Product;
+      let sections: Section[];
+      let modification: { id: number } | undefined;
+      try {
+        sections = await client.sections.list();
+        const products = (await client.products.list()).filter((p) => p.shw);
+        product = products.find((p) => p.sku.length > 0)!;
+        modification = (await client.modifications.list({ goodsId: product.id })).find((m) => m.shw);
+      } finally {
+        await client.close();
+      }
+      expect(modification).toBeDefined();
+      // Its option name, which the product page shows and the product record (whose `sku` holds
+      // only the modifications' ids, prices and colours) does not: only the modification changes.
+      emu.exec(`UPDATE modifications SET stxt = stxt || ' (new)' WHERE id = ${modification!.id}`);
+      const section = sections.find((s) => s.tx === product.cattx)!;
+      const page = `${section.url}/${product.id}`;
+
+      const before = await sitemapLastmods(outDir);
+      const rebuild = await build();
+      expect(rebuild.output).toMatch(/products: \d+ records .* 0 written/);
+      const after = await sitemapLastmods(rebuild.outDir);
+      expect(after.get(page)! > before.get(page)!, page).toBe(true);
+      expect(after.get(section.url)! > before.get(section.url)!, section.url).toBe(true);
+      const html = await readFile(path.join(rebuild.outDir, page, 'index.html'), 'utf8');
+      const stated = jsonLdOf(html).find((node) => node['@type'] === 'ItemPage');
+      expect(stated?.dateModified).toBe(after.get(page));
     }, 300_000);
   });
 }

@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { listingPageUrl } from '@sitecontent/astro';
 import { createClient } from '@sitecontent/client';
 import { startEmulator } from '@sitecontent/emulator';
 import sharp from 'sharp';
@@ -29,6 +30,7 @@ import {
   listFiles,
   metaContent,
   pagePath,
+  sitemapLastmods,
   sitemapUrls,
   titleOf,
   trimSlash,
@@ -76,8 +78,10 @@ describe('storefront build', () => {
     expect(build.code, build.output.slice(-3000)).toBe(0);
   });
 
-  it('builds one page per visible section, product and article, plus home and 404', () => {
-    const expectedCount = demo.sections.length + demo.products.length + demo.articles.length + 2;
+  it('builds one page per visible section listing page, product and article, plus home and 404', () => {
+    const listingPages = [...demo.listings.values()].reduce((n, listing) => n + listing.length, 0);
+    expect(listingPages).toBeGreaterThan(demo.sections.length); // the demo catalog has a paginated section
+    const expectedCount = listingPages + demo.products.length + demo.articles.length + 2;
     expect(demo.expected.size + 2).toBe(expectedCount); // no two entries share a URL
     expect(pages.size).toBe(expectedCount);
     const missing = [...demo.expected.keys()].filter((p) => !pages.has(p));
@@ -271,6 +275,30 @@ describe('storefront build', () => {
     expect(groups.get('Harbor Mini')?.variesBy).toEqual(['https://schema.org/color']);
   });
 
+  it('pages section listings: each page its own canonical, its products in its ItemList, prev/next links', () => {
+    const sectionUrl = new Map(demo.sections.map((s) => [s.tx, trimSlash(s.url)]));
+    for (const [url, listing] of demo.listings) {
+      listing.forEach((products, i) => {
+        const n = i + 1;
+        const pathname = trimSlash(listingPageUrl(`${url}/`, n));
+        const html = pages.get(pathname) ?? '';
+        expect(canonicalOf(html), pathname).toBe(`${demo.origin}${listingPageUrl(`${url}/`, n)}`);
+        // Page n has a title of its own: no two pages of a listing share one.
+        if (n > 1) expect(titleOf(html), pathname).toContain(`page ${n} of ${listing.length}`);
+        const list = jsonLdOf(html).find((node) => node['@type'] === 'ItemList');
+        const start = listing.slice(0, i).reduce((sum, page) => sum + page.length, 0);
+        const items = (list?.itemListElement ?? []) as { position: number; url: string }[];
+        expect(
+          items.map((item) => [item.position, trimSlash(new URL(item.url).pathname)]),
+          pathname,
+        ).toEqual(products.map((p, j) => [start + j + 1, `${sectionUrl.get(p.cattx)}/${p.id}`]));
+        const rel = (name: string) => new RegExp(`<a [^>]*rel="${name}" href="([^"]*)"`).exec(html)?.[1];
+        expect(rel('prev'), pathname).toBe(n > 1 ? listingPageUrl(`${url}/`, n - 1) : undefined);
+        expect(rel('next'), pathname).toBe(n < listing.length ? listingPageUrl(`${url}/`, n + 1) : undefined);
+      });
+    }
+  });
+
   it('links to each page by its canonical URL, never through a redirect', () => {
     const canonicalPaths = new Set(
       [...pages.values()].map((html) => canonicalOf(html)).flatMap((c) => (c ? [new URL(c).pathname] : [])),
@@ -298,21 +326,32 @@ describe('storefront build', () => {
     expect(notListed).toEqual([]);
   });
 
-  it('gives every URL its lastmod and product URLs their photos (sitemapFacts)', async () => {
+  it('gives product URLs their photos and every page its lastmod: its JSON-LD dateModified (sitemapFacts)', async () => {
     const xml = (await readFile(path.join(build.outDir, 'sitemap-0.xml'), 'utf8')).split('<url>').slice(1);
-    const entryOf = (pathname: string) => demo.expected.get(trimSlash(pathname));
     const product = demo.products.find((p) => p.img.length > 0);
-    let checked = 0;
-    for (const url of xml) {
-      const loc = /<loc>([^<]*)<\/loc>/.exec(url)?.[1] ?? '';
-      const entry = entryOf(new URL(loc).pathname);
-      expect(url, loc).toMatch(/<lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod>/);
-      if (entry?.kind === 'product' || entry?.kind === 'article') checked++;
-      if (entry?.kind === 'product' && entry.id === product?.id) {
-        expect(url).toContain(`<image:loc>${demo.origin}/`);
+    const productPath = [...demo.expected].find(([, e]) => e.kind === 'product' && e.id === product?.id)?.[0];
+    const withPhotos = xml.find((url) => url.includes(`<loc>${demo.origin}${productPath}/</loc>`));
+    expect(withPhotos).toContain(`<image:loc>${demo.origin}/`);
+    const lastmods = await sitemapLastmods(build.outDir);
+    let dated = 0;
+    for (const [pathname, lastmod] of lastmods) {
+      if (pathname === '/') continue;
+      // One function dates both (pageChangeTimes): they agree on every page, a missing date included.
+      const stated = jsonLdOf(pages.get(pathname) ?? '').find((node) => 'dateModified' in node);
+      expect(stated?.dateModified, pathname).toBe(lastmod);
+      const entry = demo.expected.get(pathname);
+      if (entry?.kind === 'product' || entry?.kind === 'article') {
+        expect(lastmod, pathname).toMatch(/^\d{4}-\d\d-\d\dT/);
+        dated++;
       }
     }
-    expect(checked).toBe(demo.products.length + demo.articles.length);
+    expect(dated).toBe(demo.products.length + demo.articles.length);
+    // The home page shows the whole shop: the newest page.
+    const newest = [...lastmods.values()]
+      .filter((t) => t !== undefined)
+      .sort()
+      .at(-1);
+    expect(lastmods.get('/')).toBe(newest);
   });
 
   it('ships robots.txt naming the sitemap index by absolute URL', async () => {
@@ -421,4 +460,4 @@ describe('API key canary', () => {
 });
 
 describeBrowserCheck(() => ({ build, demo }));
-describeIncrementalRebuilds();
+describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));

@@ -1,6 +1,8 @@
 // The demo catalog as the storefront must show it, read over HTTP with the client from an emulator
 // seeded like the build's embedded one (the demo seed is deterministic): the storefront suites check
 // its pages against what the service holds, not against counts written into a test.
+
+import { LISTING_PAGE_SIZE, listingPageUrl, sectionListing } from '@sitecontent/astro';
 import {
   type Article,
   articleMetaModule,
@@ -19,8 +21,10 @@ export interface DemoData {
   products: Product[];
   articles: Article[];
   modifications: Map<number, Modification[]>;
-  /** URL path → what the page shows. */
-  expected: Map<string, { kind: 'section' | 'product' | 'article'; id: number; zag: string }>;
+  /** URL path → what the page shows; `page` for page n ≥ 2 of a section's listing. */
+  expected: Map<string, { kind: 'section' | 'product' | 'article'; id: number; zag: string; page?: number }>;
+  /** Section URL path → the products of each page of its listing (the storefront's page size). */
+  listings: Map<string, Product[][]>;
 }
 
 /** The visible sections, products (with their modifications) and articles, and each one's page. */
@@ -51,6 +55,19 @@ export async function readDemo(connection: {
     const expected: DemoData['expected'] = new Map();
     for (const s of visibleSections)
       expected.set(trimSlash(s.url), { kind: 'section', id: s.id, zag: s.zag });
+    // The storefront pages every section's listing with the package's order and default page size.
+    const listings: DemoData['listings'] = new Map();
+    for (const s of visibleSections) {
+      const listed = sectionListing(s, { sections: visibleSections, products: visibleProducts });
+      const pages = Array.from(
+        { length: Math.max(1, Math.ceil(listed.length / LISTING_PAGE_SIZE)) },
+        (_, i) => listed.slice(i * LISTING_PAGE_SIZE, (i + 1) * LISTING_PAGE_SIZE),
+      );
+      listings.set(trimSlash(s.url), pages);
+      for (let n = 2; n <= pages.length; n++) {
+        expected.set(trimSlash(listingPageUrl(s.url, n)), { kind: 'section', id: s.id, zag: s.zag, page: n });
+      }
+    }
     for (const a of visibleArticles)
       expected.set(trimSlash(a.url), { kind: 'article', id: a.id, zag: a.zag });
     for (const p of visibleProducts) {
@@ -68,6 +85,7 @@ export async function readDemo(connection: {
       articles: visibleArticles,
       modifications,
       expected,
+      listings,
     };
   } finally {
     await client.close();

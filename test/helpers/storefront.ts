@@ -207,6 +207,20 @@ export async function sitemapUrls(outDir: string): Promise<string[]> {
   return urls;
 }
 
+/** Each sitemap page's `<lastmod>` (`undefined` without one), by URL path without its trailing slash. */
+export async function sitemapLastmods(outDir: string): Promise<Map<string, string | undefined>> {
+  const files = (await listFiles(outDir)).filter((f) => /^sitemap-\d+\.xml$/.test(f));
+  const lastmods = new Map<string, string | undefined>();
+  for (const f of files) {
+    const xml = await readFile(path.join(outDir, f), 'utf8');
+    for (const url of xml.split('<url>').slice(1)) {
+      const loc = decode(/<loc>([^<]*)<\/loc>/.exec(url)?.[1] ?? '');
+      lastmods.set(trimSlash(new URL(loc).pathname), /<lastmod>([^<]*)<\/lastmod>/.exec(url)?.[1]);
+    }
+  }
+  return lastmods;
+}
+
 // --- Browser ---
 
 export const CHROMIUM = '/usr/bin/chromium';

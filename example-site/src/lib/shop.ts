@@ -9,10 +9,13 @@ import {
   type ImageUrls,
   imageUrls,
   offerPrices,
+  type PageChangeTimes,
   type PricePoint,
+  pageChangeTimes,
   pageSeo,
   plainText,
   type SectionTreeNode,
+  sectionListing,
   truncateOnWordBoundary,
 } from '@sitecontent/astro';
 import { colourName } from './variants';
@@ -51,6 +54,8 @@ export interface Shop {
   /** Visible modifications per product entry id, cheapest first. */
   modificationsByProduct: Map<string, ModificationEntry[]>;
   tree: SectionNode[];
+  /** When each page last changed (the package's pageChangeTimes): its JSON-LD dateModified and sitemap lastmod. */
+  changeTimes: PageChangeTimes;
 }
 
 let cached: Promise<Shop> | undefined;
@@ -90,6 +95,7 @@ export function loadShop(): Promise<Shop> {
       sectionByTx,
       modificationsByProduct,
       tree: buildSectionTree(sections),
+      changeTimes: pageChangeTimes({ sections, products, modifications, articles }),
     };
   })();
   return cached;
@@ -122,22 +128,6 @@ export function crumbsFor(shop: Shop, entry: SectionEntry | ProductEntry | Artic
   ];
 }
 
-/** The section's own tx plus every descendant's. */
-export function subtreeOf(shop: Shop, tx: string): Set<string> {
-  const result = new Set<string>([tx]);
-  const stack = [tx];
-  while (stack.length > 0) {
-    const parent = stack.pop();
-    for (const s of shop.sections) {
-      if (s.data.par === parent && !result.has(s.data.tx)) {
-        result.add(s.data.tx);
-        stack.push(s.data.tx);
-      }
-    }
-  }
-  return result;
-}
-
 export const childrenOf = (shop: Shop, tx: string) => shop.sections.filter((s) => s.data.par === tx);
 export const articlesIn = (shop: Shop, section: SectionEntry) =>
   newestFirst(shop.articles.filter((a) => a.data.catid === section.data.id));
@@ -152,11 +142,12 @@ export function modificationsOf(shop: Shop, product: ProductEntry): Modification
   return shop.modificationsByProduct.get(product.id) ?? [];
 }
 
-/** The products a section page lists: those of the section and of every section below it. */
-export function productsIn(shop: Shop, section: SectionEntry): ProductEntry[] {
-  const inSubtree = subtreeOf(shop, section.data.tx);
-  return shop.products.filter((p) => inSubtree.has(p.data.cattx));
-}
+/**
+ * The products a section's listing pages show: those of the section and of every section below it,
+ * in the package's stable listing order (`sectionListing`), so a product keeps its page number.
+ */
+export const productsIn = (shop: Shop, section: SectionEntry): ProductEntry[] =>
+  sectionListing(section, shop);
 
 /** Up to four other products of the same section, for "related products". */
 export function relatedTo(shop: Shop, product: ProductEntry): ProductEntry[] {

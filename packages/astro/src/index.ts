@@ -41,6 +41,22 @@ export {
   type ImageUrls,
   imageUrls,
 } from './helpers/image-urls.js';
+export {
+  LISTING_PAGE_SIZE,
+  type ListedProductData,
+  type ListingPagesOptions,
+  type ListingPath,
+  type ListingSection,
+  listingOfPageUrl,
+  listingPages,
+  listingPageUrl,
+  sectionListing,
+} from './helpers/listing-pages.js';
+export {
+  type PageChangeTimes,
+  pageChangeTimes,
+  type ShopChangeEntries,
+} from './helpers/page-change-times.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
 export { seoAt } from './helpers/seo-at.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.

@@ -22,10 +22,9 @@ const sync = (t: ReturnType<typeof loaderContext>, rows: Row[]) =>
   syncEntries(t.ctx, recordItems(rows), handlers);
 
 describe('changedAt', () => {
-  it('a record first seen gets its dt, else the sync time; unchanged keeps it; a change moves it to the sync', async () => {
+  it('the first sync dates records by their dt only; later, a new record gets its dt, else the sync time; a change moves it to the sync', async () => {
     const t = loaderContext(await createStore(), 'things', schema);
-    const changedAt = (id: number) => lastChanged(t.store.get('things', String(id))!) as Date;
-    const before = Date.now();
+    const changedAt = (id: number) => lastChanged(t.store.get('things', String(id))!);
     await sync(t, [
       { id: 1, title: 'a', dt: added },
       { id: 2, title: 'b' },
@@ -33,24 +32,30 @@ describe('changedAt', () => {
     expect(changedAt(1)).toEqual(added);
     // The date a record first seen is dated by is its own `dt`: not stored a second time.
     expect(t.store.get('things', '1')?.data).not.toHaveProperty('changedAt');
-    const firstSync = changedAt(2).getTime();
-    expect(firstSync).toBeGreaterThanOrEqual(before);
+    // The first sync cannot tell when a record without a date changed: not the build's time.
+    expect(changedAt(2)).toBeUndefined();
 
-    await new Promise((resolve) => setTimeout(resolve, 5));
+    const before = Date.now();
     await sync(t, [
       { id: 1, title: 'a', dt: added },
       { id: 2, title: 'b' },
+      { id: 3, title: 'c' },
     ]);
     expect(changedAt(1)).toEqual(added);
-    expect(changedAt(2).getTime()).toBe(firstSync);
+    expect(changedAt(2)).toBeUndefined();
+    const appeared = changedAt(3)!.getTime();
+    expect(appeared).toBeGreaterThanOrEqual(before);
 
+    await new Promise((resolve) => setTimeout(resolve, 5));
     await sync(t, [
       { id: 1, title: 'a (new)', dt: added },
-      { id: 2, title: 'b' },
+      { id: 2, title: 'b (new)' },
+      { id: 3, title: 'c' },
     ]);
-    expect(changedAt(1).getTime()).toBeGreaterThan(firstSync);
+    expect(changedAt(1)!.getTime()).toBeGreaterThan(appeared);
     expect(t.store.get('things', '1')?.data.changedAt).toEqual(changedAt(1));
-    expect(changedAt(2).getTime()).toBe(firstSync);
+    expect(changedAt(2)).toEqual(changedAt(1));
+    expect(changedAt(3)!.getTime()).toBe(appeared);
   });
 
   it('a new loader version rebuilds every entry, and each keeps the time it had', async () => {
@@ -59,7 +64,16 @@ describe('changedAt', () => {
       { id: 1, title: 'a', dt: added },
       { id: 2, title: 'b' },
     ]);
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b (changed since)' },
+    ]);
+    await sync(t, [
+      { id: 1, title: 'a', dt: added },
+      { id: 2, title: 'b' },
+    ]);
     const kept = t.store.get('things', '2')?.data.changedAt as Date;
+    expect(kept).toBeInstanceOf(Date);
     await sync(t, [
       { id: 1, title: 'a', dt: added },
       { id: 2, title: 'b' },

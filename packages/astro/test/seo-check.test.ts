@@ -56,10 +56,19 @@ const group = (fields: Record<string, unknown>, offer: Record<string, unknown>, 
 
 const fullOffer = { price: 10, priceCurrency: 'USD', availability: 'https://schema.org/InStock' };
 
+/** Pages listed with a `<lastmod>`. */
+const LASTMODS: Record<string, string> = {
+  [`${SITE}/dated/`]: '2026-01-02T03:04:05.000Z',
+  [`${SITE}/misdated/`]: '2026-01-02T03:04:05.000Z',
+};
+
 const sitemap = (urls: string[]) =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls
-    .map((u) => `<url><loc>${u}</loc></url>`)
+    .map((u) => `<url><loc>${u}</loc>${LASTMODS[u] ? `<lastmod>${LASTMODS[u]}</lastmod>` : ''}</url>`)
     .join('')}</urlset>`;
+
+const webPage = (dateModified: string) =>
+  JSON.stringify({ '@context': 'https://schema.org', '@type': 'CollectionPage', dateModified });
 
 const DIST: Record<string, string> = {
   'sitemap-index.xml': `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${SITE}/sitemap-0.xml</loc></sitemap></sitemapindex>`,
@@ -75,6 +84,9 @@ const DIST: Record<string, string> = {
       '/bad-group/',
       '/twin-group/',
       '/shop/',
+      '/dated/',
+      '/misdated/',
+      '/undated/',
       '/q/?a=1&amp;b=2',
       '/links/',
       '/shared/',
@@ -110,6 +122,9 @@ const DIST: Record<string, string> = {
       hasMerchantReturnPolicy: { '@type': 'MerchantReturnPolicy', merchantReturnDays: 30 },
     }),
   ),
+  'dated/index.html': page(`${SITE}/dated/`, webPage('2026-01-02T03:04:05Z')),
+  'misdated/index.html': page(`${SITE}/misdated/`, webPage('2026-01-01T00:00:00.000Z')),
+  'undated/index.html': page(`${SITE}/undated/`, webPage('2026-01-01T00:00:00.000Z')),
   'no-canonical/index.html': page(undefined),
   'hidden/index.html':
     '<html><head><meta name="robots" content="noindex, follow"></head><body></body></html>',
@@ -156,10 +171,11 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('checkDist', () => {
   it('counts every HTML page and passes the clean ones', () => {
-    expect(report.pages).toBe(18);
+    expect(report.pages).toBe(21);
     for (const file of [
       'index.html',
       'clean/index.html',
+      'dated/index.html',
       'group/index.html',
       'hidden/index.html',
       '404.html',
@@ -172,6 +188,15 @@ describe('checkDist', () => {
 
   it('names a canonical the sitemap does not list', () => {
     expect(reasonsOf('unlisted/index.html')).toEqual([`canonical ${SITE}/unlisted/ is not in the sitemap`]);
+  });
+
+  it("names a JSON-LD dateModified that is not the page's sitemap <lastmod>", () => {
+    expect(reasonsOf('misdated/index.html')).toEqual([
+      'sitemap <lastmod> 2026-01-02T03:04:05.000Z is not the JSON-LD dateModified 2026-01-01T00:00:00.000Z',
+    ]);
+    expect(reasonsOf('undated/index.html')).toEqual([
+      'JSON-LD dateModified 2026-01-01T00:00:00.000Z, but the sitemap gives no <lastmod>',
+    ]);
   });
 
   it('names a canonical whose page the build does not have', () => {
@@ -260,7 +285,7 @@ describe('checkDist', () => {
       logReport(report, mode, logger as never);
       expect(lines[0]).toEqual({
         level: mode === 'fail' ? 'error' : 'warn',
-        message: `seo check: 18 pages checked, ${errors} problems, ${warnings} warnings`,
+        message: `seo check: 21 pages checked, ${errors} problems, ${warnings} warnings`,
       });
       expect(lines.slice(1).map((l) => l.message)).toContain(
         `  unlisted/index.html: canonical ${SITE}/unlisted/ is not in the sitemap`,

@@ -36,6 +36,8 @@ describe('sitemapFacts', () => {
       kind: 'products',
       data: [
         {
+          id: 1,
+          cattx: 'phones',
           url: '/catalog/phones/1',
           shw: true,
           zag: 'Phone',
@@ -44,8 +46,18 @@ describe('sitemapFacts', () => {
           img: [photo('a.jpg'), photo('b.jpg')],
           imageOrigin: SITE,
         },
-        { url: '/catalog/phones/2', shw: true, zag: 'Old', dt: new Date('2025-02-01T00:00:00Z'), img: [] },
         {
+          id: 2,
+          cattx: 'phones',
+          url: '/catalog/phones/2',
+          shw: true,
+          zag: 'Old',
+          dt: new Date('2025-02-01T00:00:00Z'),
+          img: [],
+        },
+        {
+          id: 3,
+          cattx: 'phones',
           url: '/catalog/phones/3',
           shw: false,
           zag: 'Hidden',
@@ -57,13 +69,26 @@ describe('sitemapFacts', () => {
     pages: {
       kind: 'sections',
       data: [
-        { url: '/catalog/phones/', shw: true },
-        { url: '/catalog', shw: true, changedAt: new Date('2025-06-01T00:00:00Z') },
+        { id: 2, tx: 'phones', par: 'catalog', rlv: 0, url: '/catalog/phones/', shw: true },
+        {
+          id: 1,
+          tx: 'catalog',
+          par: '',
+          rlv: 0,
+          url: '/catalog',
+          shw: true,
+          changedAt: new Date('2025-06-01T00:00:00Z'),
+        },
+        { id: 3, tx: 'about', par: '', rlv: 0, url: '/about-us', shw: true },
       ],
+    },
+    mods: {
+      kind: 'modifications',
+      data: [{ goods_id: 2, shw: true, changedAt: new Date('2025-05-01T00:00:00Z') }],
     },
   });
 
-  it('gives an entry page its changedAt, else its dt, and a product page its photos', () => {
+  it('gives a product page its time with its modifications, and its photos', () => {
     expect(serialize({ url: `${SITE}/catalog/phones/1/` })).toEqual({
       url: `${SITE}/catalog/phones/1/`,
       lastmod: '2026-03-04T05:06:07.000Z',
@@ -71,16 +96,21 @@ describe('sitemapFacts', () => {
     });
     expect(serialize({ url: `${SITE}/catalog/phones/2` })).toEqual({
       url: `${SITE}/catalog/phones/2`,
-      lastmod: '2025-02-01T00:00:00.000Z',
+      lastmod: '2025-05-01T00:00:00.000Z',
     });
   });
 
-  it('matches a page whatever the trailing slash, and leaves a page without a date as it is', () => {
-    expect(serialize({ url: `${SITE}/catalog/` }).lastmod).toBe('2025-06-01T00:00:00.000Z');
-    expect(serialize({ url: `${SITE}/catalog/phones` })).toEqual({ url: `${SITE}/catalog/phones` });
+  it('gives every page of a listing the time of what it lists, whatever the trailing slash', () => {
+    expect(serialize({ url: `${SITE}/catalog/phones` }).lastmod).toBe('2026-03-04T05:06:07.000Z');
+    expect(serialize({ url: `${SITE}/catalog/page/2/` })).toEqual({
+      url: `${SITE}/catalog/page/2/`,
+      lastmod: '2026-03-04T05:06:07.000Z',
+    });
+    // Nothing it shows knows its time: no lastmod, rather than the build's.
+    expect(serialize({ url: `${SITE}/about-us/` })).toEqual({ url: `${SITE}/about-us/` });
   });
 
-  it('gives the site root the newest lastmod of the visible entries', () => {
+  it('gives the site root the newest lastmod of the visible pages', () => {
     expect(serialize({ url: `${SITE}/` }).lastmod).toBe('2026-03-04T05:06:07.000Z');
   });
 

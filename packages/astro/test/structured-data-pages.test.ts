@@ -36,6 +36,27 @@ describe('structured data of sections, articles and the site, from the loadersâ€
     expect(await richResultErrors([crumbs, list])).toEqual([]);
   });
 
+  it('page n of a listing: its own ItemList, numbered from its place in the whole listing, at its own URL', () => {
+    const phones = shop.sections.find((s) => s.id === 'phones')!;
+    const listed = shop.products.filter((p) => p.data.cattx === 'phones').slice(0, 2);
+    const list = jsonLd.productList(listed, { position: 25 });
+    expect(list.numberOfItems).toBe(2);
+    expect(json(list).itemListElement.map((i: { position: number }) => i.position)).toEqual([25, 26]);
+    expect(() => jsonLd.productList(listed, { position: 0 })).toThrow(/productList: position .* got 0/);
+    const page = jsonLd.webPage(phones, 'sections', 'CollectionPage', listed, {
+      url: '/catalog/phones/page/2/',
+    });
+    expect(page.url).toBe(`${SHOP_SITE}/catalog/phones/page/2/`);
+    // The page's change time as pageChangeTimes() gives it (what the sitemap states), or none.
+    const changedAt = new Date('2026-05-06T00:00:00Z');
+    expect(jsonLd.webPage(phones, 'sections', 'CollectionPage', listed, { changedAt }).dateModified).toBe(
+      changedAt.toISOString(),
+    );
+    expect(
+      jsonLd.webPage(phones, 'sections', 'CollectionPage', listed, { changedAt: undefined }),
+    ).not.toHaveProperty('dateModified');
+  });
+
   it('a productâ€™s breadcrumbs end at the product', () => {
     const crumbs = jsonLd.breadcrumbs(shop.product(1), 'products', shop.sections);
     const items = json(crumbs).itemListElement;

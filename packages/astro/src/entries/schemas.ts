@@ -134,8 +134,8 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
     ...seoShape(seo),
     /**
      * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
-     * Set by the build-time loaders; the live loaders leave it out.
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
+     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
@@ -163,8 +163,8 @@ export function modificationDataSchemaFor<P extends string>(products: P) {
     product: entryReferenceSchema(products),
     /**
      * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
-     * Set by the build-time loaders; the live loaders leave it out.
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
+     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
@@ -195,8 +195,8 @@ export function sectionDataSchemaFor<S extends string, P extends SeoPresence = '
     ...seoShape(seo),
     /**
      * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
-     * Set by the build-time loaders; the live loaders leave it out.
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
+     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
@@ -225,8 +225,8 @@ export function articleDataSchemaFor<S extends string, P extends SeoPresence = '
     ...seoShape(seo),
     /**
      * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time.
-     * Set by the build-time loaders; the live loaders leave it out.
+     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
+     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
      */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),

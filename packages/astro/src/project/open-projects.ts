@@ -98,11 +98,10 @@ export const pageFactsWanted = (): boolean => openProjects().sitemap.wanted;
  * `pageFactsWanted()`): `@astrojs/sitemap` writes after the integration's `astro:build:done`, one
  * sitemap at a time, from the project that built last.
  */
-export function keepPageFacts(project: Project, facts: ReadonlyMap<string, PageFacts>): void {
+export function keepPageFacts(project: Project, facts: PageFacts): void {
   project.pageFacts = facts;
   openProjects().sitemap.builtLast = project;
 }
 
 /** The page facts of the build that ended last; none before any. */
-export const keptPageFacts = (): ReadonlyMap<string, PageFacts> =>
-  openProjects().sitemap.builtLast?.pageFacts ?? new Map();
+export const keptPageFacts = (): PageFacts | undefined => openProjects().sitemap.builtLast?.pageFacts;

@@ -46,7 +46,7 @@ export class Project {
    * The facts of the pages its last build loaded, for `sitemapFacts()`: `@astrojs/sitemap` writes
    * after the integration's last hook, so they outlive `close()` (open-projects.ts, `keepPageFacts`).
    */
-  pageFacts: ReadonlyMap<string, PageFacts> | undefined;
+  pageFacts: PageFacts | undefined;
 
   /**
    * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used

@@ -50,6 +50,7 @@ export async function checkDist(options: SeoCheckInput): Promise<SeoCheckReport>
     origin: options.site === undefined ? undefined : new URL(options.site).origin,
     files: pages,
     sitemapPages: sitemap && [...sitemap.pages],
+    sitemapLastmods: sitemap?.lastmods ?? new Map(),
   };
   return { pages: pages.length, problems: [...problems, ...(await checkPages(pages, input))] };
 }

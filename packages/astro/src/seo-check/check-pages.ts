@@ -1,10 +1,10 @@
 /**
  * The per-page rules of the SEO check, on a list of pages: every indexable page has a canonical
  * that is on the site's origin, listed in the sitemap and served without a redirect by a file of
- * the build; every JSON-LD block parses and product JSON-LD passes Google's rules
- * (json-ld-check.ts); every link into the site names a page by its canonical URL, or a file of the
- * build (link-audit.ts). Warnings: an indexable page shared without a raster image of stated size
- * (share-image-check.ts).
+ * the build, and its JSON-LD `dateModified` is its sitemap `<lastmod>` (date-modified.ts); every
+ * JSON-LD block parses and product JSON-LD passes Google's rules (json-ld-check.ts); every link into
+ * the site names a page by its canonical URL, or a file of the build (link-audit.ts). Warnings: an
+ * indexable page shared without a raster image of stated size (share-image-check.ts).
  *
  * A page with a robots `noindex`, and Astro's error pages (`404.html`, `500.html`, which hosts
  * serve with an error status), need no canonical or share image and are not looked up in the
@@ -12,6 +12,7 @@
  */
 import path from 'node:path';
 import type { SeoCheckProblem } from '../errors/seo-check-error.js';
+import { dateModifiedProblem } from './date-modified.js';
 import { readPage } from './dist-pages.js';
 import { JsonLdCheck } from './json-ld-check.js';
 import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
@@ -29,6 +30,8 @@ export interface PageCheckInput extends OutputLayout {
   files: readonly string[];
   /** The sitemaps' page URLs; `undefined` without a sitemap (reported once, elsewhere). */
   sitemapPages: readonly string[] | undefined;
+  /** The sitemaps' `<lastmod>` by page URL. */
+  sitemapLastmods: ReadonlyMap<string, string>;
 }
 
 const ERROR_PAGES = new Set(['404.html', '500.html']);
@@ -72,6 +75,10 @@ async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck)
         ? 'no canonical link (add one, or mark the page noindex)'
         : canonicalProblem(head.canonical, ctx);
     if (problem !== undefined) errors.unshift(problem);
+    else if (head.canonical !== undefined && ctx.sitemap?.has(head.canonical)) {
+      const dated = dateModifiedProblem(head.jsonLd, ctx.input.sitemapLastmods.get(head.canonical));
+      if (dated !== undefined) errors.push(dated);
+    }
     warnings.push(...shareImageWarnings(head.shareImage, (url) => missingFromBuild(url, ctx.links)));
   }
   errors.push(...linkProblems(page, html, ctx.links));

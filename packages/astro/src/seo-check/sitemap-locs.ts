@@ -29,6 +29,23 @@ export function locsOf(xml: string): string[] {
   return Array.from(xml.matchAll(LOC), (m) => (m[1] ?? '').trim().replace(ENTITY, decodeEntity));
 }
 
+const URL_ENTRY = /<url>([\s\S]*?)<\/url>/g;
+const URL_LOC = /<loc>([^<]*)<\/loc>/;
+const URL_LASTMOD = /<lastmod>([^<]*)<\/lastmod>/;
+
+/** Each `<url>`'s `<lastmod>` by its `<loc>` (entities decoded), for the URLs that have one. */
+export function lastmodsOf(xml: string): Map<string, string> {
+  const lastmods = new Map<string, string>();
+  for (const [, entry = ''] of xml.matchAll(URL_ENTRY)) {
+    const loc = URL_LOC.exec(entry)?.[1];
+    const lastmod = URL_LASTMOD.exec(entry)?.[1];
+    if (loc !== undefined && lastmod !== undefined) {
+      lastmods.set(loc.trim().replace(ENTITY, decodeEntity), lastmod.trim());
+    }
+  }
+  return lastmods;
+}
+
 async function readIfExists(file: string): Promise<string | undefined> {
   try {
     return await readFile(file, 'utf8');
@@ -41,6 +58,8 @@ async function readIfExists(file: string): Promise<string | undefined> {
 export interface SitemapLocs {
   /** Every page URL the sitemaps list. */
   pages: Set<string>;
+  /** The `<lastmod>` of the page URLs that have one. */
+  lastmods: Map<string, string>;
   /** Sitemaps the index names that are not in the output directory. */
   missing: string[];
 }
@@ -49,12 +68,13 @@ export interface SitemapLocs {
 export async function readSitemapLocs(outDir: string): Promise<SitemapLocs | undefined> {
   const index = await readIfExists(path.join(outDir, SITEMAP_INDEX));
   if (index === undefined) return undefined;
-  const result: SitemapLocs = { pages: new Set(), missing: [] };
+  const result: SitemapLocs = { pages: new Set(), lastmods: new Map(), missing: [] };
   for (const sitemapUrl of locsOf(index)) {
     const name = path.posix.basename(new URL(sitemapUrl).pathname);
     const xml = await readIfExists(path.join(outDir, name));
     if (xml === undefined) result.missing.push(name);
     for (const loc of xml === undefined ? [] : locsOf(xml)) result.pages.add(loc);
+    for (const [loc, lastmod] of xml === undefined ? [] : lastmodsOf(xml)) result.lastmods.set(loc, lastmod);
   }
   return result;
 }

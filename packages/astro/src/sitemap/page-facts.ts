@@ -1,26 +1,34 @@
 /**
- * What the sitemap says of each page, from the entries this build loaded: when the page's record
- * last changed, and a product page's photos. The integration keeps them on its project at
- * `astro:build:done`, before `@astrojs/sitemap` writes (open-projects.ts, `keepPageFacts`); the
- * `sitemapFacts()` serializer reads them.
+ * What the sitemap says of each page, from the entries this build loaded: when the page last
+ * changed (`pageChangeTimes()`, the rule the pages' JSON-LD `dateModified` follows too), and a
+ * product page's photos. The integration keeps them on its project at `astro:build:done`, before
+ * `@astrojs/sitemap` writes (open-projects.ts, `keepPageFacts`); the `sitemapFacts()` serializer
+ * reads them.
  */
-import { lastChanged } from '../entries/last-changed.js';
 import type { ProductImageData } from '../entries/schemas.js';
+import { listingOfPageUrl } from '../helpers/listing-pages.js';
+import {
+  type PageChangeTimes,
+  pageChangeTimes,
+  type ShopChangeEntries,
+} from '../helpers/page-change-times.js';
 import type { LoadedEntry } from '../project/build-record.js';
 
 /** The entries of every collection a loader of `kind` filled in this build. */
-export type EntriesOfKind = (kind: 'products' | 'sections' | 'articles') => readonly LoadedEntry[];
+export type EntriesOfKind = (
+  kind: 'products' | 'sections' | 'articles' | 'modifications',
+) => readonly LoadedEntry[];
 
-/** The facts of one page, by its path. */
+/** A product page's photos, for `imageUrls()`. */
+export type PagePhotos = { zag: string; img: ProductImageData[]; imageOrigin?: string | undefined };
+
+/** The facts of the build's pages. */
 export interface PageFacts {
-  /** When the page's record last changed (`lastChanged()`: `data.changedAt`, else `data.dt`). */
-  lastmod: Date | undefined;
-  /** A product's photos, for `imageUrls()`; empty for other pages. */
-  product: { zag: string; img: ProductImageData[]; imageOrigin?: string | undefined } | undefined;
+  /** When each page last changed. */
+  changeTimes: PageChangeTimes;
+  /** A product page's photos, by its path (`pathKey`). */
+  photos: ReadonlyMap<string, PagePhotos>;
 }
-
-/** The loader kinds whose entries are pages at their `data.url`, the first holding a path winning. */
-const PAGE_KINDS = ['products', 'sections', 'articles'] as const;
 
 /** A page path as a lookup key: leading slash, no trailing slash, `/` for the root. */
 export function pathKey(path: string): string {
@@ -28,22 +36,25 @@ export function pathKey(path: string): string {
   return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
 }
 
-function factsOf(data: Record<string, unknown>, kind: string): PageFacts {
-  return {
-    lastmod: lastChanged(data),
-    product: kind === 'products' ? (data as PageFacts['product']) : undefined,
-  };
+/** The facts of the pages of the build's entries. */
+export function pageFactsOf(entriesOf: EntriesOfKind): PageFacts {
+  const photos = new Map<string, PagePhotos>();
+  for (const { data } of entriesOf('products')) {
+    if (data.shw === false || typeof data.url !== 'string') continue;
+    const key = pathKey(data.url);
+    if (!photos.has(key)) photos.set(key, data as PagePhotos);
+  }
+  const entries = (kind: Parameters<EntriesOfKind>[0]) => entriesOf(kind).map((entry) => entry.data);
+  const changeTimes = pageChangeTimes({
+    sections: entries('sections'),
+    products: entries('products'),
+    modifications: entries('modifications'),
+    articles: entries('articles'),
+  } as unknown as ShopChangeEntries);
+  return { changeTimes, photos };
 }
 
-/** Facts of every visible entry with a `url`, by path. */
-export function pageFactsOf(entriesOf: EntriesOfKind): Map<string, PageFacts> {
-  const facts = new Map<string, PageFacts>();
-  for (const kind of PAGE_KINDS) {
-    for (const { data } of entriesOf(kind)) {
-      if (data.shw === false || typeof data.url !== 'string') continue;
-      const key = pathKey(data.url);
-      if (!facts.has(key)) facts.set(key, factsOf(data, kind));
-    }
-  }
-  return facts;
+/** The photos of the product page at `path`; none for a further page of a listing. */
+export function photosAt(facts: PageFacts, path: string): PagePhotos | undefined {
+  return listingOfPageUrl(path) === undefined ? facts.photos.get(pathKey(path)) : undefined;
 }

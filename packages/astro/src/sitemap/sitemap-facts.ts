@@ -1,12 +1,13 @@
 /**
- * `sitemapFacts()`: a `serialize` function for `@astrojs/sitemap` that gives each page of an entry
- * its `<lastmod>` and a product page its photos (`<image:image>`). A sitemap URL is matched to the
- * entry whose `data.url` is the URL's path (trailing slashes ignored); the site root gets the newest
- * `lastmod` of all entries, as it lists what changed. Other URLs pass through unchanged.
+ * `sitemapFacts()`: a `serialize` function for `@astrojs/sitemap` that gives each page its
+ * `<lastmod>` (`pageChangeTimes()`: a product with its modifications, a section's listing pages with
+ * what they list, the site root the newest page) and a product page its photos (`<image:image>`).
+ * A sitemap URL is matched to the entry whose `data.url` is the URL's path (trailing slashes
+ * ignored). Other URLs pass through unchanged.
  */
 import { imageUrls } from '../helpers/image-urls.js';
 import { keptPageFacts, wantPageFacts } from '../project/open-projects.js';
-import { type PageFacts, pathKey } from './page-facts.js';
+import { photosAt } from './page-facts.js';
 
 export interface SitemapFactsOptions {
   /**
@@ -25,12 +26,6 @@ export interface SitemapFactsItem {
 /** What the serializer adds: `lastmod` (ISO 8601) and the sitemap image extension's `img`. */
 export type WithSitemapFacts<T> = T & { lastmod?: string; img?: { url: string }[] };
 
-function newest(facts: ReadonlyMap<string, PageFacts>): Date | undefined {
-  let latest: Date | undefined;
-  for (const { lastmod } of facts.values()) if (lastmod && (!latest || lastmod > latest)) latest = lastmod;
-  return latest;
-}
-
 export function sitemapFacts(
   options: SitemapFactsOptions = {},
 ): <T extends SitemapFactsItem>(item: T) => WithSitemapFacts<T> {
@@ -39,12 +34,11 @@ export function sitemapFacts(
   return (item) => {
     const facts = keptPageFacts();
     const page = new URL(item.url);
-    const key = pathKey(page.pathname);
-    const fact = facts.get(key);
-    const lastmod = fact?.lastmod ?? (key === '/' ? newest(facts) : undefined);
+    const lastmod = facts?.changeTimes.at(page.pathname);
     const result: WithSitemapFacts<typeof item> = { ...item };
     if (lastmod) result.lastmod = lastmod.toISOString();
-    const photos = fact?.product ? imageUrls(fact.product, imageOptions).filter((photo) => photo.src) : [];
+    const product = facts && photosAt(facts, page.pathname);
+    const photos = product ? imageUrls(product, imageOptions).filter((photo) => photo.src) : [];
     if (photos.length > 0) result.img = photos.map((photo) => ({ url: new URL(photo.src, page).href }));
     return result;
   };

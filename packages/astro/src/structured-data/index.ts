@@ -1,6 +1,6 @@
 export type { ArticleSectionSource, ArticleSource } from './article.js';
 export { jsonLdScriptText } from './json-ld-text.js';
-export type { ListedProduct, TrailSource } from './lists.js';
+export type { ListedProduct, ListPlace, TrailSource } from './lists.js';
 export {
   RETURN_FEES,
   RETURN_METHODS,
@@ -27,4 +27,4 @@ export {
 export type { SiteFacts } from './site.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';
 export { VARIANT_PROPERTIES, type VariantFacts, type VariantProperty } from './variants.js';
-export type { PageSource, ShownRecord, WebPageType } from './web-page.js';
+export type { PageSource, ShownRecord, WebPagePlace, WebPageType } from './web-page.js';

@@ -48,11 +48,25 @@ export function breadcrumbListJsonLd(
   };
 }
 
-/** The products a section page lists, in the page's order, each by name and absolute URL. */
+/** Where a page's products stand in the whole listing, when the listing has several pages. */
+export interface ListPlace {
+  /** The position of the page's first product in the whole listing (Astro's `page.start + 1`). @default 1 */
+  position?: number | undefined;
+}
+
+/**
+ * The products a section page lists, in the page's order, each by name and absolute URL; on page n
+ * of a paginated listing, numbered by their place in the whole listing (`place.position`).
+ */
 export function productListJsonLd(
   products: readonly WithData<ListedProduct>[],
   options: ResolvedStructuredDataOptions,
+  place: ListPlace = {},
 ): WithContext<ItemList> {
+  const first = place.position ?? 1;
+  if (!Number.isInteger(first) || first < 1) {
+    throw new RangeError(`structuredData().productList: position must be a whole number ≥ 1, got ${first}`);
+  }
   const items = products.map((entry) => dataOf(entry));
   return {
     '@context': SCHEMA_ORG,
@@ -60,7 +74,7 @@ export function productListJsonLd(
     numberOfItems: items.length,
     itemListElement: items.map((product, index) => ({
       '@type': 'ListItem',
-      position: index + 1,
+      position: first + index,
       name: plainText(product.zag),
       url: pageUrlOn(options.site, product.url, { collection: 'products', id: product.id, field: 'url' }),
     })),

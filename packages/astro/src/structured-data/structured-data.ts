@@ -15,11 +15,23 @@ import type {
 import type { WithData } from '../helpers/entry-data.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import { type ArticleSectionSource, type ArticleSource, articleJsonLd } from './article.js';
-import { breadcrumbListJsonLd, type ListedProduct, productListJsonLd, type TrailSource } from './lists.js';
+import {
+  breadcrumbListJsonLd,
+  type ListedProduct,
+  type ListPlace,
+  productListJsonLd,
+  type TrailSource,
+} from './lists.js';
 import { resolveStructuredDataOptions, type StructuredDataOptions } from './options.js';
 import { type ModificationSource, type ProductJsonLd, type ProductSource, productJsonLd } from './product.js';
 import { organizationJsonLd, type SiteFacts, webSiteJsonLd } from './site.js';
-import { type PageSource, type ShownRecord, type WebPageType, webPageJsonLd } from './web-page.js';
+import {
+  type PageSource,
+  type ShownRecord,
+  type WebPagePlace,
+  type WebPageType,
+  webPageJsonLd,
+} from './web-page.js';
 
 /** The collections whose entries have pages, for errors that name a record. */
 export type PageCollection = 'products' | 'sections' | 'articles';
@@ -36,8 +48,8 @@ export interface StructuredDataBuilders {
     collection: PageCollection,
     sections: readonly WithData<SectionLike>[],
   ): WithContext<BreadcrumbList>;
-  /** The products a section page lists, in its order. */
-  productList(products: readonly WithData<ListedProduct>[]): WithContext<ItemList>;
+  /** The products a section page lists, in its order; `place` numbers page n's from its place in the listing. */
+  productList(products: readonly WithData<ListedProduct>[], place?: ListPlace): WithContext<ItemList>;
   /**
    * An article page: `BlogPosting`, `NewsArticle` or `Article` by its meta module, found among
    * `sections` (or the `articleType` option); the `organization` option is its author and publisher.
@@ -52,6 +64,7 @@ export interface StructuredDataBuilders {
     collection: PageCollection,
     type: WebPageType,
     shown?: readonly WithData<ShownRecord>[],
+    place?: WebPagePlace,
   ): WithContext<WebPage>;
   /** The shop, with its shipping and returns when `policiesOn` is `'organization'`; facts default to the `organization` option. */
   organization(facts?: SiteFacts): WithContext<Organization>;
@@ -65,9 +78,10 @@ export function structuredData(options: StructuredDataOptions): StructuredDataBu
   return {
     product: (product, modifications) => productJsonLd(product, modifications, resolved),
     breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
-    productList: (products) => productListJsonLd(products, resolved),
+    productList: (products, place) => productListJsonLd(products, resolved, place),
     article: (article, sections) => articleJsonLd(article, sections, resolved),
-    webPage: (entry, collection, type, shown = []) => webPageJsonLd(entry, collection, type, shown, resolved),
+    webPage: (entry, collection, type, shown = [], place = {}) =>
+      webPageJsonLd(entry, collection, type, shown, resolved, place),
     organization: (facts) => organizationJsonLd(facts, resolved),
     website: (facts) => webSiteJsonLd(facts, resolved),
   };

@@ -21,6 +21,17 @@ export interface PageSource extends ChangeTime, SeoSource {
   id: number | string;
 }
 
+/** Where the page is, when it is not at its entry's `url`, and when it changed, when it shows more than `shown`. */
+export interface WebPagePlace {
+  /** The page's root-relative URL: page n of a section's listing (`listingPages()`) is not at the section's `url`. */
+  url?: string | undefined;
+  /**
+   * When the page last changed, as `pageChangeTimes().at(url)` gives it: the time `sitemapFacts()`
+   * gives the page's `<lastmod>`. @default the latest `lastChanged()` of the entry and of `shown`
+   */
+  changedAt?: Date | undefined;
+}
+
 /** The page types a storefront's pages are. */
 export type WebPageType = 'WebPage' | 'ItemPage' | 'CollectionPage';
 
@@ -40,10 +51,14 @@ export function webPageJsonLd(
   type: WebPageType,
   shown: readonly WithData<ShownRecord>[],
   options: ResolvedStructuredDataOptions,
+  place: WebPagePlace = {},
 ): WithContext<WebPage> {
   const data = dataOf(entry);
-  const dateModified = latestChange(data, ...shown.map((item) => dataOf(item)));
-  const url = pageUrlOn(options.site, data.url, { collection, id: data.id, field: 'url' });
+  const dateModified =
+    'changedAt' in place
+      ? place.changedAt?.toISOString()
+      : latestChange(data, ...shown.map((item) => dataOf(item)));
+  const url = pageUrlOn(options.site, place.url ?? data.url, { collection, id: data.id, field: 'url' });
   // Without `seo` (the loader's option off) the page states no description.
   const seo = data.seo === undefined ? undefined : pageSeo(entry, options);
   const description = seo?.description;

@@ -47,6 +47,8 @@ export class Staging {
   /** The stored entries were made by another loader version: every entry is built again. */
   readonly #reload: boolean;
   readonly #fullReload: boolean;
+  /** The collection was never synced (or Astro wiped its store): no record's change is known. */
+  readonly #firstSync: boolean;
   readonly #thread: SanitizeThread | undefined;
   readonly #writes: StagedWrite[] = [];
   readonly #events: StagedEvent[] = [];
@@ -67,6 +69,7 @@ export class Staging {
     const previousVersion = ctx.meta.get(LOADER_VERSION_META_KEY);
     this.#reload = previousVersion !== LOADER_VERSION;
     this.#fullReload = this.#reload && (previousVersion !== undefined || ctx.store.keys().length > 0);
+    this.#firstSync = previousVersion === undefined && ctx.store.keys().length === 0;
     // A stream of unknown length may be large; the thread only starts once there is HTML to hand it.
     const expected = items.length ?? Number.POSITIVE_INFINITY;
     this.#thread = this.#sanitize && expected >= SANITIZE_THREAD_MIN_ITEMS ? new SanitizeThread() : undefined;
@@ -148,20 +151,22 @@ export class Staging {
 
   /**
    * When the entry of a changed item changed: now, for a record the store holds; for a record first
-   * seen, its own `dt` (the date it was added) where it has one, else now. A new loader version
-   * rebuilds every entry without knowing which records changed: they keep the time they had.
+   * seen, its own `dt` (the date it was added) where it has one, else now, but on the collection's
+   * first sync nothing: that sync cannot tell when its records changed, and dating them by the build
+   * would give a build without Astro's cache new times for unchanged content (the pages then date
+   * themselves by what they show, `pageChangeTimes()`). A new loader version rebuilds every entry
+   * without knowing which records changed: they keep the time they had, or none.
    * `undefined` when that time is the entry's own `dt`: stored once, read back by `lastChanged()`.
    */
   #changedAt(id: string, data: Record<string, unknown>): Date | undefined {
     const dt = data.dt instanceof Date ? data.dt : undefined;
     const time = this.#changeTime(this.#ctx.store.get(id)?.data, dt);
-    return time.getTime() === dt?.getTime() ? undefined : time;
+    return time?.getTime() === dt?.getTime() ? undefined : time;
   }
 
-  #changeTime(stored: Record<string, unknown> | undefined, dt: Date | undefined): Date {
-    if (stored === undefined) return dt ?? this.#syncedAt;
-    const kept = this.#reload ? lastChanged(stored as ChangeTime) : undefined;
-    return kept ?? this.#syncedAt;
+  #changeTime(stored: Record<string, unknown> | undefined, dt: Date | undefined): Date | undefined {
+    if (stored === undefined) return dt ?? (this.#firstSync ? undefined : this.#syncedAt);
+    return this.#reload ? lastChanged(stored as ChangeTime) : this.#syncedAt;
   }
 
   async #yieldWhileArriving(): Promise<void> {
