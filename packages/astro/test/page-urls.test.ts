@@ -31,10 +31,11 @@ describe('page URL style', () => {
     for (const [trailingSlash, format, slash] of cases) {
       expect(endsWithSlash({ trailingSlash, format }), `${trailingSlash}/${format}`).toBe(slash);
     }
-    expect(urlStyleOf(undefined)).toEqual({ trailingSlash: 'ignore', format: 'directory' });
-    expect(urlStyleOf({ trailingSlash: 'never', build: { format: 'file' } })).toEqual({
+    expect(urlStyleOf(undefined)).toEqual({ trailingSlash: 'ignore', format: 'directory', base: '/' });
+    expect(urlStyleOf({ trailingSlash: 'never', build: { format: 'file' }, base: '/shop' })).toEqual({
       trailingSlash: 'never',
       format: 'file',
+      base: '/shop/',
     });
   });
 

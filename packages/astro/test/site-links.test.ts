@@ -4,6 +4,7 @@
  * link to `/catalog/phones` is not a redirect (or a 404) on a site whose pages end with `/`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlStyleOf } from '../src/entries/page-url.js';
 import { siteHref, siteLinks } from '../src/entries/site-links.js';
 import { articlesLoader, liveArticlesLoader } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
@@ -117,5 +118,32 @@ describe('loaders write the links of stored HTML in the site style', () => {
     const html = 'entries' in result ? result.entries.map((e) => e.rendered?.html ?? '').join('\n') : '';
     expect(html).toContain('href="/catalog/phones/"');
     expect(html).not.toContain('href="/catalog/phones"');
+  });
+});
+
+describe("links below the site's base", () => {
+  const shop = { trailingSlash: 'always', format: 'directory', base: '/shop/' } as const;
+  const bare = { trailingSlash: 'never', format: 'directory', base: '/shop/' } as const;
+
+  it('start with the base once, in the style', () => {
+    expect(siteHref('/catalog/phones', shop, origin)).toBe('/shop/catalog/phones/');
+    expect(siteHref('/shop/catalog/phones', shop, origin)).toBe('/shop/catalog/phones/');
+    expect(siteHref('/catalog/phones/', bare, origin)).toBe('/shop/catalog/phones');
+    expect(siteHref('/', shop, origin)).toBe('/shop/');
+    expect(siteHref('/', bare, origin)).toBe('/shop');
+    expect(siteHref('https://shop.example/catalog?x=1', shop, origin)).toBe(
+      'https://shop.example/shop/catalog/?x=1',
+    );
+    // Files are not pages: as written.
+    expect(siteHref('/img/a.jpg', shop, origin)).toBe('/img/a.jpg');
+  });
+
+  it("follow the Astro config's base, as Astro accepts it with or without slashes", () => {
+    for (const base of ['/shop', 'shop/', '/shop/']) {
+      const style = urlStyleOf({ base });
+      expect(style.base).toBe('/shop/');
+      expect(siteHref('/about', style, origin)).toBe('/shop/about/');
+    }
+    expect(urlStyleOf({}).base).toBe('/');
   });
 });

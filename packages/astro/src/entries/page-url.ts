@@ -11,24 +11,40 @@ export type TrailingSlash = 'always' | 'never' | 'ignore';
 /** Astro's `build.format` option. */
 export type BuildFormat = 'directory' | 'file' | 'preserve';
 
-/** How the project's page URLs end, from its Astro config. */
+/** How the project's page URLs end, and where they start, from its Astro config. */
 export interface UrlStyle {
   trailingSlash: TrailingSlash;
   format: BuildFormat;
+  /**
+   * Astro's `base`, with a slash at each end: the path below the origin the site's pages are served
+   * at. Links written into the service's HTML start with it (entries/site-links.ts). @default '/'
+   */
+  base?: string;
 }
 
 /** Astro's defaults, for a config that does not say. */
-export const DEFAULT_URL_STYLE: UrlStyle = { trailingSlash: 'ignore', format: 'directory' };
+export const DEFAULT_URL_STYLE: UrlStyle = { trailingSlash: 'ignore', format: 'directory', base: '/' };
+
+/** `base` with a slash at each end (`/`, `/shop/`), as Astro accepts it with or without them. */
+export function baseOf(base: string | undefined): string {
+  const inner = (base ?? '').replace(/^\/+|\/+$/g, '');
+  return inner === '' ? '/' : `/${inner}/`;
+}
 
 /** The URL style of an Astro config (a loader context's `config`, or the integration's). */
 export function urlStyleOf(
   config:
-    | { trailingSlash?: TrailingSlash | undefined; build?: { format?: BuildFormat | undefined } }
+    | {
+        trailingSlash?: TrailingSlash | undefined;
+        build?: { format?: BuildFormat | undefined };
+        base?: string | undefined;
+      }
     | undefined,
 ): UrlStyle {
   return {
     trailingSlash: config?.trailingSlash ?? DEFAULT_URL_STYLE.trailingSlash,
     format: config?.build?.format ?? DEFAULT_URL_STYLE.format,
+    base: baseOf(config?.base),
   };
 }
 

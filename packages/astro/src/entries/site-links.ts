@@ -6,11 +6,12 @@
  * a page of the site is written in the site's style when the entry is built.
  *
  * A link names a page of the site when it is root-relative (or absolute on the site's origin) and
- * its last path segment has no file extension: `/img/a.jpg` and `/sitemap-index.xml` name files and
- * are left as written, as are links to other hosts, `#` anchors and `mailto:`.
+ * its last path segment has no file extension, and is written below Astro's `base` too;
+ * `/img/a.jpg` and `/sitemap-index.xml` name files and are left as written, as are links to other
+ * hosts, `#` anchors and `mailto:`.
  */
 
-import { pageUrl, type UrlStyle } from './page-url.js';
+import { baseOf, endsWithSlash, pageUrl, type UrlStyle } from './page-url.js';
 import { type HtmlCleaner, holdsMarkup } from './sanitize.js';
 
 /**
@@ -22,11 +23,21 @@ const ANCHOR_HREF = /(<a\b[^>]*?\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`
 /** A root-relative path (not `//host`) up to its query or fragment, and the rest. */
 const PAGE_PATH = /^(\/(?!\/)[^?#]*)(.*)$/s;
 
-/** The path of a page (no file extension in its last segment), in `style`; `undefined` for a file. */
+/**
+ * The path of a page (no file extension in its last segment), in `style` and below its `base`;
+ * `undefined` for a file. The service writes page paths from the site's root (`/catalog/phones`):
+ * below a `base` of `/shop/` the page is served at `/shop/catalog/phones/`. A path already below
+ * the base keeps it once.
+ */
 function pagePathInStyle(path: string, style: UrlStyle): string | undefined {
   const last = path.replace(/\/+$/, '').split('/').pop() ?? '';
   if (last.includes('.')) return undefined;
-  return pageUrl(path, style);
+  const base = baseOf(style.base);
+  if (base === '/') return pageUrl(path, style);
+  const root = base.slice(0, -1);
+  const below = path === root || path.startsWith(base) ? path.slice(root.length) : path;
+  const page = pageUrl(below, style);
+  return page === '/' ? (endsWithSlash(style) ? base : root) : `${root}${page}`;
 }
 
 /** `href` in the site's style when it names a page of the site; else as written. */
