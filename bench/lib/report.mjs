@@ -40,6 +40,12 @@ export function renderReport(results) {
     '`npm run soak` (bounded to 5 minutes) loads a catalog through the loaders against the emulator with 10% 503s, 5% 429s, 2% connection resets and 2% truncated bodies, and checks the store is deep-equal to a fault-free load; attempts and retries per operation are in [soak.md](./soak.md). `test/soak.test.ts` runs the same soak on 120 products in CI.',
   );
   p();
+  p('## On-demand pages and product sitemaps');
+  p();
+  p(
+    'A catalog too large for one build is served on demand: `npm run bench:on-demand` measures its pages behind the route cache at a million products ([on-demand-report.md](./on-demand-report.md)), and `npm run bench:sitemaps` the product sitemaps the integration serves for it, every file of 1,000,000 products with its time, peak RSS and requests to the service ([sitemaps-report.md](./sitemaps-report.md); its row is in the on-demand report).',
+  );
+  p();
   methodSection(results, p);
   if (results.errors.length) {
     p('## Failed scenarios');
