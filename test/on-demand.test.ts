@@ -35,6 +35,8 @@ let cliEnv: Record<string, string>;
 const sitecontent = (...args: string[]) => runSitecontent(args, fx.root, cliEnv);
 const view = (path: string) => viewPage(`${site.url}${path}`);
 const purge = (body: string, token: string | null = TOKEN) => postPurge(site.url, body, token);
+/** What a purge naming a product purges: its pages, and the product sitemaps, which may list it otherwise now. */
+const tagsOfProduct = (id: number) => [`sitecontent:products:${id}`, 'sitecontent:sitemaps'];
 /** The built site, served by a server of its own with `env` as its environment. */
 const serveBuilt = (env: Record<string, string>) => serveEntry(`${fx.root}/dist/server/entry.mjs`, env);
 
@@ -136,11 +138,7 @@ describe('an on-demand product page behind the memory cache', () => {
     expect((await view(`/live/${id}`)).body).not.toContain('renamed');
     const response = await purge(`{"products":["${id}"]}`);
     expect(response.status).toBe(200);
-    // A product's page, and the product sitemaps, which may list it otherwise now.
-    expect(await response.json()).toEqual({
-      ok: true,
-      purged: [`sitecontent:products:${id}`, 'sitecontent:sitemaps'],
-    });
+    expect(await response.json()).toEqual({ ok: true, purged: tagsOfProduct(id) });
     // The server's log says what each purge did, and why one was refused, never with the token.
     expect(site.output()).toContain(`[@sitecontent/astro] purged sitecontent:products:${id}`);
     expect(site.output()).toContain('[@sitecontent/astro] purge refused (401): missing or wrong token');
@@ -159,9 +157,7 @@ describe('an on-demand product page behind the memory cache', () => {
     await client.products.update(id, { zag: 'Renamed by a script' });
     const purged = await sitecontent('purge', '--products', String(id));
     expect(purged.code, purged.output).toBe(0);
-    expect(purged.stdout).toBe(
-      `Purged 2 tags at ${site.url}: sitecontent:products:${id}, sitecontent:sitemaps\n`,
-    );
+    expect(purged.stdout).toBe(`Purged 2 tags at ${site.url}: ${tagsOfProduct(id).join(', ')}\n`);
     expect((await view(`/live/${id}`)).body).toContain('<h1>Renamed by a script</h1>');
     const refused = await sitecontent('purge', '--products', String(id), '--site', `${site.url}/`);
     expect(refused.code).toBe(0);
@@ -184,7 +180,7 @@ describe('an on-demand product page behind the memory cache', () => {
     );
     const pushed = await sitecontent('meta', 'push', 'desired.json', '--yes');
     expect(pushed.code, pushed.output).toBe(0);
-    expect(pushed.stdout).toContain(`Purged 2 cache tags: sitecontent:products:${id}, sitecontent:sitemaps`);
+    expect(pushed.stdout).toContain(`Purged 2 cache tags: ${tagsOfProduct(id).join(', ')}`);
     const fresh = await view(`/meta/${id}`);
     expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
     expect(fresh.body).toContain('<title>Pushed title</title>');
