@@ -20,11 +20,7 @@ export const product = (offer: Record<string, unknown>) =>
     offers: { '@type': 'Offer', ...offer },
   });
 
-const group = (
-  fields: Record<string, unknown>,
-  offer: Record<string, unknown>,
-  colors = ['Red', 'Blue'],
-) =>
+const group = (fields: Record<string, unknown>, offer: Record<string, unknown>, colors = ['Red', 'Blue']) =>
   JSON.stringify({
     '@context': 'https://schema.org',
     '@graph': [
