@@ -12,14 +12,21 @@ import { repoRoot } from './helpers/storefront.js';
 const out = mkdtempSync(path.join(tmpdir(), 'bench-on-demand-test-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
-it('the quick run writes a report with the hit ratio, requests per 1,000 views, view times and peak RSS', async () => {
-  const run = await runProcess(process.execPath, ['bench/on-demand.mjs', '--quick', '--out', out], {
+/** `bench/<name>.mjs --quick` into the temp folder: its report and its results. */
+async function quickRun(name: string) {
+  const run = await runProcess(process.execPath, [`bench/${name}.mjs`, '--quick', '--out', out], {
     cwd: repoRoot,
     timeoutMs: 120_000,
   });
   expect(run.code, run.output).toBe(0);
-  const report = readFileSync(path.join(out, 'on-demand-report.md'), 'utf8');
-  const results = JSON.parse(readFileSync(path.join(out, 'on-demand-results.json'), 'utf8'));
+  return {
+    report: readFileSync(path.join(out, `${name}-report.md`), 'utf8'),
+    results: JSON.parse(readFileSync(path.join(out, `${name}-results.json`), 'utf8')),
+  };
+}
+
+it('the quick run writes a report with the hit ratio, requests per 1,000 views, view times and peak RSS', async () => {
+  const { report, results } = await quickRun('on-demand');
   expect(results.run.hits + results.run.misses).toBe(600);
   // Zipf views repeat the head of the catalog: Varnish answers some of them.
   expect(results.run.hits).toBeGreaterThan(0);
@@ -45,13 +52,7 @@ it('the quick run writes a report with the hit ratio, requests per 1,000 views, 
 }, 150_000);
 
 it('the sitemaps quick run: every visible product in the files the index lists, the time, requests and peak RSS', async () => {
-  const run = await runProcess(process.execPath, ['bench/sitemaps.mjs', '--quick', '--out', out], {
-    cwd: repoRoot,
-    timeoutMs: 120_000,
-  });
-  expect(run.code, run.output).toBe(0);
-  const report = readFileSync(path.join(out, 'sitemaps-report.md'), 'utf8');
-  const results = JSON.parse(readFileSync(path.join(out, 'sitemaps-results.json'), 'utf8'));
+  const { report, results } = await quickRun('sitemaps');
   // 2,000 products, some hidden (shw = 0): the visible ones, one file a section of 200.
   expect(results.run.files.urls).toBeGreaterThan(1800);
   expect(results.run.files.urls).toBeLessThan(2000);
