@@ -2,7 +2,7 @@
  * Page URLs end as Astro names the built pages, so `data.url`, the canonical URL and the
  * breadcrumbs built from them match the sitemap's `<loc>` (entries/page-url.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { endsWithSlash, pageUrl, urlStyleOf } from '../src/entries/page-url.js';
 import {
   articlesLoader,
@@ -15,7 +15,7 @@ import {
   sectionsLoader,
 } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
-import { type AnyLoader, createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
+import { type AnyLoader, createStore, emulatorWithSite, loadInto } from './helpers/index.js';
 
 describe('page URL style', () => {
   it('ends with / as Astro names built pages (and the sitemap lists them)', () => {
@@ -51,23 +51,21 @@ describe('page URL style', () => {
 });
 
 describe('loaders follow trailingSlash and build.format', () => {
-  let emu: Emulator;
-  let site: ReturnType<typeof useSite>;
-  beforeAll(async () => {
-    emu = await emulator();
-    site = useSite(emu);
-  });
-  afterAll(async () => {
-    await site?.release();
-    await emu?.close();
-  });
+  const shared = emulatorWithSite();
 
   const load = (
     loader: AnyLoader,
     collection: string,
     store: Awaited<ReturnType<typeof createStore>>,
     trailingSlash: 'always' | 'never',
-  ) => loadInto(loader, { collection, store, root: site.root, site: 'https://shop.example', trailingSlash });
+  ) =>
+    loadInto(loader, {
+      collection,
+      store,
+      root: shared.site.root,
+      site: 'https://shop.example',
+      trailingSlash,
+    });
   const data = (t: Awaited<ReturnType<typeof load>>, collection: string, id: string) =>
     t.store.get(collection, id)?.data as unknown as SeoSource;
   const canonical = (source: SeoSource) => pageSeo(source, { site: 'https://shop.example' }).canonical;
@@ -115,12 +113,18 @@ describe('loaders follow trailingSlash and build.format', () => {
   it('live loaders follow the style the integration registered from the final config', async () => {
     // As the integration opens it for `astro dev`: the project whose pages this process serves.
     const project = openProject(
-      site.root,
+      shared.site.root,
       { connection: {}, client: {}, metaMaxAge: 0, env: {} },
       undefined,
       true,
     );
-    const conn = { baseUrl: emu.url, apiKey: emu.key, sid: emu.sid, seo: true, site: 'https://shop.example' };
+    const conn = {
+      baseUrl: shared.emu.url,
+      apiKey: shared.emu.key,
+      sid: shared.emu.sid,
+      seo: true,
+      site: 'https://shop.example',
+    };
     for (const [trailingSlash, slash] of [
       ['never', ''],
       ['always', '/'],

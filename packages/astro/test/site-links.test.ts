@@ -3,12 +3,12 @@
  * is built (entries/site-links.ts), by the build-time and the live loaders alike, so an article's
  * link to `/catalog/phones` is not a redirect (or a 404) on a site whose pages end with `/`.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { urlStyleOf } from '../src/entries/page-url.js';
 import { siteHref, siteLinks } from '../src/entries/site-links.js';
 import { articlesLoader, liveArticlesLoader } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
-import { type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
+import { emulatorWithSite, loadInto } from './helpers/index.js';
 
 const always = { trailingSlash: 'always', format: 'directory' } as const;
 const never = { trailingSlash: 'never', format: 'directory' } as const;
@@ -67,22 +67,13 @@ describe('siteLinks', () => {
 });
 
 describe('loaders write the links of stored HTML in the site style', () => {
-  let emu: Emulator;
-  let site: ReturnType<typeof useSite>;
-  beforeAll(async () => {
-    emu = await emulator();
-    site = useSite(emu);
-  });
-  afterAll(async () => {
-    await site?.release();
-    await emu?.close();
-  });
+  const shared = emulatorWithSite();
 
   /** The rendered HTML of every article, joined. */
   const articleHtml = async (trailingSlash: 'always' | 'never', sanitize: boolean) => {
     const t = await loadInto(articlesLoader({ sanitize }), {
       collection: 'articles',
-      root: site.root,
+      root: shared.site.root,
       site: origin,
       trailingSlash,
     });
@@ -106,13 +97,13 @@ describe('loaders write the links of stored HTML in the site style', () => {
 
   it('live: the same links, in the style the integration registered', async () => {
     const project = openProject(
-      site.root,
+      shared.site.root,
       { connection: {}, client: {}, metaMaxAge: 0, env: {} },
       undefined,
       true,
     );
     project.urlStyle = always;
-    const conn = { baseUrl: emu.url, apiKey: emu.key, sid: emu.sid, site: origin };
+    const conn = { baseUrl: shared.emu.url, apiKey: shared.emu.key, sid: shared.emu.sid, site: origin };
     const result = await liveArticlesLoader(conn).loadCollection({ collection: 'articles' });
     expect('entries' in result).toBe(true);
     const html = 'entries' in result ? result.entries.map((e) => e.rendered?.html ?? '').join('\n') : '';

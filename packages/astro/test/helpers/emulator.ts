@@ -2,6 +2,7 @@
 import { type Emulator, type EmulatorOptions, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll } from 'vitest';
 import { createFixture, type Fixture, settleAstroWrites } from './fixture.js';
+import { useSite } from './site.js';
 
 export type { Emulator };
 
@@ -29,4 +30,21 @@ export function fixtureWithEmulator(files: Record<string, string>, key: string) 
     site.fx?.remove();
   });
   return site;
+}
+
+/**
+ * A demo emulator and one site on it, opened before and closed after the tests of the calling
+ * `describe` block.
+ */
+export function emulatorWithSite() {
+  const shared = {} as { emu: Emulator; site: ReturnType<typeof useSite> };
+  beforeAll(async () => {
+    shared.emu = await emulator();
+    shared.site = useSite(shared.emu);
+  });
+  afterAll(async () => {
+    await shared.site?.release();
+    await shared.emu?.close();
+  });
+  return shared;
 }
