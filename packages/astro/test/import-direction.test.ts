@@ -51,9 +51,9 @@ describe('imports flow one way', () => {
   it('sees a run-time import, and not a type-only one', () => {
     // The reader itself: were it blind, the tests above would pass on anything.
     expect(runtimeImports('live/on-demand-state.ts')).toContain('project/open-projects.ts');
-    expect(runtimeImports('project/project.ts')).not.toContain('live/on-demand-state.ts');
-    expect(readFileSync(path.join(SRC, 'project/project.ts'), 'utf8')).toContain(
-      "from '../live/on-demand-state.js'",
+    expect(runtimeImports('live/page-answers.ts')).not.toContain('live/on-demand-state.ts');
+    expect(readFileSync(path.join(SRC, 'live/page-answers.ts'), 'utf8')).toContain(
+      "import type { OnDemandState } from './on-demand-state.js'",
     );
   });
 });

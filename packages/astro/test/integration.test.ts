@@ -1,9 +1,9 @@
 /** `siteContent()` hooks called with Astro-shaped arguments (the fixture builds cover the real thing). */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteContent } from '../src/index.js';
@@ -120,16 +120,22 @@ describe('refresh endpoint loader names', () => {
         'sitecontent-domains',
       ],
     });
-    expect(resolveLoaderNames('products')).toHaveProperty('error');
+    expect(resolveLoaderNames(['products', 'sitecontent-products'])).toEqual({
+      loaders: ['sitecontent-products'],
+    });
     expect(resolveLoaderNames(['x'])).toHaveProperty('error');
   });
 });
 
 describe('siteContent() on an on-demand site: the product sitemaps', () => {
-  async function onDemandSetup(options: Parameters<typeof siteContent>[0]) {
+  async function onDemandSetup(options: Parameters<typeof siteContent>[0], liveConfig?: string) {
     const root = mkdtempSync(join(tmpdir(), 'sitecontent-int-'));
     roots.push(root);
     const rootUrl = pathToFileURL(`${root}/`);
+    if (liveConfig) {
+      mkdirSync(join(root, 'src'));
+      writeFileSync(join(root, 'src', liveConfig), 'export const collections = {};\n');
+    }
     const routes: { pattern: string; entrypoint: URL; prerender?: boolean }[] = [];
     const integrations: AstroIntegration[] = [];
     const { logger } = createLogger();
@@ -138,6 +144,7 @@ describe('siteContent() on an on-demand site: the product sitemaps', () => {
     ]!({
       config: {
         root: rootUrl,
+        srcDir: new URL('src/', rootUrl),
         cacheDir: new URL('.cache/', rootUrl),
         site: 'https://shop.test',
         cache: { provider: {} },
@@ -156,16 +163,26 @@ describe('siteContent() on an on-demand site: the product sitemaps', () => {
     return { routes, integrations, rootUrl };
   }
 
-  it('injects the index and file routes, each loading the live collections before it answers', async () => {
-    const { routes } = await onDemandSetup({});
+  it('injects the index and file routes, each handed the live collections', async () => {
+    const { routes, rootUrl } = await onDemandSetup({}, 'live.config.ts');
     const sitemaps = routes.filter((r) => r.pattern.startsWith('/sitemap-products'));
     expect(sitemaps.map((r) => [r.pattern, r.prerender])).toEqual([
       ['/sitemap-products.xml', false],
       ['/sitemap-products-[file].xml', false],
     ]);
+    const liveConfig = JSON.stringify(fileURLToPath(new URL('src/live.config.ts', rootUrl)));
     for (const route of sitemaps) {
-      // So a server asked for a sitemap first knows the live products loader's productUrl.
-      expect(readFileSync(route.entrypoint, 'utf8')).toMatch(/^import 'astro:content';$/m);
+      // So the sitemaps read the live products loader's productUrl from the loader itself.
+      const module = readFileSync(route.entrypoint, 'utf8');
+      expect(module).toContain(`import { collections } from ${liveConfig};`);
+      expect(module).toMatch(/Handler\(\{.*\}, collections\);$/m);
+    }
+    // A site without live collections: the sitemaps follow the live products loader's defaults.
+    const without = (await onDemandSetup({})).routes.filter((r) => r.pattern.startsWith('/sitemap-products'));
+    for (const route of without) {
+      const module = readFileSync(route.entrypoint, 'utf8');
+      expect(module).not.toContain('collections');
+      expect(module).toMatch(/Handler\(\{.*\}, undefined\);$/m);
     }
     expect((await onDemandSetup({ onDemand: { sitemap: false } })).routes.map((r) => r.pattern)).toEqual([
       '/_sitecontent/purge',

@@ -11,7 +11,7 @@ import { createClient, type SiteContentClient } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSiteContentBusyError } from '../src/index.js';
 import { EntryGuard } from '../src/live/entry-guard.js';
-import { liveState } from '../src/live/on-demand-state.js';
+import { servingState } from '../src/live/on-demand-state.js';
 import { settlePageCache } from '../src/live/page-answers.js';
 import { SectionLookup } from '../src/live/section-lookup.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
@@ -108,12 +108,12 @@ describe('SectionLookup', () => {
 describe('the route cache a page of live entries ends with', () => {
   const require = createRequire(import.meta.url);
   const astroDir = dirname(require.resolve('astro/package.json'));
-  type Cache = Parameters<typeof settlePageCache>[0] & {};
+  type Cache = Parameters<typeof settlePageCache>[1] & {};
   let AstroCache: new (provider: null) => Cache;
   beforeAll(async () => {
     const mod = await import(pathToFileURL(join(astroDir, 'dist/core/cache/runtime/cache.js')).href);
     AstroCache = mod.AstroCache;
-    liveState().configure(onDemandDefaults);
+    servingState().configure(onDemandDefaults);
   });
   const cacheWith = (options: Parameters<Cache['set']>[0]) => {
     const cache = new AstroCache(null);
@@ -123,26 +123,26 @@ describe('the route cache a page of live entries ends with', () => {
 
   it('gets the default freshness when it set none, keeps its own, and leaves other pages alone', () => {
     const tagged = cacheWith({ tags: ['sitecontent', 'sitecontent:products', 'sitecontent:products:1'] });
-    settlePageCache(tagged, 200);
+    settlePageCache(servingState(), tagged, 200);
     expect(tagged.options).toMatchObject({ maxAge: 300, swr: 60 });
     const own = cacheWith({ tags: ['sitecontent:products'], maxAge: 30 });
-    settlePageCache(own, 200);
+    settlePageCache(servingState(), own, 200);
     expect(own.options.maxAge).toBe(30);
     const other = cacheWith({ tags: ['blog'] });
-    settlePageCache(other, 200);
+    settlePageCache(servingState(), other, 200);
     expect(other.options.maxAge).toBeUndefined();
   });
 
   it('a loader freshness wins for its kind; errors are never cached long', () => {
-    liveState().noteFreshness('articles', { maxAge: 20 });
+    servingState().noteFreshness('articles', { maxAge: 20 });
     const articles = cacheWith({ tags: ['sitecontent:articles', 'sitecontent:articles:5'] });
-    settlePageCache(articles, 200);
+    settlePageCache(servingState(), articles, 200);
     expect(articles.options).toMatchObject({ maxAge: 20, swr: 60 });
     const notFound = cacheWith({ tags: ['sitecontent:products'], maxAge: 3600 });
-    settlePageCache(notFound, 404);
+    settlePageCache(servingState(), notFound, 404);
     expect(notFound.options).toMatchObject({ maxAge: 30, swr: 0 });
     const failed = cacheWith({ tags: ['sitecontent:products'], maxAge: 3600 });
-    settlePageCache(failed, 503);
+    settlePageCache(servingState(), failed, 503);
     expect(failed.options.maxAge).toBeUndefined();
     expect(failed.tags).toEqual([]);
   });

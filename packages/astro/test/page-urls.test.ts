@@ -130,7 +130,7 @@ describe('loaders follow trailingSlash and build.format', () => {
       ['always', '/'],
     ] as const) {
       // As the integration does at astro:config:done.
-      project.urlStyle = { trailingSlash, format: 'directory' };
+      project.settleUrls(undefined, { trailingSlash, format: 'directory' });
       const product = await liveProductsLoader(conn).loadEntry({ collection: 'p', filter: { id: '1' } });
       expect(product && 'data' in product && product.data.url).toBe(`/catalog/phones/1${slash}`);
       expect(

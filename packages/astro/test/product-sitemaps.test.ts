@@ -20,8 +20,8 @@ import {
   productSitemapIndexHandler,
 } from '../src/integration/sitemap-endpoint.js';
 import { includeProblems } from '../src/integration/sitemap-include-check.js';
-import { liveState } from '../src/live/on-demand-state.js';
 import { productSitemapOptionsSchema } from '../src/options/on-demand-options.js';
+import { type LiveCollections, productPagesIn } from '../src/product-sitemaps/product-pages-source.js';
 import {
   fileStarts,
   SITEMAP_LIMITS,
@@ -132,6 +132,7 @@ describe('the product sitemap routes, against the emulator', () => {
   let emu: Emulator;
   let client: SiteContentClient;
   let products: Product[];
+  let collections: LiveCollections;
   // Sitemaps of 40 URLs a file: the 300 products of 4 sections need more than one file per section.
   const settings = productSitemapOptionsSchema.parse({ maxUrls: 40, imageOrigin: '' });
   const site = new URL('https://shop.test/');
@@ -144,13 +145,18 @@ describe('the product sitemap routes, against the emulator', () => {
     });
     client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
     products = await client.products.list();
-    // The live products loader notes how its pages' URLs are made: the sitemaps use the same.
-    liveProductsLoader({
-      baseUrl: emu.url,
-      apiKey: emu.key,
-      sid: emu.sid,
-      productUrl: (product) => `/p/${product.id}-${product.cattx}`,
-    });
+    // The site's live products loader says how its pages' URLs are made: the sitemaps, handed the
+    // live collections, use the same.
+    collections = {
+      products: {
+        loader: liveProductsLoader({
+          baseUrl: emu.url,
+          apiKey: emu.key,
+          sid: emu.sid,
+          productUrl: (product) => `/p/${product.id}-${product.cattx}`,
+        }),
+      },
+    };
   });
   afterAll(async () => {
     await client?.close();
@@ -164,7 +170,7 @@ describe('the product sitemap routes, against the emulator', () => {
   };
 
   it('the index lists files whose URLs are every visible product page, once, with its dt and photos', async () => {
-    const index = await get(productSitemapIndexHandler(settings));
+    const index = await get(productSitemapIndexHandler(settings, collections));
     expect(index.response.status).toBe(200);
     expect(index.response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
     expect(index.cache.options.maxAge).toBe(3600);
@@ -182,7 +188,7 @@ describe('the product sitemap routes, against the emulator', () => {
     let photos = 0;
     for (const loc of files) {
       const file = await get(
-        productSitemapFileHandler(settings),
+        productSitemapFileHandler(settings, collections),
         /sitemap-products-(.+)\.xml$/.exec(loc)?.[1],
       );
       expect(file.response.status, loc).toBe(200);
@@ -205,41 +211,59 @@ describe('the product sitemap routes, against the emulator', () => {
   it('a file past the last of its section, or of no section, is not found and not kept', async () => {
     const [section] = await client.sections.list();
     for (const name of [`${section!.id}-99`, '987654-1', '01-1', 'x']) {
-      const file = await get(productSitemapFileHandler(settings), name);
+      const file = await get(productSitemapFileHandler(settings, collections), name);
       expect(file.response.status, name).toBe(404);
       expect(file.cache.tags, name).toEqual([]);
     }
   });
 
-  it('the products loader that made the pages is the one the sitemaps follow', () => {
-    expect(liveState().productPages.productUrl({ id: 7, cattx: 'x' } as Product, undefined)).toBe('/p/7-x');
+  it('the products loader that made the pages is the one the sitemaps follow, named when there are two', () => {
+    const url = (source: ReturnType<typeof productPagesIn>) =>
+      source.productUrl({ id: 7, cattx: 'x' } as Product, undefined);
+    expect(url(productPagesIn(collections))).toBe('/p/7-x');
+    expect(url(productPagesIn({ ...collections, blog: {} }))).toBe('/p/7-x');
+    expect(url(productPagesIn(undefined))).toBe('/x/7');
+    const two = { ...collections, more: { loader: liveProductsLoader({ productUrl: () => '/q' }) } };
+    expect(() => productPagesIn(two)).toThrow(
+      /live collections products, more each have a liveProductsLoader/,
+    );
+    expect(url(productPagesIn(two, 'products'))).toBe('/p/7-x');
+    expect(productPagesIn(two, 'more').productUrl({ id: 7, cattx: 'x' } as Product, undefined)).toBe('/q');
+    expect(() => productPagesIn(two, 'blog')).toThrow(/no live collection "blog"/);
   });
 
   it('a hybrid catalog: prerendered products are left out, and the sitemaps of the build lead the index', async () => {
-    const noted = liveState().productPages;
     const head = new Set(
       products
         .filter((p) => p.shw)
         .slice(0, 25)
         .map((p) => p.id),
     );
-    liveState().productPages = { ...noted, prerendered: (product) => head.has(product.id) };
-    try {
+    const hybridCollections = {
+      products: {
+        loader: liveProductsLoader({
+          baseUrl: emu.url,
+          apiKey: emu.key,
+          sid: emu.sid,
+          productUrl: (product) => `/p/${product.id}-${product.cattx}`,
+          prerendered: (product) => head.has(product.id),
+        }),
+      },
+    };
+    {
       const hybrid = productSitemapOptionsSchema.parse({ ...settings, include: ['/sitemap-0.xml'] });
-      const index = texts((await get(productSitemapIndexHandler(hybrid))).text, 'loc');
+      const index = texts((await get(productSitemapIndexHandler(hybrid, hybridCollections))).text, 'loc');
       expect(index[0]).toBe('https://shop.test/sitemap-0.xml');
       const listed: string[] = [];
       for (const loc of index.slice(1)) {
         const file = await get(
-          productSitemapFileHandler(hybrid),
+          productSitemapFileHandler(hybrid, hybridCollections),
           /sitemap-products-(.+)\.xml$/.exec(loc)?.[1],
         );
         listed.push(...texts(file.text, 'loc'));
       }
       const tail = products.filter((p) => p.shw && !head.has(p.id));
       expect(listed.sort()).toEqual(tail.map((p) => `https://shop.test/p/${p.id}-${p.cattx}/`).sort());
-    } finally {
-      liveState().productPages = noted;
     }
   });
 });

@@ -102,7 +102,7 @@ describe('loaders write the links of stored HTML in the site style', () => {
       undefined,
       true,
     );
-    project.urlStyle = always;
+    project.settleUrls(undefined, always);
     const conn = { baseUrl: shared.emu.url, apiKey: shared.emu.key, sid: shared.emu.sid, site: origin };
     const result = await liveArticlesLoader(conn).loadCollection({ collection: 'articles' });
     expect('entries' in result).toBe(true);

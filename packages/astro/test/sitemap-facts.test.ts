@@ -2,8 +2,8 @@
 // entries the build recorded (kept by the integration at astro:build:done).
 import { describe, expect, it } from 'vitest';
 import { BuildRecord } from '../src/project/build-record.js';
-import { keepPageFacts, projectAt } from '../src/project/open-projects.js';
-import { pageFactsOf } from '../src/sitemap/page-facts.js';
+import { keepPageFacts } from '../src/project/open-projects.js';
+import { pageFactsOf } from '../src/project/page-facts.js';
 import { sitemapFacts } from '../src/sitemap/sitemap-facts.js';
 
 const SITE = 'https://shop.example';
@@ -23,10 +23,7 @@ function keep(collections: Record<string, { kind: string; data: Record<string, u
     const entries = data.map((d, i) => ({ id: String(i), collection: name, data: d }));
     record.record(name, { kind, entries });
   }
-  keepPageFacts(
-    projectAt('file:///tmp/sitemap-facts-test/'),
-    pageFactsOf((kind) => record.entriesOf(kind)),
-  );
+  keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
 }
 
 describe('sitemapFacts', () => {

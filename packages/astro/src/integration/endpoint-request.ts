@@ -1,9 +1,10 @@
 /**
  * What the package's two endpoints — the dev server's refresh (refresh-endpoint.ts) and an on-demand
- * site's purge (purge-endpoint.ts) — do alike with a request: take the token from
- * `Authorization: Bearer <token>`, compare it in constant time, read a body of at most 64 KiB,
- * name what is wrong with a JSON body, and answer in JSON that no cache keeps. Web-standard APIs
- * only: the purge endpoint runs wherever the site does, Cloudflare Workers included.
+ * site's purge (purge-endpoint.ts) — do alike with a request, in one gate (`acceptJsonPost()`):
+ * POST only; the token from `Authorization: Bearer <token>` or `x-sitecontent-token`, compared in
+ * constant time; a body of at most 64 KiB, one that breaks off refused as a bad body; what is wrong
+ * with a JSON body named; answers in JSON that no cache keeps. Web-standard APIs only: the purge
+ * endpoint runs wherever the site does, Cloudflare Workers included.
  */
 import { issueLines } from '@sitecontent/client';
 import type { z } from 'zod';
@@ -46,8 +47,8 @@ export async function cappedBodyText(
   return text + decoder.decode();
 }
 
-/** Why a body exceeds the cap, as both endpoints say it. */
-export const TOO_LARGE_BODY = `body larger than ${MAX_ENDPOINT_BODY / 1024} KiB`;
+/** Why a body exceeds the cap. */
+const TOO_LARGE_BODY = `invalid body: body larger than ${MAX_ENDPOINT_BODY / 1024} KiB`;
 
 /** `text` as JSON, or the reason it is not: `invalid body: not JSON (…)`. */
 export function parseJsonBody(text: string): { json: unknown } | { error: string } {
@@ -77,4 +78,45 @@ export function jsonAnswer(
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
+}
+
+/** A request as both endpoints see it: a web `Request` or Node's `IncomingMessage`, read alike. */
+export interface EndpointRequest {
+  method: string | undefined;
+  header(name: 'authorization' | 'x-sitecontent-token'): string | null | undefined;
+  body: AsyncIterable<Uint8Array> | ReadableStream<Uint8Array> | null | undefined;
+}
+
+/** Why a request was refused, and the answer's status and headers. */
+export interface Refusal {
+  status: 400 | 401 | 405 | 413;
+  error: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The request's body as `parse` reads it, once the method, the token and the body are right;
+ * otherwise why not. The token is `Authorization: Bearer <token>` (the scheme in any case) or
+ * `x-sitecontent-token: <token>`.
+ */
+export async function acceptJsonPost<T extends object>(
+  request: EndpointRequest,
+  token: string,
+  parse: (text: string) => T | { error: string },
+): Promise<{ body: T } | { refused: Refusal }> {
+  if (request.method !== 'POST')
+    return { refused: { status: 405, error: 'use POST', headers: { allow: 'POST' } } };
+  const given = bearerToken(request.header('authorization')) ?? request.header('x-sitecontent-token');
+  if (!given || !(await sameToken(given, token)))
+    return { refused: { status: 401, error: 'missing or wrong token' } };
+  let text: string | undefined;
+  try {
+    text = await cappedBodyText(request.body);
+  } catch (error) {
+    // The request broke off while its body was read.
+    return { refused: { status: 400, error: `invalid body: ${(error as Error).message}` } };
+  }
+  if (text === undefined) return { refused: { status: 413, error: TOO_LARGE_BODY } };
+  const body = parse(text);
+  return 'error' in body ? { refused: { status: 400, error: body.error } } : { body };
 }

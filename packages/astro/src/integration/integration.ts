@@ -10,10 +10,10 @@ import { urlStyleOf } from '../entries/page-url.js';
 import { REFETCH_META_ENV } from '../load/meta-lookup.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../options/integration-options.js';
 import { keepPageFacts, openProject, pageFactsWanted } from '../project/open-projects.js';
+import { pageFactsOf } from '../project/page-facts.js';
 import type { Project } from '../project/project.js';
 import { projectSettingsOf } from '../project/project-settings.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
-import { pageFactsOf } from '../sitemap/page-facts.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand } from './on-demand-setup.js';
@@ -93,8 +93,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       },
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
-        if (project && config.site) project.siteOrigin = new URL(config.site).origin;
-        if (project) project.urlStyle = urlStyleOf(config);
+        project?.settleUrls(config.site, urlStyleOf(config));
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not
@@ -132,10 +131,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
           const record = project.buildRecord;
           if (record && pageFactsWanted()) {
-            keepPageFacts(
-              project,
-              pageFactsOf((kind) => record.entriesOf(kind)),
-            );
+            keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
           }
           await project.close();
         }

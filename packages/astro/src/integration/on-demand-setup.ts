@@ -5,7 +5,8 @@
  * Written modules, not virtual ones: the server bundle imports them like the site's own files,
  * whether Vite bundles this package or leaves it in node_modules.
  */
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { PURGE_TOKEN_ENV } from '@sitecontent/client';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { urlStyleOf } from '../entries/page-url.js';
@@ -43,18 +44,29 @@ export function setUpOnDemand(
   logger.info(`purge endpoint: POST ${settings.purgeEndpoint} (answers when ${PURGE_TOKEN_ENV} is set)`);
 }
 
+/** The site's live config file, where Astro looks for it; none when the site has no live collections. */
+function liveConfigFile(srcDir: URL): string | undefined {
+  const names = ['live.config.mjs', 'live.config.js', 'live.config.mts', 'live.config.ts'];
+  const found = names.map((name) => new URL(name, srcDir)).find((url) => existsSync(url));
+  return found && fileURLToPath(found);
+}
+
 /**
- * The product sitemaps' two routes. Each module imports `astro:content` first: that loads the
- * site's live collections, whose products loader notes how product URLs are made (its
- * `productUrl`), before a sitemap is asked for on a server that has rendered no product yet.
+ * The product sitemaps' two routes. Each is handed the site's live collections (the module Astro
+ * loads them from, so the same loader objects): the sitemaps read how product URLs are made from
+ * the live products loader itself (product-sitemaps/product-pages-source.ts).
  */
 function injectSitemapRoutes(
-  hook: Pick<SetupHook, 'injectRoute'>,
+  hook: Pick<SetupHook, 'injectRoute' | 'config'>,
   dir: URL,
   settings: ProductSitemapSettings,
   logger: AstroIntegrationLogger,
 ): void {
   const given = JSON.stringify(settings);
+  const liveConfig = liveConfigFile(hook.config.srcDir);
+  const collections = liveConfig
+    ? { line: `import { collections } from ${JSON.stringify(liveConfig)};\n`, name: 'collections' }
+    : { line: '', name: 'undefined' };
   const routes = [
     { pattern: settings.index, file: 'product-sitemap-index.mjs', handler: 'productSitemapIndexHandler' },
     {
@@ -67,7 +79,7 @@ function injectSitemapRoutes(
     const route = new URL(file, dir);
     writeFileSync(
       route,
-      `${header}import 'astro:content';\nimport { ${handler} } from '@sitecontent/astro/on-demand';\nexport const prerender = false;\nexport const GET = ${handler}(${given});\n`,
+      `${header}${collections.line}import { ${handler} } from '@sitecontent/astro/on-demand';\nexport const prerender = false;\nexport const GET = ${handler}(${given}, ${collections.name});\n`,
     );
     hook.injectRoute({ pattern, entrypoint: route, prerender: false });
   }

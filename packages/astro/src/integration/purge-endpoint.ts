@@ -11,16 +11,8 @@
 import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client';
 import type { APIContext } from 'astro';
 import { entryTag, SITEMAPS_TAG, TAGGED_KINDS } from '../live/cache-tags.js';
-import { liveState } from '../live/on-demand-state.js';
-import {
-  bearerToken,
-  bodyIssues,
-  cappedBodyText,
-  jsonAnswer,
-  parseJsonBody,
-  sameToken,
-  TOO_LARGE_BODY,
-} from './endpoint-request.js';
+import { servingState } from '../live/on-demand-state.js';
+import { acceptJsonPost, bodyIssues, jsonAnswer, parseJsonBody } from './endpoint-request.js';
 
 /** The cache tags the body names, or what is wrong with it. */
 export function purgeTagsOf(text: string): { tags: string[] } | { error: string } {
@@ -42,24 +34,25 @@ const json = (status: number, body: Record<string, unknown>, headers: Record<str
 
 /** The route handler (every method): `token` is read per request, so setting it needs no rebuild. */
 export function purgeHandler(token: () => string | undefined = () => process.env[PURGE_TOKEN_ENV]) {
+  const state = servingState();
   return async (context: Pick<APIContext, 'request' | 'cache'>): Promise<Response> => {
-    const state = liveState();
-    // Each answer but the endpoint's absence is logged: an operator sees what was purged, and why a
-    // purge was refused (never the token).
-    const refuse = (status: number, error: string, headers?: Record<string, string>) => {
-      state.log.info(`purge refused (${status}): ${error}`);
-      return json(status, { ok: false, error }, headers);
-    };
     const expected = token();
     if (!expected)
       return json(404, { ok: false, error: `purge endpoint off: ${PURGE_TOKEN_ENV} is not set` });
-    if (context.request.method !== 'POST') return refuse(405, 'use POST', { allow: 'POST' });
-    const given = bearerToken(context.request.headers.get('authorization'));
-    if (!given || !(await sameToken(given, expected))) return refuse(401, 'missing or wrong token');
-    const text = await cappedBodyText(context.request.body);
-    if (text === undefined) return refuse(413, TOO_LARGE_BODY);
-    const parsed = purgeTagsOf(text);
-    if ('error' in parsed) return refuse(400, parsed.error);
+    const { request } = context;
+    const accepted = await acceptJsonPost(
+      { method: request.method, header: (name) => request.headers.get(name), body: request.body },
+      expected,
+      purgeTagsOf,
+    );
+    if ('refused' in accepted) {
+      // Each answer but the endpoint's absence is logged: an operator sees what was purged, and why
+      // a purge was refused (never the token).
+      const { status, error, headers } = accepted.refused;
+      state.log.info(`purge refused (${status}): ${error}`);
+      return json(status, { ok: false, error }, headers);
+    }
+    const parsed = accepted.body;
     state.forget(parsed.tags);
     try {
       await context.cache.invalidate({ tags: parsed.tags });

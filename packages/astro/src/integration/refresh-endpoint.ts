@@ -11,15 +11,7 @@ import type { RefreshContentOptions } from 'astro';
 import { z } from 'zod';
 import { LOADER_NAMES } from '../loader-names.js';
 import { type KeptStaleReport, REFRESH_REPORT_KEY } from '../project/refresh-report.js';
-import {
-  bearerToken,
-  bodyIssues,
-  cappedBodyText,
-  jsonAnswer,
-  parseJsonBody,
-  sameToken,
-  TOO_LARGE_BODY,
-} from './endpoint-request.js';
+import { acceptJsonPost, bodyIssues, jsonAnswer, parseJsonBody } from './endpoint-request.js';
 
 export const REFRESH_TOKEN_ENV = 'SITECONTENT_REFRESH_TOKEN';
 const ALL_LOADERS = Object.values(LOADER_NAMES);
@@ -33,16 +25,13 @@ const refreshBodySchema = z.strictObject({
   refetchMeta: z.boolean({ error: 'expected true or false' }).optional(),
 });
 
-/** The token of `Authorization: Bearer <token>` (the scheme in any case) or `x-sitecontent-token`. */
-function givenToken(req: IncomingMessage): string {
-  const bearer = bearerToken(req.headers.authorization);
-  if (bearer !== undefined) return bearer;
-  const header = req.headers['x-sitecontent-token'];
-  return typeof header === 'string' ? header : '';
-}
-
-function send(res: ServerResponse, status: number, body: Record<string, unknown>): void {
-  const answer = jsonAnswer(status, body);
+function send(
+  res: ServerResponse,
+  status: number,
+  body: Record<string, unknown>,
+  headers?: Record<string, string>,
+): void {
+  const answer = jsonAnswer(status, body, headers);
   res.writeHead(status, answer.headers);
   res.end(answer.body);
 }
@@ -71,20 +60,22 @@ export function parseRefreshBody(text: string): RefreshRequest | { error: string
   return { loaders: names.loaders, refetchMeta: body.data.refetchMeta ?? false };
 }
 
-/** Maps requested names (`products` or `sitecontent-products`) to loader names; unknown names are errors. */
-export function resolveLoaderNames(requested: unknown): { loaders: string[] } | { error: string } {
+/**
+ * Maps requested names (`products` or `sitecontent-products`) to loader names, each once; unknown
+ * names are errors; none requested is every loader.
+ */
+export function resolveLoaderNames(
+  requested: readonly string[] | undefined,
+): { loaders: string[] } | { error: string } {
   if (requested === undefined) return { loaders: ALL_LOADERS };
-  if (!Array.isArray(requested) || requested.some((n) => typeof n !== 'string')) {
-    return { error: 'loaders: expected an array of loader names' };
-  }
   const loaders: string[] = [];
-  for (const name of requested as string[]) {
+  for (const name of requested) {
     const resolved = LOADER_NAMES[name] ?? (ALL_LOADERS.includes(name) ? name : undefined);
     if (!resolved)
       return { error: `loaders: unknown loader "${name}" (known: ${Object.keys(LOADER_NAMES).join(', ')})` };
     if (!loaders.includes(resolved)) loaders.push(resolved);
   }
-  return { loaders: loaders.length > 0 ? loaders : ALL_LOADERS };
+  return { loaders };
 }
 
 export interface RefreshHandlerOptions {
@@ -107,35 +98,21 @@ async function acceptedBody(
   res: ServerResponse,
   options: RefreshHandlerOptions,
 ): Promise<RefreshRequest | undefined> {
-  if (req.method !== 'POST') {
-    res.setHeader('allow', 'POST');
-    send(res, 405, { ok: false, error: 'use POST' });
-    return undefined;
-  }
-  const given = givenToken(req);
-  if (!given || !(await sameToken(given, options.token))) {
+  const request = {
+    method: req.method,
+    header: (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    },
+    body: req,
+  };
+  const accepted = await acceptJsonPost(request, options.token, parseRefreshBody);
+  if ('body' in accepted) return accepted.body;
+  const { status, error, headers } = accepted.refused;
+  if (status === 401)
     options.logger.warn('refresh endpoint: rejected a request with a missing or wrong token');
-    send(res, 401, { ok: false, error: 'missing or wrong token' });
-    return undefined;
-  }
-  let text: string | undefined;
-  try {
-    text = await cappedBodyText(req);
-  } catch (error) {
-    // The request broke off while its body was read.
-    send(res, 400, { ok: false, error: `invalid body: ${(error as Error).message}` });
-    return undefined;
-  }
-  if (text === undefined) {
-    send(res, 413, { ok: false, error: `invalid body: ${TOO_LARGE_BODY}` });
-    return undefined;
-  }
-  const body = parseRefreshBody(text);
-  if ('error' in body) {
-    send(res, 400, { ok: false, error: body.error });
-    return undefined;
-  }
-  return body;
+  send(res, status, { ok: false, error }, headers);
+  return undefined;
 }
 
 async function refresh(res: ServerResponse, body: RefreshRequest, options: RefreshHandlerOptions) {

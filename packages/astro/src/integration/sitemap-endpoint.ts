@@ -10,13 +10,17 @@
  */
 import { type Section, type SiteContentClient, streamBounded } from '@sitecontent/client';
 import type { APIContext } from 'astro';
-import { DEFAULT_URL_STYLE } from '../entries/page-url.js';
 import { CACHE_TAG, kindTag, SITEMAPS_TAG } from '../live/cache-tags.js';
-import { liveState } from '../live/on-demand-state.js';
+import { type OnDemandState, servingState } from '../live/on-demand-state.js';
 import { liveErrorResponse } from '../live/page-answers.js';
 import { requestFailure } from '../live/request-failure.js';
 import type { ProductSitemapSettings } from '../options/on-demand-options.js';
 import { parseFileParam, sitemapFilePath } from '../product-sitemaps/file-paths.js';
+import {
+  type LiveCollections,
+  type ProductPagesSource,
+  productPagesIn,
+} from '../product-sitemaps/product-pages-source.js';
 import { type EntryPlace, sectionEntries, sectionFiles } from '../product-sitemaps/section-entries.js';
 import {
   INDEX_CLOSE,
@@ -25,7 +29,6 @@ import {
   URLSET_CLOSE,
   URLSET_OPEN,
 } from '../product-sitemaps/sitemap-xml.js';
-import { liveProject } from '../project/open-projects.js';
 
 /** Sections the index reads at once: each answer is held until its entries are counted. */
 const INDEX_READS_AT_ONCE = 8;
@@ -34,13 +37,34 @@ const ENTRIES_PER_CHUNK = 1000;
 
 type SitemapContext = Pick<APIContext, 'cache' | 'site' | 'params'>;
 
+/** What both routes hold: the request-time state, the product pages' source and its client. */
+interface SitemapRoute {
+  state: OnDemandState;
+  source: ProductPagesSource;
+  settings: ProductSitemapSettings;
+}
+
+/**
+ * The route's state and product pages, taken once when the route is made. The client is the
+ * client's own patient budget, not a page lookup's short one: a section's products are a larger
+ * read than one product, and a crawler waits longer than a visitor.
+ */
+function sitemapRoute(settings: ProductSitemapSettings, collections: LiveCollections | undefined) {
+  const route: SitemapRoute = {
+    state: servingState(),
+    source: productPagesIn(collections, settings.collection),
+    settings,
+  };
+  const client = () => route.state.client('sitemap', route.source.options, 'patient');
+  return { ...route, client };
+}
+
 /** Where the sitemaps' URLs point: the canonical origin of the live loaders, the photos' origin. */
-async function placeOf(client: SiteContentClient, context: SitemapContext, settings: ProductSitemapSettings) {
-  const project = liveProject();
-  const fixed = liveState().productPages.site ?? project.siteOrigin ?? context.site?.href;
-  const origin = fixed ? new URL(fixed).origin : `https://${await client.site.defaultDomain()}`;
-  const imageOrigin = settings.imageOrigin ?? (await client.site.origin());
-  return { origin, imageOrigin, urlStyle: project.urlStyle ?? DEFAULT_URL_STYLE } satisfies EntryPlace;
+async function placeOf(route: SitemapRoute, client: SiteContentClient, context: SitemapContext) {
+  route.state.noteSite(context.site);
+  const origin = await route.state.siteOrigin(client, route.source.site);
+  const imageOrigin = route.settings.imageOrigin ?? (await client.site.origin());
+  return { origin, imageOrigin, urlStyle: route.state.urlStyle } satisfies EntryPlace;
 }
 
 const XML_HEADERS = { 'content-type': 'application/xml; charset=utf-8' };
@@ -56,34 +80,29 @@ function keep(context: SitemapContext, settings: ProductSitemapSettings, lastMod
 }
 
 /** A failure, logged once per cause, answered as a page's (503 with `Retry-After` in an outage). */
-function failed(context: SitemapContext, error: unknown): Response {
+function failed(state: OnDemandState, context: SitemapContext, error: unknown): Response {
   const cause = error instanceof Error ? error : new Error(String(error));
-  liveState().log.report(requestFailure(cause));
+  state.log.report(requestFailure(cause));
   return liveErrorResponse(context, cause);
 }
-
-/**
- * The sitemaps' client: the client's own patient budget, not a page lookup's short one — a section's
- * products are a larger read than one product, and a crawler waits longer than a visitor.
- */
-const client = () => liveProject().client('sitemap', liveState().productPages.options);
 
 /**
  * The index: every section's files, in the order of `dir/Get`, streamed as the sections are read
  * (a crawler sees the first bytes at once, however large the catalog). A section that fails to be
  * read after the first bytes ends the answer with an error, so no cache keeps a partial index.
  */
-export function productSitemapIndexHandler(settings: ProductSitemapSettings) {
+export function productSitemapIndexHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
+  const route = sitemapRoute(settings, collections);
+  const { state, source } = route;
   return async (context: SitemapContext): Promise<Response> => {
     let place: EntryPlace;
     let sections: Section[];
-    const service = client();
+    const service = route.client();
     try {
-      [place, sections] = await Promise.all([placeOf(service, context, settings), service.sections.list()]);
+      [place, sections] = await Promise.all([placeOf(route, service, context), service.sections.list()]);
     } catch (error) {
-      return failed(context, error);
+      return failed(state, context, error);
     }
-    const source = liveState().productPages;
     const perSection = streamBounded(sections, INDEX_READS_AT_ONCE, async (section, _i, signal) => {
       const found = await sectionEntries(service, source, place, section, signal);
       return sectionFiles(found, settings.maxUrls).map(({ lastmod }, i) =>
@@ -97,7 +116,7 @@ export function productSitemapIndexHandler(settings: ProductSitemapSettings) {
     const included = settings.include.map((path) => indexEntry({ loc: new URL(path, place.origin).href }));
     return new Response(
       textStream([INDEX_OPEN, ...included], perSection, INDEX_CLOSE, (error) => {
-        liveState().log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
+        state.log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
       }),
       { headers: XML_HEADERS },
     );
@@ -105,19 +124,21 @@ export function productSitemapIndexHandler(settings: ProductSitemapSettings) {
 }
 
 /** A file: the n-th part of one section's product pages, streamed as it is encoded. */
-export function productSitemapFileHandler(settings: ProductSitemapSettings) {
+export function productSitemapFileHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
+  const route = sitemapRoute(settings, collections);
+  const { state, source } = route;
   return async (context: SitemapContext): Promise<Response> => {
     const file = parseFileParam(context.params.file);
     const notFound = () => liveErrorResponse(context, undefined);
     if (file === undefined) return notFound();
     try {
-      const service = client();
+      const service = route.client();
       const [place, section] = await Promise.all([
-        placeOf(service, context, settings),
+        placeOf(route, service, context),
         service.sections.list({ id: file.sectionId }).then((found): Section | undefined => found[0]),
       ]);
       if (section === undefined) return notFound();
-      const found = await sectionEntries(service, liveState().productPages, place, section);
+      const found = await sectionEntries(service, source, place, section);
       const part = sectionFiles(found, settings.maxUrls)[file.n - 1];
       if (part === undefined) return notFound();
       keep(context, settings, part.lastmod);
@@ -128,7 +149,7 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings) {
       })();
       return new Response(textStream([URLSET_OPEN], chunks, URLSET_CLOSE), { headers: XML_HEADERS });
     } catch (error) {
-      return failed(context, error);
+      return failed(state, context, error);
     }
   };
 }

@@ -17,7 +17,6 @@ import type { LiveLoader } from 'astro/loaders';
 import { CACHE_TAG, kindTag } from './cache-tags.js';
 import type { LiveRuntime } from './live-runtime.js';
 import type { OnDemandState } from './on-demand-state.js';
-import { liveState } from './on-demand-state.js';
 import { isOutage, requestFailure } from './request-failure.js';
 
 /** `getLiveCollection()` filters of products and articles. */
@@ -114,22 +113,17 @@ async function failed(state: OnDemandState, collection: string, error: unknown):
   return answer;
 }
 
-/** The process's on-demand state, told the loader's own freshness for the pages of its kind. */
-function noteFreshness(rt: LiveRuntime, kind: string) {
-  const state = liveState();
-  if (rt.freshness) state.noteFreshness(kind, rt.freshness);
-  return state;
-}
-
 /** A live loader over one resource: filters, visibility, not-found and `{ error }` handled alike. */
 export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData, F extends LiveFilter, K>(
   rt: LiveRuntime,
   resource: LiveResource<R, D, F, K>,
 ): LiveLoader<D, LiveEntryFilter, F> {
+  const { state } = rt;
+  // The pages of its kind are kept for the loader's own freshness, where it has one.
+  if (rt.freshness) state.noteFreshness(resource.tag, rt.freshness);
   return {
     name: resource.name,
     async loadCollection({ collection, filter }) {
-      const state = noteFreshness(rt, resource.tag);
       try {
         const client = rt.client(collection);
         const entries = await guarded(state, client, collection, async () => {
@@ -150,7 +144,6 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
       }
     },
     async loadEntry({ collection, filter }) {
-      const state = noteFreshness(rt, resource.tag);
       try {
         const key = resource.keyOf(filter.id);
         if (key === undefined) return notFound(collection, filter);

@@ -16,6 +16,7 @@ import {
   liveProductsOptionsSchema,
   liveSectionsOptionsSchema,
 } from '../options/live-options.js';
+import { productPagesSource, withProductPages } from '../product-sitemaps/product-pages-source.js';
 import {
   defineLiveLoader,
   type LiveCatalogFilter,
@@ -24,7 +25,6 @@ import {
   numericId,
 } from './define-live-loader.js';
 import { type LiveRuntime, liveSetup } from './live-runtime.js';
-import { noteProductPages } from './on-demand-state.js';
 
 /**
  * How products and articles are listed (`catid`/`cattx`) and looked up (numeric id); `metaModule`
@@ -56,16 +56,9 @@ export function liveProductsLoader<
 ): LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter> {
   const { opts, rt, site } = liveSetup('liveProductsLoader', liveProductsOptionsSchema, options);
   const sectionsCollection = opts.sectionsCollection as S;
-  noteProductPages({
-    options: opts,
-    productUrl: opts.productUrl,
-    onlyVisible: opts.onlyVisible,
-    prerendered: opts.prerendered,
-    site,
-  });
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
-  return defineLiveLoader(rt, {
+  const loader = defineLiveLoader(rt, {
     name: `${PRODUCTS_LOADER_NAME}-live`,
     tag: 'products',
     onlyVisible: opts.onlyVisible,
@@ -91,7 +84,13 @@ export function liveProductsLoader<
       const pages = pagesOf(kind, all, index, (id, problem) => reject(id, problem.path, problem.message));
       return rt.entries(client, pages, { kind: 'products', origin });
     },
-  }) as LiveLoader<ProductData<S, SeoPresenceOf<Q>>, LiveEntryFilter, LiveCatalogFilter>;
+  });
+  // The product sitemaps list the pages this loader makes (product-sitemaps/product-pages-source.ts).
+  return withProductPages(loader, productPagesSource({ ...opts, site })) as LiveLoader<
+    ProductData<S, SeoPresenceOf<Q>>,
+    LiveEntryFilter,
+    LiveCatalogFilter
+  >;
 }
 
 /** Live articles: `getLiveCollection('articles', { catid?, cattx? })`, `getLiveEntry('articles', id)`. */

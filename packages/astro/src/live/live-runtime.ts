@@ -2,18 +2,19 @@
 import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
 import type { z } from 'zod';
 import type { RecordPage } from '../entries/page-kinds.js';
-import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
+import type { UrlStyle } from '../entries/page-url.js';
 import { cleanerFor } from '../entries/sanitize.js';
 import type { SectionIndex } from '../entries/section-index.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import type { Freshness } from '../options/on-demand-options.js';
 import { parseOptions } from '../options/parse-options.js';
-import { liveProject } from '../project/open-projects.js';
 import { entryTags } from './cache-tags.js';
-import { liveClient, liveState } from './on-demand-state.js';
+import { type OnDemandState, servingState } from './on-demand-state.js';
 import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
+  /** The request-time state the loader was made with (live/on-demand-state.ts). */
+  state: OnDemandState;
   client(collection: string): SiteContentClient;
   /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
   origin(client: SiteContentClient): Promise<string>;
@@ -64,24 +65,16 @@ export type LiveRuntimeOptions = ConnectionOptions & {
 };
 
 export function liveRuntime(options: LiveRuntimeOptions, site: string | undefined): LiveRuntime {
-  let origin: Promise<string> | undefined;
+  const state = servingState();
   /** Meta asked alongside a record's lookup, by the record `get()` returned (shared by concurrent views). */
   const asked = new WeakMap<object, Promise<Meta | undefined>>();
-  const siteOrigin = (client: SiteContentClient): Promise<string> => {
-    const fixed = site ?? liveProject().siteOrigin;
-    if (fixed) return Promise.resolve(new URL(fixed).origin);
-    origin ??= client.site.defaultDomain().then((d) => `https://${d}`);
-    origin.catch(() => {
-      origin = undefined;
-    });
-    return origin;
-  };
   return {
+    state,
     // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
-    client: (collection) => liveClient(collection, options),
-    origin: (client) => (options.seo ? siteOrigin(client) : Promise.resolve('')),
-    urlStyle: () => liveProject().urlStyle ?? DEFAULT_URL_STYLE,
-    sectionIndex: (client, wanted) => liveState().sections.index(client, wanted),
+    client: (collection) => state.client(collection, options, 'lookup'),
+    origin: (client) => (options.seo ? state.siteOrigin(client, site) : Promise.resolve('')),
+    urlStyle: () => state.urlStyle,
+    sectionIndex: (client, wanted) => state.sections.index(client, wanted),
     withMeta: async (client, module, id, get) => {
       if (!options.seo || module === undefined) return get();
       // Stopped when there is no record to show: in an outage it would go on retrying after the

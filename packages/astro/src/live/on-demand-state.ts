@@ -1,17 +1,21 @@
 /**
- * What the live loaders of one server process share across requests: the on-demand settings the
- * site was built with (the integration's middleware hands them over when the server starts), each
- * loader's freshness, the ids the service does not have, the sections looked up, and the count of
- * lookups waiting for the service. Each project has one (`onDemandOf(project)`); the live loaders,
- * the middleware and the purge endpoint use the live project's (`liveState()`).
+ * What the request-time code of one project shares across requests: the on-demand settings the
+ * site was built with (the middleware hands them over when the server starts), where its pages'
+ * URLs point, each loader's freshness, the ids the service does not have, the sections looked up,
+ * the circuit breakers and the failure log. It lives beside the project (a `WeakMap`), not on it:
+ * a build that renders nothing on demand never loads this code.
+ *
+ * `servingState()` is the one place request-time code finds it: each live loader, the middleware
+ * and each endpoint call it once, when they are made, and hold what it returns.
  */
 
 import type { SiteContentClient } from '@sitecontent/client';
+import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
-import { DEFAULT_PRODUCT_PAGES, type ProductPagesSource } from '../product-sitemaps/section-entries.js';
 import { liveProject } from '../project/open-projects.js';
 import type { Project } from '../project/project.js';
+import { siteOriginOf } from '../project/site-origin.js';
 import { tagScope } from './cache-tags.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { ClientKeys } from './client-key.js';
@@ -20,7 +24,10 @@ import { FailureLog } from './failure-log.js';
 import { SectionLookup } from './section-lookup.js';
 
 export class OnDemandState {
+  readonly #project: Project;
   #settings: OnDemandSettings = onDemandDefaults;
+  #urlStyle: UrlStyle | undefined;
+  #seenSite: string | undefined;
   readonly #freshnessByKind = new Map<string, Freshness>();
   readonly #clientKeys = new ClientKeys();
   #guard = new EntryGuard(onDemandDefaults, this.#clientKeys);
@@ -28,22 +35,50 @@ export class OnDemandState {
   #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
   /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
   readonly log = new FailureLog();
-  /**
-   * How product pages are made, as the live products loader was told (the first one made wins):
-   * the product sitemaps list the same URLs. Its defaults until a loader says otherwise.
-   */
-  productPages: ProductPagesSource = DEFAULT_PRODUCT_PAGES;
+
+  constructor(project: Project) {
+    this.#project = project;
+  }
 
   get settings(): OnDemandSettings {
     return this.#settings;
   }
 
-  /** Takes the site's settings; the remembered ids and sections start afresh under the new bounds. */
-  configure(settings: OnDemandSettings): void {
+  /**
+   * Takes the site's settings and URL style (a production server runs no integration hook, so the
+   * middleware brings them); the remembered ids and sections start afresh under the new bounds.
+   */
+  configure(settings: OnDemandSettings, urlStyle?: UrlStyle): void {
     this.#settings = settings;
+    this.#urlStyle = urlStyle ?? this.#urlStyle;
     this.#guard = new EntryGuard(settings, this.#clientKeys);
     this.#sections = new SectionLookup(settings, this.#clientKeys);
     this.#breakers = new WeakMap();
+  }
+
+  /** Notes the `site` a request was served under (Astro's `context.site`): the first one counts. */
+  noteSite(site: URL | string | undefined): void {
+    this.#seenSite ??= site === undefined ? undefined : new URL(site).origin;
+  }
+
+  /** How page URLs end: the site's Astro config, as the integration or the middleware said it. */
+  get urlStyle(): UrlStyle {
+    return this.#project.urlStyle ?? this.#urlStyle ?? DEFAULT_URL_STYLE;
+  }
+
+  /** The origin of canonical URLs: a loader's own `site`, else Astro's, else the service's domain. */
+  siteOrigin(client: SiteContentClient, loaderSite?: string): Promise<string> {
+    return siteOriginOf([loaderSite, this.#project.siteOrigin, this.#seenSite], client);
+  }
+
+  /**
+   * The client of a live loader's connection. `budget: 'lookup'`: a page's lookup, with the
+   * site's short timeout and retries; `'patient'`: the client's own (a sitemap's larger reads).
+   */
+  client(collection: string, options: ConnectionOptions, budget: 'lookup' | 'patient'): SiteContentClient {
+    if (budget === 'patient') return this.#project.client(collection, options);
+    const { lookupTimeoutMs, lookupRetries } = this.#settings;
+    return this.#project.client(collection, options, { timeoutMs: lookupTimeoutMs, retries: lookupRetries });
   }
 
   /** The circuit breaker of `client`'s connection: one service's outage does not stop another's. */
@@ -99,30 +134,23 @@ export class OnDemandState {
   }
 }
 
-/** `project`'s on-demand state, made on first use. */
-export function onDemandOf(project: Project): OnDemandState {
-  project.onDemand ??= new OnDemandState();
-  return project.onDemand;
-}
+const states = new WeakMap<Project, OnDemandState>();
 
-/** The on-demand state of the project whose pages this process serves (`liveProject()`). */
-export const liveState = (): OnDemandState => onDemandOf(liveProject());
+/** `project`'s request-time state, made on first use. */
+export function onDemandStateOf(project: Project): OnDemandState {
+  let state = states.get(project);
+  if (!state) {
+    state = new OnDemandState(project);
+    states.set(project, state);
+  }
+  return state;
+}
 
 /**
- * Notes how the live products loader makes its pages, for the product sitemaps of this process;
- * the first loader made keeps it (a site's product pages have one URL scheme).
+ * The request-time state of the project whose pages this process serves. Called when a live
+ * loader, the middleware or an endpoint is made, never per request: what they hold is this object.
  */
-export function noteProductPages(source: ProductPagesSource): void {
-  const state = liveState();
-  if (state.productPages === DEFAULT_PRODUCT_PAGES) state.productPages = source;
-}
-
-/** The client of a live loader's connection, on the request-time budget of the site's settings. */
-export function liveClient(collection: string, options: ConnectionOptions): SiteContentClient {
-  const project = liveProject();
-  const { lookupTimeoutMs, lookupRetries } = onDemandOf(project).settings;
-  return project.client(collection, options, { timeoutMs: lookupTimeoutMs, retries: lookupRetries });
-}
+export const servingState = (): OnDemandState => onDemandStateOf(liveProject());
 
 function shortest(a: Freshness, b: Freshness): Freshness {
   const min = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : Math.min(x, y));

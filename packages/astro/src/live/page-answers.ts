@@ -6,10 +6,24 @@
 
 import type { APIContext } from 'astro';
 import { isSiteContentUnavailableError } from '../errors/guards.js';
-import { liveState } from './on-demand-state.js';
+import { type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
+import type { OnDemandState } from './on-demand-state.js';
 import { requestFailure } from './request-failure.js';
 
 type PageCache = APIContext['cache'];
+type FailureSettings = Pick<OnDemandSettings, 'notFoundMaxAge' | 'errorMaxAge'>;
+
+// A symbol, so the key cannot meet one of the site's own `locals`; `Symbol.for`, so two copies of
+// this package in one server agree on it.
+const FAILURE_SETTINGS = Symbol.for('@sitecontent/astro/failure-settings');
+
+/** Hands a request the settings its failure answers follow (the on-demand middleware does, per request). */
+export function withFailureSettings(locals: object, settings: FailureSettings): void {
+  (locals as { [FAILURE_SETTINGS]?: FailureSettings })[FAILURE_SETTINGS] = settings;
+}
+
+const failureSettingsOf = (locals: object | undefined): FailureSettings =>
+  (locals as { [FAILURE_SETTINGS]?: FailureSettings } | undefined)?.[FAILURE_SETTINGS] ?? onDemandDefaults;
 
 /**
  * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`
@@ -21,10 +35,14 @@ type PageCache = APIContext['cache'];
  * None is kept by the route cache: a cached empty 404 would be served without the 404 page, and a
  * stale page must outlive a failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge`
  * and the 503 for `onDemand.errorMaxAge`. The bodies are fixed sentences: no URL, no key, no cause
- * (the server's log has it, once per cause).
+ * (the server's log has it, once per cause). The two ages are the ones the on-demand middleware
+ * handed the request in `context.locals` (their defaults on a site without it).
  */
-export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
-  const { notFoundMaxAge, errorMaxAge } = liveState().settings;
+export function liveErrorResponse(
+  context: { cache: PageCache; locals?: object },
+  error: Error | undefined,
+): Response {
+  const { notFoundMaxAge, errorMaxAge } = failureSettingsOf(context.locals);
   context.cache.set(false);
   const failure = requestFailure(error);
   if (failure.kind === 'not-found') {
@@ -57,9 +75,8 @@ export function liveErrorResponse(context: { cache: PageCache }, error: Error | 
  * no `maxAge` gets its loaders' freshness; an error is never cached long (a 4xx at most for
  * `notFoundMaxAge`, a 5xx not by the route cache). Pages without Site Content tags are left alone.
  */
-export function settlePageCache(cache: PageCache | undefined, status: number): void {
+export function settlePageCache(state: OnDemandState, cache: PageCache | undefined, status: number): void {
   if (!cache?.enabled) return;
-  const state = liveState();
   const freshness = state.freshnessFor(cache.tags);
   if (!freshness) return;
   const { maxAge } = cache.options;

@@ -3,6 +3,7 @@ import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent
 import { type OrderedResults, streamBounded } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import type { CatalogFilterOptions } from '../options/loader-shapes.js';
+import { siteOriginOf } from '../project/site-origin.js';
 import type { SyncScope } from '../project/sync-scope.js';
 import type { ItemSource, ItemStream, SyncItem } from '../sync/sync-item.js';
 import type { AnswerRecord } from './answer-record.js';
@@ -115,7 +116,7 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
       );
       return zipItems(records, metas, toItem);
     },
-    siteOrigin: () => siteOriginOf(ctx, client, sync),
+    siteOrigin: () => syncSiteOrigin(ctx, client, sync),
     sections: () => sectionsOf(client, sync),
     products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid),
     keepsStored: (given, usesMeta) => {
@@ -127,13 +128,12 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
   };
 }
 
-function siteOriginOf(ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> {
-  const site = ctx.config.site;
-  if (site) return Promise.resolve(new URL(site).origin);
-  // Asked again once per sync; the client keeps the answer for its image URLs too. No call signal:
-  // one loader failing must not cancel what the others wait for.
-  return sync.once('origin', () => client.site.origin({ refresh: true }));
-}
+/**
+ * Asked again once per sync; the client keeps the answer for its image URLs too. No call signal:
+ * one loader failing must not cancel what the others wait for.
+ */
+const syncSiteOrigin = (ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> =>
+  sync.once('origin', () => siteOriginOf([ctx.config.site], client, { refresh: true }));
 
 function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
   return sync.once('sections', async () => {

@@ -41,7 +41,7 @@ export interface LoaderRun {
 
 export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void> {
   const project = projectAt(ctx.config.root);
-  project.logger ??= ctx.logger;
+  project.adoptLogger(ctx.logger);
   const client = project.client(ctx.collection, run.options);
   // Synchronously, so every loader Astro starts together joins the same sync.
   const sync = project.beginSync(client);

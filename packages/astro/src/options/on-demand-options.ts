@@ -42,6 +42,11 @@ export const productSitemapOptionsSchema = z.strictObject({
   include: z
     .array(z.string().regex(/^\/[A-Za-z0-9_.-]+\.xml$/, 'must be a file at the root ending in .xml'))
     .default([]),
+  /**
+   * The live collection (in `src/live.config`) whose `liveProductsLoader()` makes the product pages
+   * the sitemaps list: needed only when two collections have one. @default the only one
+   */
+  collection: z.string().min(1).optional(),
   /** Most URLs in one file: the sitemap protocol allows 50,000. @default 50000 */
   maxUrls: z.number().int().positive().max(50_000).default(50_000),
   /**

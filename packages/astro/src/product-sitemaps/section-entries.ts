@@ -6,31 +6,11 @@
  */
 import type { Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
-import { defaultProductUrl, type ProductUrlOption, productPage } from '../entries/product-page.js';
+import { productPage } from '../entries/product-page.js';
 import { SiteContentCallbackError } from '../errors/callback-error.js';
 import { imageUrls } from '../helpers/image-urls.js';
+import type { ProductPagesSource } from './product-pages-source.js';
 import { fileStarts, type SitemapFile, urlEntry, utf8Bytes } from './sitemap-xml.js';
-
-/** What the product pages are made of: the live products loader's settings, as it noted them. */
-export interface ProductPagesSource {
-  /** The loader's options, for its client (connection and client options). */
-  options: Record<string, unknown>;
-  productUrl: ProductUrlOption;
-  onlyVisible: boolean;
-  /** Products whose pages are prerendered: listed by `@astrojs/sitemap`, not here. */
-  prerendered: ((product: Product) => boolean) | undefined;
-  /** The loader's `site` option. */
-  site: string | undefined;
-}
-
-/** The product pages' settings when no live products loader said otherwise: its defaults. */
-export const DEFAULT_PRODUCT_PAGES: ProductPagesSource = {
-  options: {},
-  productUrl: defaultProductUrl,
-  onlyVisible: true,
-  prerendered: undefined,
-  site: undefined,
-};
 
 /** Where the entries' URLs point. */
 export interface EntryPlace {

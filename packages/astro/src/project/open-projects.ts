@@ -5,8 +5,8 @@
  * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
  * loaded twice in one process; a `Symbol.for` key is the same for both copies.
  */
-import type { PageFacts } from '../sitemap/page-facts.js';
 import type { WarnLogger } from './client-pool.js';
+import type { PageFacts } from './page-facts.js';
 import { Project } from './project.js';
 import { type ProjectSettings, standaloneSettings } from './project-settings.js';
 
@@ -16,9 +16,9 @@ interface OpenProjects {
   serving: Project | undefined;
   /**
    * Whether a `sitemapFacts()` serializer exists in this process (builds then keep their entries
-   * until `@astrojs/sitemap` has written), and the project whose build ended last, which holds them.
+   * until `@astrojs/sitemap` has written), and the page facts of the build that ended last.
    */
-  sitemap: { wanted: boolean; builtLast: Project | undefined };
+  sitemap: { wanted: boolean; facts: PageFacts | undefined };
 }
 
 const SLOT = Symbol.for('@sitecontent/astro/projects');
@@ -28,7 +28,7 @@ function openProjects(): OpenProjects {
   g[SLOT] ??= {
     byRoot: new Map(),
     serving: undefined,
-    sitemap: { wanted: false, builtLast: undefined },
+    sitemap: { wanted: false, facts: undefined },
   };
   return g[SLOT];
 }
@@ -94,14 +94,13 @@ export function wantPageFacts(): void {
 export const pageFactsWanted = (): boolean => openProjects().sitemap.wanted;
 
 /**
- * Keeps on `project` the page facts of the entries its build loaded, at its end (when
- * `pageFactsWanted()`): `@astrojs/sitemap` writes after the integration's `astro:build:done`, one
- * sitemap at a time, from the project that built last.
+ * Keeps the page facts of the entries a build loaded, at its end (when `pageFactsWanted()`):
+ * `@astrojs/sitemap` writes after the integration's `astro:build:done`, one sitemap at a time,
+ * from the build that ended last.
  */
-export function keepPageFacts(project: Project, facts: PageFacts): void {
-  project.pageFacts = facts;
-  openProjects().sitemap.builtLast = project;
+export function keepPageFacts(facts: PageFacts): void {
+  openProjects().sitemap.facts = facts;
 }
 
 /** The page facts of the build that ended last; none before any. */
-export const keptPageFacts = (): PageFacts | undefined => openProjects().sitemap.builtLast?.pageFacts;
+export const keptPageFacts = (): PageFacts | undefined => openProjects().sitemap.facts;

@@ -6,9 +6,7 @@
  */
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
-import type { OnDemandState } from '../live/on-demand-state.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
-import type { PageFacts } from '../sitemap/page-facts.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
 import { resolveConnection } from './connection.js';
@@ -22,31 +20,14 @@ export interface RequestBudget {
 }
 
 export class Project {
-  /** Where retries and other project-wide notices go: the integration's logger, else the first loader's. */
-  logger: WarnLogger | undefined;
-  /**
-   * Origin of `config.site` (the live loaders' canonical URLs): from the final config, or in a
-   * production server from the requests the on-demand middleware sees.
-   */
-  siteOrigin: string | undefined;
-  /** How page URLs end (`trailingSlash`, `build.format`), once Astro's config is final (live loaders). */
-  urlStyle: UrlStyle | undefined;
+  #logger: WarnLogger | undefined;
+  #siteOrigin: string | undefined;
+  #urlStyle: UrlStyle | undefined;
   #settings: ProjectSettings;
   readonly #clients: ClientPool;
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
-  /**
-   * What its pages rendered on demand share across requests, made by the first live loader,
-   * middleware or purge that asks (`onDemandOf()`, live/on-demand-state.ts): a build that renders
-   * nothing on demand does not load that code.
-   */
-  onDemand: OnDemandState | undefined;
-  /**
-   * The facts of the pages its last build loaded, for `sitemapFacts()`: `@astrojs/sitemap` writes
-   * after the integration's last hook, so they outlive `close()` (open-projects.ts, `keepPageFacts`).
-   */
-  pageFacts: PageFacts | undefined;
 
   /**
    * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
@@ -58,15 +39,41 @@ export class Project {
     readonly fromIntegration: boolean,
   ) {
     this.#settings = settings;
-    this.logger = logger;
+    this.#logger = logger;
     this.#clients = new ClientPool(
-      (message) => this.logger?.warn(message),
+      (message) => this.#logger?.warn(message),
       () => this.#settings.fallbackSiteOrigin?.(),
     );
   }
 
   get settings(): ProjectSettings {
     return this.#settings;
+  }
+
+  /** Where retries and other project-wide notices go: the integration's logger, else the first loader's. */
+  get logger(): WarnLogger | undefined {
+    return this.#logger;
+  }
+
+  /** Takes `logger` for project-wide notices when the project has none yet (loaders without the integration). */
+  adoptLogger(logger: WarnLogger): void {
+    this.#logger ??= logger;
+  }
+
+  /** Origin of `config.site` (the live loaders' canonical URLs), once Astro's config is final. */
+  get siteOrigin(): string | undefined {
+    return this.#siteOrigin;
+  }
+
+  /** How page URLs end (`trailingSlash`, `build.format`), once Astro's config is final. */
+  get urlStyle(): UrlStyle | undefined {
+    return this.#urlStyle;
+  }
+
+  /** Takes what the final Astro config says of the site's URLs (`astro:config:done`). */
+  settleUrls(site: string | undefined, urlStyle: UrlStyle): void {
+    this.#siteOrigin = site ? new URL(site).origin : undefined;
+    this.#urlStyle = urlStyle;
   }
 
   /**

@@ -7,7 +7,7 @@
  */
 import { imageUrls } from '../helpers/image-urls.js';
 import { keptPageFacts, wantPageFacts } from '../project/open-projects.js';
-import { photosAt } from './page-facts.js';
+import { photosAt } from '../project/page-facts.js';
 
 export interface SitemapFactsOptions {
   /**

@@ -18,13 +18,9 @@ export {
   type OfferFacts,
   type StructuredDataOptions,
 } from './options.js';
-export {
-  type ModificationSource,
-  offerPrices,
-  type ProductJsonLd,
-  type ProductSource,
-} from './product.js';
-export type { SiteFacts } from './site.js';
+export { offerPrices, type ProductJsonLd } from './product.js';
+export type { ModificationSource, ProductSource } from './record-sources.js';
+export type { SiteFacts } from './shop-facts.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';
 export { VARIANT_PROPERTIES, type VariantFacts, type VariantProperty } from './variants.js';
 export type { PageSource, ShownRecord, WebPagePlace, WebPageType } from './web-page.js';

@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { functionField, httpUrlField } from '../options/fields.js';
 import { parseOptions } from '../options/parse-options.js';
 import { returnsSchema, shippingSchema } from './merchant-policies.js';
-import type { ModificationSource, ProductSource } from './product.js';
-import { siteFactsSchema } from './site.js';
+import type { ModificationSource, ProductSource } from './record-sources.js';
+import { siteFactsSchema } from './shop-facts.js';
 import type { VariantFacts } from './variants.js';
 
 /** schema.org availability values (`https://schema.org/<name>`) Google reads on an offer. */

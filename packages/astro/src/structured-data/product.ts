@@ -13,20 +13,9 @@ import { pageSeo } from '../seo-head/page-seo.js';
 import { pageUrlOn } from './json-ld-urls.js';
 import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
+import type { ModificationSource, ProductSource } from './record-sources.js';
 import { SCHEMA_ORG } from './schema-org.js';
 import { type VariantProperty, variantFactsOf, variesByOf } from './variants.js';
-
-/** The product fields the builder reads, as the products loader stores them. */
-export type ProductSource = Pick<ProductData, 'id' | 'zag' | 'stxt' | 'vendor' | 'sku' | 'img' | 'url'> & {
-  seo?: Seo | undefined;
-} & ChangeTime;
-
-/** The modification fields the builder reads, as the modifications loader stores them. */
-export type ModificationSource = Pick<
-  ModificationData,
-  'id' | 'price' | 'price_old' | 'articul' | 'stxt' | 'color' | 'sf'
-> &
-  ChangeTime;
 
 /** What a product page's JSON-LD is: a single product or a group of variants. */
 export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;

@@ -1,45 +1,14 @@
 /** JSON-LD of the site as a whole: the `Organization` behind it and the `WebSite`, for the home page. */
 import type { Organization, WebSite, WithContext } from 'schema-dts';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { SiteContentOptionsError } from '../errors/options-error.js';
 import { parseOptions } from '../options/parse-options.js';
 import { pageUrlOn } from './json-ld-urls.js';
 import { returnPolicy, shippingService } from './merchant-policies.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import { SCHEMA_ORG } from './schema-org.js';
+import { type SiteFacts, siteFactsSchema } from './shop-facts.js';
 
-const text = z.string().trim().min(1, 'must not be empty');
-
-/** What the interface does not hold about the shop itself. */
-export const siteFactsSchema = z.strictObject({
-  /** The shop's name, as people search for it. */
-  name: text,
-  /** The logo: a path on the site or an absolute URL. */
-  logo: text.optional(),
-  /** Profiles of the shop elsewhere (absolute URLs). */
-  sameAs: z.array(z.url()).readonly().optional(),
-  /** Where the shop is, for shoppers and for a search engine's knowledge panel. */
-  address: z
-    .strictObject({
-      streetAddress: text,
-      addressLocality: text,
-      addressRegion: text.optional(),
-      postalCode: text,
-      /** ISO 3166-1 alpha-2, e.g. `'US'`. */
-      addressCountry: z.string().regex(/^[A-Z]{2}$/, 'expected an ISO 3166-1 alpha-2 code such as US'),
-    })
-    .optional(),
-  /** Customer service e-mail address. */
-  email: z.email().optional(),
-  /** Customer service telephone number, international form (`+1-503-555-0142`). */
-  telephone: text.optional(),
-});
-
-/**
- * What the interface does not hold about the shop itself.
- * @interface
- */
-export type SiteFacts = z.input<typeof siteFactsSchema>;
 type Site = z.output<typeof siteFactsSchema>;
 
 function logoUrl(logo: string, options: ResolvedStructuredDataOptions): string {

@@ -23,8 +23,10 @@ import {
   type TrailSource,
 } from './lists.js';
 import { resolveStructuredDataOptions, type StructuredDataOptions } from './options.js';
-import { type ModificationSource, type ProductJsonLd, type ProductSource, productJsonLd } from './product.js';
-import { organizationJsonLd, type SiteFacts, webSiteJsonLd } from './site.js';
+import { type ProductJsonLd, productJsonLd } from './product.js';
+import type { ModificationSource, ProductSource } from './record-sources.js';
+import type { SiteFacts } from './shop-facts.js';
+import { organizationJsonLd, webSiteJsonLd } from './site.js';
 import {
   type PageSource,
   type ShownRecord,

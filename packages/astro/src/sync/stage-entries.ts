@@ -12,15 +12,8 @@
 import type { LoaderContext } from 'astro/loaders';
 import { type CommitHandlers, commitStaged, type StagedWrites, type SyncCounts } from './commit-staged.js';
 import { batchesOf } from './item-batches.js';
-import { type Batch, Staging } from './staging.js';
+import { type Batch, type StageOptions, Staging } from './staging.js';
 import { KEEP_STORED, type SyncSource } from './sync-item.js';
-
-export interface StageOptions {
-  /** Loader version + options that shape the entries; part of every digest. */
-  fingerprint: string;
-  /** Whether HTML fields are sanitized (the loader's `sanitize` option). */
-  sanitize: boolean;
-}
 
 /** The entries of one sync, built and parsed, not yet in the store. */
 export interface StagedEntries {

@@ -9,7 +9,6 @@ import { type HtmlCleaner, holdsMarkup, keepHtml, sanitizeHtml } from '../entrie
 import { SanitizeThread } from '../entries/sanitize-thread.js';
 import type { StagedEvent, StagedWrite, StagedWrites } from './commit-staged.js';
 import { RepeatedParts } from './repeated-parts.js';
-import type { StageOptions } from './stage-entries.js';
 import {
   type ItemSource,
   itemDigest,
@@ -17,6 +16,13 @@ import {
   LOADER_VERSION_META_KEY,
   type SyncItem,
 } from './sync-item.js';
+
+export interface StageOptions {
+  /** Loader version + options that shape the entries; part of every digest. */
+  fingerprint: string;
+  /** Whether HTML fields are sanitized (the loader's `sanitize` option). */
+  sanitize: boolean;
+}
 
 /**
  * While records are still arriving, staging gives the event loop a turn after this much work, so

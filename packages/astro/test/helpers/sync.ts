@@ -2,7 +2,8 @@
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import type { CommitHandlers, SyncCounts } from '../../src/sync/commit-staged.js';
-import { type StageOptions, stageEntries } from '../../src/sync/stage-entries.js';
+import { stageEntries } from '../../src/sync/stage-entries.js';
+import type { StageOptions } from '../../src/sync/staging.js';
 import type { SyncItem, SyncSource } from '../../src/sync/sync-item.js';
 
 /** Stages every item (HTML sanitized unless `sanitize: false`), then commits; a failed fetch is thrown. */

@@ -12,7 +12,7 @@ import {
   pageChangeTimes,
   type ShopChangeEntries,
 } from '../helpers/page-change-times.js';
-import type { LoadedEntry } from '../project/build-record.js';
+import type { LoadedEntry } from './build-record.js';
 
 /** The entries of every collection a loader of `kind` filled in this build. */
 export type EntriesOfKind = (

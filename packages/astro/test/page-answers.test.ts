@@ -1,0 +1,33 @@
+/**
+ * `liveErrorResponse()` reads nothing but its arguments: the ages of its answers are the ones the
+ * on-demand middleware handed the request (`context.locals`), their defaults without it.
+ */
+import { describe, expect, it } from 'vitest';
+import { liveErrorResponse, withFailureSettings } from '../src/live/page-answers.js';
+import { onDemandDefaults } from '../src/options/on-demand-options.js';
+
+const cache = { set: () => {} } as never;
+const outage = Object.assign(new Error('goods/Get: 503'), {
+  name: 'HttpStatusError',
+  operation: 'goods/Get',
+  status: 503,
+});
+
+describe('liveErrorResponse()', () => {
+  it('follows the settings the middleware handed the request, else the defaults', () => {
+    const locals = {};
+    withFailureSettings(locals, { notFoundMaxAge: 7, errorMaxAge: 11 });
+    expect(liveErrorResponse({ cache, locals }, undefined).headers.get('cache-control')).toBe(
+      'public, max-age=7',
+    );
+    const handed = liveErrorResponse({ cache, locals }, outage);
+    expect(handed.status).toBe(503);
+    expect(handed.headers.get('cache-control')).toBe('public, max-age=11');
+    const plain = liveErrorResponse({ cache }, undefined);
+    expect(plain.headers.get('cache-control')).toBe(`public, max-age=${onDemandDefaults.notFoundMaxAge}`);
+    // Another request's locals are its own.
+    expect(liveErrorResponse({ cache, locals: {} }, undefined).headers.get('cache-control')).toBe(
+      `public, max-age=${onDemandDefaults.notFoundMaxAge}`,
+    );
+  });
+});
