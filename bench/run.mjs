@@ -15,7 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { siteContentDefaults } from '@sitecontent/astro';
+// The integration's own defaults (a repository script may read the built package's internals).
+import { siteContentDefaults } from '../packages/astro/dist/options/integration-options.js';
 import { runCapacityScenarios, runRebuildScenarios, runSyncScenarios } from './lib/build-scenarios.mjs';
 import { renderChart } from './lib/chart.mjs';
 import { catalogFor } from './lib/emulator-process.mjs';

@@ -3,7 +3,8 @@
 // argv, so it never shows in `ps`); the result goes back over IPC.
 import diagnosticsChannel from 'node:diagnostics_channel';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { siteContentDefaults } from '@sitecontent/astro';
+// The integration's own defaults (a repository script may read the built package's internals).
+import { siteContentDefaults } from '../../packages/astro/dist/options/integration-options.js';
 import { runCeiling } from './ceiling.mjs';
 import { changeProducts } from './change-products.mjs';
 import { inFlightTracker } from './in-flight.mjs';

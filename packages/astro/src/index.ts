@@ -1,4 +1,8 @@
-export { PURGE_TOKEN_ENV } from '@sitecontent/client';
+/**
+ * `@sitecontent/astro`: what a site's code calls. Entry schemas for extending a collection's are
+ * at `@sitecontent/astro/schemas`; what the integration writes for on-demand sites imports
+ * `@sitecontent/astro/on-demand`; the surrogate-key cache provider is `@sitecontent/astro/cache/surrogate-key`.
+ */
 export {
   type SurrogateKeyCacheOptions,
   type SurrogatePurgeOptions,
@@ -7,47 +11,28 @@ export {
 export { type ChangeTime, lastChanged } from './entries/last-changed.js';
 export { plainText } from './entries/plain-text.js';
 export { sanitizeHtml } from './entries/sanitize.js';
-export {
-  type ArticleData,
-  articleDataSchema,
-  articleDataSchemaFor,
-  type DomainData,
-  domainDataSchema,
-  type EntryReference,
-  entryReferenceSchema,
-  extraFieldsSchema,
-  type ModificationData,
-  modificationDataSchema,
-  modificationDataSchemaFor,
-  type ProductData,
-  type ProductImageData,
-  type ProductSkuData,
-  productDataSchema,
-  productDataSchemaFor,
-  productImageDataSchema,
-  productSkuDataSchema,
-  type SectionData,
-  type Seo,
-  sectionDataSchema,
-  sectionDataSchemaFor,
-  seoSchema,
+export type {
+  ArticleData,
+  DomainData,
+  EntryReference,
+  ModificationData,
+  ProductData,
+  ProductImageData,
+  ProductSkuData,
+  SectionData,
+  Seo,
 } from './entries/schemas.js';
-export { siteUrl, truncateOnWordBoundary } from './entries/seo.js';
+export { truncateOnWordBoundary } from './entries/seo.js';
 export * from './errors/index.js';
 export { type Breadcrumb, breadcrumbsFor } from './helpers/breadcrumbs.js';
 export { type CacheKeyEntry, type CacheKeyPart, pageCacheKey } from './helpers/cache-key.js';
-export {
-  type ImageUrlOptions,
-  type ImageUrls,
-  imageUrls,
-} from './helpers/image-urls.js';
+export { type ImageUrlOptions, type ImageUrls, imageUrls } from './helpers/image-urls.js';
 export {
   LISTING_PAGE_SIZE,
   type ListedProductData,
   type ListingPagesOptions,
   type ListingPath,
   type ListingSection,
-  listingOfPageUrl,
   listingPages,
   listingPageUrl,
   sectionListing,
@@ -61,7 +46,6 @@ export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.j
 export { seoAt } from './helpers/seo-at.js';
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
 export { siteContent as default, siteContent } from './integration/integration.js';
-export { META_WRITE_ENV } from './integration/meta-write-back.js';
 export type {
   LiveCatalogFilter,
   LiveEntryFilter,
@@ -74,7 +58,7 @@ export { domainsLoader } from './loaders/domains-loader.js';
 export { modificationsLoader } from './loaders/modifications-loader.js';
 export { productsLoader } from './loaders/products-loader.js';
 export { sectionsLoader } from './loaders/sections-loader.js';
-export { type SiteContentOptions, siteContentDefaults } from './options/integration-options.js';
+export type { SiteContentOptions } from './options/integration-options.js';
 export type {
   LiveArticlesLoaderOptions,
   LiveProductsLoaderOptions,
@@ -104,20 +88,17 @@ export type {
   MetaWriteBackOption,
   SiteContentEntry,
 } from './options/meta-write-back-options.js';
-export {
-  DEFAULT_PURGE_PATH,
-  type Freshness,
-  type OnDemandOptions,
-} from './options/on-demand-options.js';
+export type { Freshness, OnDemandOptions } from './options/on-demand-options.js';
 export type { SeoCheckMode } from './options/seo-check-options.js';
-export {
-  type HeadFields,
-  type HeadMeta,
-  type HeadSeo,
-  type SeoHeadProps,
-  type ShareImage,
-  seoHeadFields,
+export type {
+  HeadFields,
+  HeadMeta,
+  HeadSeo,
+  SeoHeadProps,
+  ShareImage,
 } from './seo-head/head-fields.js';
+export { seoHeadFields } from './seo-head/head-fields.js';
+export { jsonLdScriptText } from './seo-head/json-ld-text.js';
 export {
   type PageSeo,
   type PageSeoOptions,

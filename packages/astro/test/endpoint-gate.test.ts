@@ -31,7 +31,7 @@ function brokenBody(head: string): ReadableStream<Uint8Array> {
   });
 }
 
-const purgeRequest = (body: BodyInit, headers: Record<string, string>) =>
+const purgeRequest = (body: string | ReadableStream<Uint8Array>, headers: Record<string, string>) =>
   purge({
     request: new Request('http://127.0.0.1/_sitecontent/purge', {
       method: 'POST',

@@ -16,12 +16,12 @@ import {
   liveSectionsLoader,
   type ModificationData,
   type ProductData,
-  productDataSchema,
   productsLoader,
   type SectionData,
   type Seo,
   sectionsLoader,
 } from '../src/index.js';
+import { productDataSchema } from '../src/schemas.js';
 import { type Emulator, emulator, fieldAddingProxy, loadInto, useSite } from './helpers/index.js';
 
 type LiveData<L> = L extends LiveLoader<infer D, infer _F, infer _C, infer _E> ? D : never;

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SiteContentImageOriginError } from '../src/errors/image-origin-error.js';
 import {
   breadcrumbsFor,
   buildSectionTree,
   imageUrls,
   isSiteContentImageOriginError,
-  SiteContentImageOriginError,
   seoAt,
 } from '../src/index.js';
 

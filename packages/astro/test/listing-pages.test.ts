@@ -3,13 +3,8 @@ import { describe, expect, it } from 'vitest';
 // Astro's own paginate(), as a `[...section]/[...page].astro` route's getStaticPaths receives it.
 import { generatePaginateFunction } from '../../../node_modules/astro/dist/core/render/paginate.js';
 import { getParts } from '../../../node_modules/astro/dist/core/routing/parts.js';
-import {
-  LISTING_PAGE_SIZE,
-  listingOfPageUrl,
-  listingPages,
-  listingPageUrl,
-  sectionListing,
-} from '../src/index.js';
+import { listingOfPageUrl } from '../src/helpers/listing-pages.js';
+import { LISTING_PAGE_SIZE, listingPages, listingPageUrl, sectionListing } from '../src/index.js';
 
 const route = '[...section]/[...page].astro';
 const routeMatch = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildSeo, type MetaTags } from '../src/entries/seo.js';
-import { pageSeo, plainText, siteUrl, truncateOnWordBoundary } from '../src/index.js';
+import { buildSeo, type MetaTags, siteUrl } from '../src/entries/seo.js';
+import { pageSeo, plainText, truncateOnWordBoundary } from '../src/index.js';
 
 describe('truncateOnWordBoundary', () => {
   it('keeps short text', () => {

@@ -3,7 +3,7 @@
  * entry's own `dt`: a record first seen is dated by its `dt`, and storing that date twice would
  * cost every product entry 39 bytes of the data store that every page reads.
  */
-import { dataOf, type WithData } from '../helpers/entry-data.js';
+import { dataOf, type WithData } from './entry-data.js';
 
 /** The fields an entry dates itself by. */
 export interface ChangeTime {

@@ -1,9 +1,16 @@
 /** The meta module (`md`) of a record's page (build-time and live loaders alike). */
-import { type Article, articleMetaModule } from '@sitecontent/client';
-import type { ArticlesLoaderOptions } from '../options/loader-options.js';
-import type { MetaModule } from '../options/loader-shapes.js';
+import { type Article, articleMetaModule, type Section } from '@sitecontent/client';
 import { callOption } from './option-callback.js';
 import type { SectionIndex } from './section-index.js';
+
+/** Chooses the `md` module of `meta/Get` per record. */
+export type MetaModule<R> = string | ((record: R) => string);
+
+/** The articles loaders' `metaModule`: a module, one chosen by the article and its section, or none. */
+export type ArticleMetaModule =
+  | string
+  | ((article: Article, section: Section | undefined) => string)
+  | undefined;
 
 /** The `md` of a product or section: the `metaModule` option; a function that fails is named with the record. */
 export function pageModuleOf<R>(
@@ -24,7 +31,7 @@ export function pageModuleOf<R>(
  */
 export function articleModuleOf(
   collection: string,
-  metaModule: ArticlesLoaderOptions['metaModule'],
+  metaModule: ArticleMetaModule,
   article: Article,
   index: SectionIndex,
 ): string {

@@ -4,13 +4,11 @@
  * and the entry. A loader reads the records and the sections; a page kind does the rest.
  */
 import type { Article, Meta, Product, Section } from '@sitecontent/client';
-import type { ArticlesLoaderOptions, ProductsLoaderOptions } from '../options/loader-options.js';
-import type { MetaModule } from '../options/loader-shapes.js';
 import { buildArticleEntry } from './article-entry.js';
-import { articleModuleOf, pageModuleOf } from './meta-module.js';
+import { type ArticleMetaModule, articleModuleOf, type MetaModule, pageModuleOf } from './meta-module.js';
 import type { UrlStyle } from './page-url.js';
 import { buildProductEntry } from './product-entry.js';
-import { type PageProblem, productPage } from './product-page.js';
+import { type PageProblem, type ProductUrlOption, productPage } from './product-page.js';
 import type { HtmlCleaner } from './sanitize.js';
 import { buildSectionEntry } from './section-entry.js';
 import { type SectionIndex, sectionReference } from './section-index.js';
@@ -61,7 +59,7 @@ export interface PageKindSettings<S extends string, R> {
 /** A product's page: its section, the `productUrl` option's URL, and its photos' origin. */
 export function productPages<S extends string>(
   settings: PageKindSettings<S, Product> & {
-    productUrl: NonNullable<ProductsLoaderOptions['productUrl']>;
+    productUrl: ProductUrlOption;
     imageOrigin: string;
   },
 ): PageKind<Product> {
@@ -93,7 +91,7 @@ export function productPages<S extends string>(
 /** An article's page: its section, and its module by the `metaModule` option or its section. */
 export function articlePages<S extends string>(
   settings: Omit<PageKindSettings<S, Article>, 'metaModule'> & {
-    metaModule: ArticlesLoaderOptions['metaModule'];
+    metaModule: ArticleMetaModule;
   },
 ): TotalPageKind<Article> {
   const { collection, sectionsCollection, urlStyle, metaModule } = settings;

@@ -1,4 +1,4 @@
-import { dataOf, type WithData } from './entry-data.js';
+import { dataOf, type WithData } from '../entries/entry-data.js';
 import type { SectionLike } from './section-tree.js';
 
 export interface Breadcrumb {

@@ -5,9 +5,9 @@ import {
   quotedText,
   SHOWN_TEXT_MAX,
 } from '@sitecontent/client';
+import { dataOf, type WithData } from '../entries/entry-data.js';
 import type { ProductImageData } from '../entries/schemas.js';
 import { SiteContentImageOriginError } from '../errors/image-origin-error.js';
-import { dataOf, type WithData } from './entry-data.js';
 
 export interface ImageUrls {
   id: number;

@@ -5,8 +5,8 @@
  */
 import type { Page, PaginateFunction } from 'astro';
 import { z } from 'zod';
+import { dataOf, type WithData } from '../entries/entry-data.js';
 import { parseOptions } from '../options/parse-options.js';
-import { dataOf, type WithData } from './entry-data.js';
 import { buildSectionTree, type SectionLike } from './section-tree.js';
 
 /** Products per listing page unless a site says otherwise: a few screens of cards, a small page. */

@@ -13,8 +13,9 @@
  * Each record's own time is `lastChanged()`: what the loaders stored, never the build's clock for
  * a record that did not change (docs/architecture.md, "When an entry last changed").
  */
+
+import { dataOf, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
-import { dataOf, type WithData } from './entry-data.js';
 import { type ListedProductData, type ListingSection, listingOfPageUrl } from './listing-pages.js';
 import { buildSectionTree, type SectionTreeNode } from './section-tree.js';
 

@@ -1,5 +1,5 @@
+import { dataOf, type WithData } from '../entries/entry-data.js';
 import type { SectionData } from '../entries/schemas.js';
-import { dataOf, type WithData } from './entry-data.js';
 
 /** The fields of a section the tree and the breadcrumbs read. */
 export type SectionLike = Pick<SectionData, 'tx' | 'par' | 'zag' | 'url' | 'rlv' | 'id'>;

@@ -104,8 +104,7 @@ export type SectionsCollectionOption<S extends string = 'sections'> = Naming<
   S
 >;
 
-/** Chooses the `md` module of `meta/Get` per record. */
-export type MetaModule<R> = string | ((record: R) => string);
+export type { MetaModule } from '../entries/meta-module.js';
 
 /** A `metaModule` option: a module name, or a function `F` of the record that returns one. */
 export function metaModuleField<F extends (...args: never[]) => string>() {

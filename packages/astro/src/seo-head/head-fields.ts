@@ -4,10 +4,11 @@
  * canonical and `og:url` from the `url` on the site's origin, OpenGraph and Twitter fields from the
  * title, description and image, and JSON-LD as script text that service data cannot leave.
  */
+
+import type { WithBody } from '../entries/entry-data.js';
+import { dataOf } from '../entries/entry-data.js';
 import { siteUrl } from '../entries/seo.js';
-import type { WithBody } from '../helpers/entry-data.js';
-import { dataOf } from '../helpers/entry-data.js';
-import { jsonLdScriptText } from '../structured-data/json-ld-text.js';
+import { jsonLdScriptText } from './json-ld-text.js';
 import { pageSeo, type SeoSource } from './page-seo.js';
 
 /**

@@ -3,10 +3,11 @@
  * (the service's meta tags in `data.seo`, the record, its `url` and photos) and the site's origin.
  * `<SeoHead entry>`, `structuredData()` and the storefront use it, so the fallbacks are one rule.
  */
+
+import { bodyOf, dataOf, type WithBody } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import type { Seo } from '../entries/schemas.js';
 import { siteUrl, truncateOnWordBoundary } from '../entries/seo.js';
-import { bodyOf, dataOf, type WithBody } from '../helpers/entry-data.js';
 import { type ImageSource, imageUrls } from '../helpers/image-urls.js';
 
 /** The entry fields the SEO of a page is derived from; products, sections and articles have them. */

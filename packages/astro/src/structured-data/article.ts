@@ -9,10 +9,10 @@ import {
   type ModuleSection,
 } from '@sitecontent/client';
 import type { Article, WithContext } from 'schema-dts';
+import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import type { ArticleData, Seo } from '../entries/schemas.js';
-import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import { pageUrlOn } from './json-ld-urls.js';
 import type { ArticleType, ResolvedStructuredDataOptions } from './options.js';

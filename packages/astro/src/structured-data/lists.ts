@@ -3,9 +3,9 @@
  * product or article) and the `ItemList` of the products a section lists.
  */
 import type { BreadcrumbList, ItemList, WithContext } from 'schema-dts';
+import { dataOf, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import { breadcrumbsFor } from '../helpers/breadcrumbs.js';
-import { dataOf, type WithData } from '../helpers/entry-data.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import { pageUrlOn } from './json-ld-urls.js';
 import type { ResolvedStructuredDataOptions } from './options.js';

@@ -12,7 +12,7 @@ import type {
   WebSite,
   WithContext,
 } from 'schema-dts';
-import type { WithData } from '../helpers/entry-data.js';
+import type { WithData } from '../entries/entry-data.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import { type ArticleSectionSource, type ArticleSource, articleJsonLd } from './article.js';
 import {

@@ -3,9 +3,9 @@
  * its content last changed. A `Product` or an `ItemList` has no `dateModified`; the page holding it does.
  */
 import type { WebPage, WithContext } from 'schema-dts';
+import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
-import { dataOf, type WithBody, type WithData } from '../helpers/entry-data.js';
 import { pageSeo, type SeoSource } from '../seo-head/page-seo.js';
 import { pageUrlOn } from './json-ld-urls.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
