@@ -5,9 +5,7 @@
  */
 import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
 import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
-import type { ChangeTime } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
-import type { ModificationData, ProductData, Seo } from '../entries/schemas.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import { pageUrlOn } from './json-ld-urls.js';
