@@ -1,20 +1,19 @@
+export { type ClientStats, createClient, type SiteContentClient } from './client.js';
+export * from './errors/index.js';
+export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export {
   type BoundedCall,
   type MapProgress,
   mapBounded,
   type OrderedResults,
   streamBounded,
-} from './bounded-map.js';
-export { type ClientStats, createClient, type SiteContentClient } from './client.js';
-export * from './errors/index.js';
-export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
+} from './http/bounded-map.js';
 export { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 export type { RequestEvent, RetryEvent } from './http/executor.js';
 export { OPERATIONS, type OperationName } from './http/operations.js';
 export * from './meta-sync/index.js';
 export { type ClientOptions, clientOptionFields, concurrencyOf, DEFAULTS } from './options.js';
 export * from './purge/index.js';
-export { redactUrl } from './redact.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
 export type { CallOptions, ListAnswer } from './resources/core.js';
 export type { MetaApi } from './resources/meta.js';
@@ -39,6 +38,7 @@ export {
   rootRelativePathField,
   rootRelativePathProblem,
 } from './schemas/root-relative-path.js';
+export { redactUrl } from './text/redact.js';
 export {
   escapeControls,
   failureDetail,
@@ -47,5 +47,5 @@ export {
   shownId,
   shownRecord,
   shownText,
-} from './shown-text.js';
+} from './text/shown-text.js';
 export { parseTolerantJson, TOLERANT_LIMITS, type TolerantLimits } from './wire/tolerant-json.js';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
 import { isInvalidArgumentError } from '../errors/guards.js';
-import { redactText } from '../redact.js';
+import { redactText } from '../text/redact.js';
 import { type CliIo, UsageError } from './context.js';
 import { withEnvFiles } from './env-file.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';

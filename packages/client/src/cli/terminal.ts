@@ -5,7 +5,7 @@
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import type { MetaApplyProgress } from '../meta-sync/types.js';
-import { maskKey } from '../redact.js';
+import { maskKey } from '../text/redact.js';
 import { type CliContext, keyToMask, type TextOut } from './context.js';
 
 export function useColor(ctx: CliContext): boolean {

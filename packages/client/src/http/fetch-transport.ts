@@ -9,7 +9,7 @@
 import { isResponseTooLargeError } from '../errors/guards.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
-import { failureDetail } from '../shown-text.js';
+import { failureDetail } from '../text/shown-text.js';
 import {
   bodyText,
   contentEncodingOf,

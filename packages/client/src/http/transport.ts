@@ -9,8 +9,8 @@
  */
 import { isResponseFormatError, isResponseTooLargeError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
-import { sanitizeCause } from '../redact.js';
-import { failureDetail } from '../shown-text.js';
+import { sanitizeCause } from '../text/redact.js';
+import { failureDetail } from '../text/shown-text.js';
 import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
 

@@ -5,8 +5,9 @@
  * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the
  * only repetition, and it is safe: setting a field to a value is idempotent).
  */
-import { mapBounded } from '../bounded-map.js';
+
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
+import { mapBounded } from '../http/bounded-map.js';
 import { assertDesiredMeta } from './desired-meta.js';
 import { describeError, EveryPageStop } from './page-failures.js';
 import { currentValue } from './plan.js';

@@ -3,7 +3,7 @@
  * Colour is the caller's choice (the CLI turns it off when not on a terminal or with NO_COLOR).
  */
 import pc from 'picocolors';
-import { quotedText } from '../shown-text.js';
+import { quotedText } from '../text/shown-text.js';
 import { type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
 import type { MetaApplyReport, MetaPlan } from './types.js';
 

@@ -1,6 +1,6 @@
 import { isAuthError, isNetworkError } from '../errors/guards.js';
 import { NOT_SENT_CODES } from '../http/transport.js';
-import { redactText } from '../redact.js';
+import { redactText } from '../text/redact.js';
 
 /** Turns any thrown value into a one-line reason, with `key=` values in URLs redacted. */
 export function describeError(error: unknown): { reason: string; code?: string } {

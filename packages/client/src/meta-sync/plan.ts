@@ -2,7 +2,7 @@
  * Planning (META.md): read the current meta of every desired target and keep only the fields that
  * would change.
  */
-import { mapBounded } from '../bounded-map.js';
+import { mapBounded } from '../http/bounded-map.js';
 import { assertDesiredMeta } from './desired-meta.js';
 import { describeError, EveryPageStop } from './page-failures.js';
 import {

@@ -3,7 +3,7 @@
  * operations, as desired entries that `planMetaChanges` (and `sitecontent meta plan | push`) accept
  * unchanged.
  */
-import { mapBounded } from '../bounded-map.js';
+import { mapBounded } from '../http/bounded-map.js';
 import { articleMetaModule, indexModuleSections, type ModuleSections } from './article-module.js';
 import { currentValue } from './plan.js';
 import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from './types.js';

@@ -4,7 +4,7 @@
  * in `Authorization: Bearer` and never appears in an error or a log line.
  */
 
-import { failureDetail } from '../shown-text.js';
+import { failureDetail } from '../text/shown-text.js';
 
 /** Entry ids per collection kind, and tags, as the endpoint's body takes them. */
 export interface PurgeTargets {
