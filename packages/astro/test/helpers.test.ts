@@ -3,7 +3,7 @@ import {
   breadcrumbsFor,
   buildSectionTree,
   imageUrls,
-  isSiteContentImageOriginError,
+  isSiteContentAstroError,
   SiteContentImageOriginError,
   seoAt,
 } from '../src/index.js';
@@ -89,7 +89,7 @@ describe('imageUrls', () => {
           return e;
         }
       })();
-      expect(isSiteContentImageOriginError(error)).toBe(true);
+      expect(isSiteContentAstroError(error, 'image_origin_unknown')).toBe(true);
       expect(error).toMatchObject({ code: 'image_origin_unknown', imageId: 7 });
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(/image 7, no origin.*pass \{ origin \}/);
       expect(imageUrls({ zag: 'Phone', img: [] })).toEqual([]);

@@ -5,7 +5,7 @@ import { defaultProductUrl } from '../src/entries/product-page.js';
 import {
   articlesLoader,
   domainsLoader,
-  isSiteContentOptionsError,
+  isSiteContentAstroError,
   liveProductsLoader,
   modificationsLoader,
   productsLoader,
@@ -29,7 +29,7 @@ function errorOf(fn: () => unknown): Error {
 describe('options are validated eagerly', () => {
   it('names each bad path', () => {
     const e = errorOf(() => productsLoader({ seo: 'yes' as never, catid: -1, onError: 'ignore' as never }));
-    expect(isSiteContentOptionsError(e)).toBe(true);
+    expect(isSiteContentAstroError(e, 'invalid_options')).toBe(true);
     expect(e.message).toContain('Invalid productsLoader() options');
     expect(e.message).toMatch(/seo: .*boolean/);
     expect(e.message).toMatch(/catid: /);

@@ -7,7 +7,7 @@ import {
   absoluteImageProblem,
   imageFileProblem,
   imageUrl,
-  isRecordValidationError,
+  isSiteContentError,
   type RecordValidationError,
 } from '../src/index.js';
 import { catchError, useTestClient } from './helpers/client.js';
@@ -71,7 +71,7 @@ describe('products.list with a hostile image', () => {
 
       server.script('goods/Get', answer(img));
       const error = await catchError(client.products.list());
-      expect(isRecordValidationError(error) && error.path).toBe(field);
+      expect(isSiteContentError(error, 'record_validation') && error.path).toBe(field);
     });
   }
 

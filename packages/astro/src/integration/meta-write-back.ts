@@ -13,7 +13,7 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import {
-  isMetaWriteBackError,
+  isSiteContentError,
   type MetaWriteBackLogger,
   type MetaWriteBackResult,
   runMetaWriteBack,
@@ -66,7 +66,7 @@ export async function runBuildMetaWriteBack(
     await purgeWrittenMeta(project, result, logger);
     return result;
   } catch (error) {
-    if (isMetaWriteBackError(error)) await recordWrittenMeta(cacheDir, error);
+    if (isSiteContentError(error, 'meta_write_back_failed')) await recordWrittenMeta(cacheDir, error);
     throw error;
   }
 }

@@ -10,7 +10,6 @@ import {
   type MetaWriteBackResult,
   PURGE_SITE_URL_ENV,
   PURGE_TOKEN_ENV,
-  PurgeError,
   purgeAfterMetaWrite,
 } from '@sitecontent/client';
 import type { Project } from '../project/project.js';
@@ -30,7 +29,7 @@ export async function purgeWrittenMeta(
     const purge = await purgeAfterMetaWrite(project.client('metaWriteBack'), written, env);
     if (purge.status === 'purged') logger.info(`meta write-back: purged ${purge.tags.join(', ')}`);
   } catch (error) {
-    if (!(error instanceof PurgeError) && !isSiteContentError(error)) throw error;
+    if (!isSiteContentError(error, 'purge_failed') && !isSiteContentError(error)) throw error;
     logger.warn(`meta write-back: the meta is written, but ${(error as Error).message}`);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
-import { isInvalidArgumentError } from '../errors/guards.js';
+import { isSiteContentError } from '../errors/guards.js';
 import { redactText } from '../text/redact.js';
 import { type CliIo, UsageError } from './context.js';
 import { withEnvFiles } from './env-file.js';
@@ -78,7 +78,7 @@ function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
       ...(retries === undefined ? {} : { retries: Number(retries) }),
     });
   } catch (err) {
-    if (isInvalidArgumentError(err)) throw new UsageError(err.message);
+    if (isSiteContentError(err, 'invalid_argument')) throw new UsageError(err.message);
     throw err;
   }
 }

@@ -9,6 +9,7 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
+import { isSiteContentError } from '../errors/guards.js';
 import { applyMetaPlan } from '../meta-sync/apply.js';
 import {
   type DesiredMetaFormat,
@@ -16,12 +17,11 @@ import {
   loadDesiredMetaFile,
   serializeDesiredMeta,
 } from '../meta-sync/desired-meta.js';
-import { isDesiredMetaError } from '../meta-sync/errors.js';
 import { formatApplyReport, formatIssues, formatPlan, plural } from '../meta-sync/format.js';
 import { describeError } from '../meta-sync/page-failures.js';
 import { planMetaChanges } from '../meta-sync/plan.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
-import type { MetaPlan } from '../meta-sync/types.js';
+import type { MetaPlan } from '../types/meta-sync.js';
 import { type CliContext, parseArgsUsageError, UsageError } from './context.js';
 import { purgeWritten } from './meta-push-purge.js';
 import { confirm, progressReporter, useColor, writer } from './terminal.js';
@@ -140,7 +140,7 @@ export async function runMetaCommand(argv: string[], ctx: CliContext): Promise<n
       err(`sitecontent meta: ${error.message}\n\n${META_USAGE}`);
       return 2;
     }
-    if (isDesiredMetaError(error)) {
+    if (isSiteContentError(error, 'invalid_desired_meta')) {
       err(`sitecontent meta: ${error.message}\nNo request was sent.\n`);
       return 1;
     }

@@ -8,9 +8,6 @@
 
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
 import { mapBounded } from '../http/bounded-map.js';
-import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, EveryPageStop } from './page-failures.js';
-import { currentValue } from './plan.js';
 import {
   type DesiredMetaEntry,
   META_FIELDS,
@@ -23,7 +20,10 @@ import {
   type MetaPlan,
   type MetaSyncClient,
   type MetaValues,
-} from './types.js';
+} from '../types/meta-sync.js';
+import { assertDesiredMeta } from './desired-meta.js';
+import { describeError, EveryPageStop } from './page-failures.js';
+import { currentValue } from './plan.js';
 
 /** Options of {@link applyMetaPlan}. */
 export interface ApplyMetaOptions {

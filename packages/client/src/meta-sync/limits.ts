@@ -1,4 +1,4 @@
-import type { MetaField } from './types.js';
+import type { MetaField } from '../types/meta-sync.js';
 
 /**
  * Hard limits of desired meta values, in Unicode code points. The spec leaves lengths "not shown"

@@ -3,8 +3,6 @@
  * would change.
  */
 import { mapBounded } from '../http/bounded-map.js';
-import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, EveryPageStop } from './page-failures.js';
 import {
   type CurrentMeta,
   type DesiredMetaEntry,
@@ -14,7 +12,9 @@ import {
   type MetaPlanEntry,
   type MetaSyncClient,
   type MetaTargetFailure,
-} from './types.js';
+} from '../types/meta-sync.js';
+import { assertDesiredMeta } from './desired-meta.js';
+import { describeError, EveryPageStop } from './page-failures.js';
 
 /** Options of {@link planMetaChanges}. */
 export interface PlanMetaOptions {

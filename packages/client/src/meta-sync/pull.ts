@@ -4,9 +4,9 @@
  * unchanged.
  */
 import { mapBounded } from '../http/bounded-map.js';
+import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from '../types/meta-sync.js';
 import { articleMetaModule, indexModuleSections, type ModuleSections } from './article-module.js';
 import { currentValue } from './plan.js';
-import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from './types.js';
 
 /** Modules `pullMeta` knows how to enumerate. */
 export const PULL_MODULES = ['dir', 'goods', 'blog', 'news', 'article'] as const;
