@@ -22,6 +22,7 @@ import {
   type MetaValues,
 } from '../types/meta-sync.js';
 import { assertDesiredMeta } from './desired-meta.js';
+import { checkedConcurrency } from './limits.js';
 import { describeError, EveryPageStop } from './page-failures.js';
 import { currentValue } from './plan.js';
 
@@ -77,7 +78,11 @@ export async function applyMetaPlan(
     );
   }
   const { entries: targets } = assertDesiredMeta(planToDesired(plan));
-  const concurrency = options.concurrency ?? APPLY_META_DEFAULTS.concurrency;
+  const concurrency = checkedConcurrency(
+    'applyMetaPlan',
+    options.concurrency,
+    APPLY_META_DEFAULTS.concurrency,
+  );
   const reread = options.reread ?? APPLY_META_DEFAULTS.reread;
   const { signal } = options;
   const callOptions = signal === undefined ? undefined : { signal };

@@ -14,6 +14,7 @@ import {
   type MetaTargetFailure,
 } from '../types/meta-sync.js';
 import { assertDesiredMeta } from './desired-meta.js';
+import { checkedConcurrency } from './limits.js';
 import { describeError, EveryPageStop } from './page-failures.js';
 
 /** Options of {@link planMetaChanges}. */
@@ -67,7 +68,11 @@ export async function planMetaChanges(
   options: PlanMetaOptions = {},
 ): Promise<MetaPlan> {
   const { entries } = assertDesiredMeta(desired);
-  const concurrency = options.concurrency ?? PLAN_META_DEFAULTS.concurrency;
+  const concurrency = checkedConcurrency(
+    'planMetaChanges',
+    options.concurrency,
+    PLAN_META_DEFAULTS.concurrency,
+  );
   const { signal } = options;
   signal?.throwIfAborted();
   const createdAt = new Date().toISOString();
