@@ -1,4 +1,4 @@
-export { PURGE_TOKEN_ENV } from '@sitecontent/client';
+export { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
 export {
   type SurrogateKeyCacheOptions,
   type SurrogatePurgeOptions,

@@ -5,7 +5,8 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { DEFAULTS, isSiteContentError, ResponseFormatError, ResponseTooLargeError } from '../src/index.js';
+import { isSiteContentError, ResponseFormatError, ResponseTooLargeError } from '../src/index.js';
+import { DEFAULTS } from '../src/options.js';
 import { assertNoKey, catchError, renderings, testClient, useTestClient } from './helpers/client.js';
 import { productBody, wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';

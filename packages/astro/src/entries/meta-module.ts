@@ -1,5 +1,6 @@
 /** The meta module (`md`) of a record's page (build-time and live loaders alike). */
-import { type Article, articleMetaModule } from '@sitecontent/client';
+import type { Article } from '@sitecontent/client';
+import { articleMetaModule } from '@sitecontent/client/internal';
 import type { ArticlesLoaderOptions } from '../options/loader-options.js';
 import type { MetaModule } from '../options/loader-shapes.js';
 import { callOption } from './option-callback.js';

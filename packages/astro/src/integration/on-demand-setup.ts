@@ -6,7 +6,7 @@
  * whether Vite bundles this package or leaves it in node_modules.
  */
 import { writeFileSync } from 'node:fs';
-import { PURGE_TOKEN_ENV } from '@sitecontent/client';
+import { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { urlStyleOf } from '../entries/page-url.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../options/on-demand-options.js';

@@ -4,14 +4,8 @@
  * tags at once. A failed purge is a warning: the meta is written, and a build of static pages does
  * not depend on it.
  */
-import {
-  isSiteContentError,
-  type MetaWriteBackLogger,
-  type MetaWriteBackResult,
-  PURGE_SITE_URL_ENV,
-  PURGE_TOKEN_ENV,
-  purgeAfterMetaWrite,
-} from '@sitecontent/client';
+import { isSiteContentError, type MetaWriteBackLogger, type MetaWriteBackResult } from '@sitecontent/client';
+import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgeAfterMetaWrite } from '@sitecontent/client/internal';
 import type { Project } from '../project/project.js';
 
 /** The environment names this step reads (the integration also reads them from `.env`). */

@@ -2,7 +2,8 @@
  * How a failed load reads in the build log: the collection first, then the operation and the
  * redacted URL (every client error carries both), then what to do about it.
  */
-import { isSiteContentError, shownRecord, shownText } from '@sitecontent/client';
+import { isSiteContentError } from '@sitecontent/client';
+import { shownRecord, shownText } from '@sitecontent/client/internal';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
 import type { InvalidRecord, InvalidRecords } from './invalid-records.js';
 

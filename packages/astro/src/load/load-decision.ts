@@ -3,7 +3,8 @@
  * loader's options, whether the load fails, keeps the previous sync's entries, or commits what came
  * (with warnings for the records it skips). A pure function: it writes nothing and logs nothing.
  */
-import { isSiteContentError, shownRecord } from '@sitecontent/client';
+import { isSiteContentError } from '@sitecontent/client';
+import { shownRecord } from '@sitecontent/client/internal';
 import { isSiteContentAstroError } from '../errors/guards.js';
 import { SiteContentLoadError } from '../errors/load-error.js';
 import type { CommonLoaderSettings } from '../options/loader-shapes.js';

@@ -7,7 +7,7 @@ import {
   articleMetaModule,
   indexModuleSections,
   type ModuleSection,
-} from '@sitecontent/client';
+} from '@sitecontent/client/internal';
 import type { Article, WithContext } from 'schema-dts';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
