@@ -3,6 +3,7 @@
  * does not (README, "Internal subpath"). No semver promise: it changes with the Astro package.
  */
 
+export { type EnvLayers, envSettings, readEnvFiles } from './env/env-files.js';
 export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export {
   type BoundedCall,

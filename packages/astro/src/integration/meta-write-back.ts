@@ -18,6 +18,7 @@ import {
   type MetaWriteBackResult,
   runMetaWriteBack,
 } from '@sitecontent/client';
+import { envSettings } from '@sitecontent/client/internal';
 import { META_WRITTEN_FILE, type WrittenMeta } from '../load/meta-cache.js';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
 import type { Project } from '../project/project.js';
@@ -79,7 +80,8 @@ async function writeBack(project: Project, option: MetaWriteBackOption, logger: 
     sections: entriesOf('sections'),
     articles: entriesOf('articles'),
   } as unknown as MetaWriteBackEntries;
-  const write = process.env[META_WRITE_ENV] === '1';
+  // From the process environment only, never from a `.env` file (docs: guides/meta-write-back.md).
+  const write = envSettings({ processEnv: process.env }, [META_WRITE_ENV])[META_WRITE_ENV] === '1';
   const loaded = entries.products.length + entries.sections.length + entries.articles.length;
   if (loaded === 0) {
     logger.warn(

@@ -5,7 +5,12 @@
  * not depend on it.
  */
 import { isSiteContentError, type MetaWriteBackLogger, type MetaWriteBackResult } from '@sitecontent/client';
-import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgeAfterMetaWrite } from '@sitecontent/client/internal';
+import {
+  envSettings,
+  PURGE_SITE_URL_ENV,
+  PURGE_TOKEN_ENV,
+  purgeAfterMetaWrite,
+} from '@sitecontent/client/internal';
 import type { Project } from '../project/project.js';
 
 /** The environment names this step reads (the integration also reads them from `.env`). */
@@ -18,7 +23,7 @@ export async function purgeWrittenMeta(
 ): Promise<void> {
   const written = result.report?.updated ?? [];
   if (written.length === 0) return;
-  const env = { ...project.settings.env, ...pick(process.env) };
+  const env = envSettings({ processEnv: process.env, files: project.settings.env }, PURGE_AFTER_WRITE_ENV);
   try {
     const purge = await purgeAfterMetaWrite(project.client('metaWriteBack'), written, env);
     if (purge.status === 'purged') logger.info(`meta write-back: purged ${purge.tags.join(', ')}`);
@@ -27,6 +32,3 @@ export async function purgeWrittenMeta(
     logger.warn(`meta write-back: the meta is written, but ${(error as Error).message}`);
   }
 }
-
-const pick = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(PURGE_AFTER_WRITE_ENV.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));
