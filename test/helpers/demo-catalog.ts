@@ -5,13 +5,12 @@
 import { LISTING_PAGE_SIZE, listingPageUrl, sectionListing } from '@sitecontent/astro';
 import {
   type Article,
-  articleMetaModule,
   createClient,
-  indexModuleSections,
   type Modification,
   type Product,
   type Section,
 } from '@sitecontent/client';
+import { articleMetaModule, indexModuleSections } from '@sitecontent/client/internal';
 import { trimSlash } from './storefront.js';
 
 /** The demo catalog as the storefront must show it. */

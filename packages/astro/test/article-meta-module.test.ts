@@ -3,7 +3,8 @@
  * from the same `md` page that `sitecontent meta pull` lists it under, whatever the case of a
  * section's type (`tp`) or address (`tx`), and whichever of the two marks it.
  */
-import { articleMetaModule, createClient, pullMeta, type SiteContentClient } from '@sitecontent/client';
+import { createClient, pullMeta, type SiteContentClient } from '@sitecontent/client';
+import { articleMetaModule } from '@sitecontent/client/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { articlesLoader, liveArticlesLoader } from '../src/index.js';
 import { type Emulator, emulator, loadInto, useSite } from './helpers/index.js';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SiteContentImageOriginError } from '../src/errors/image-origin-error.js';
-import {
-  breadcrumbsFor,
-  buildSectionTree,
-  imageUrls,
-  isSiteContentImageOriginError,
-  seoAt,
-} from '../src/index.js';
+import { breadcrumbsFor, buildSectionTree, imageUrls, isSiteContentAstroError, seoAt } from '../src/index.js';
 
 const section = (id: number, tx: string, par: string, rlv = 0) => ({
   id,
@@ -89,7 +83,7 @@ describe('imageUrls', () => {
           return e;
         }
       })();
-      expect(isSiteContentImageOriginError(error)).toBe(true);
+      expect(isSiteContentAstroError(error, 'image_origin_unknown')).toBe(true);
       expect(error).toMatchObject({ code: 'image_origin_unknown', imageId: 7 });
       expect(() => imageUrls({ zag: 'Phone', img: [img] })).toThrow(/image 7, no origin.*pass \{ origin \}/);
       expect(imageUrls({ zag: 'Phone', img: [] })).toEqual([]);

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   imageUrls,
-  isSiteContentLoadError,
+  isSiteContentAstroError,
   modificationsLoader,
   type ProductData,
   productsLoader,
@@ -76,7 +76,7 @@ describe('failure policy: fetch first, then change the store', () => {
 
   it("onError: 'fail' fails with the same text and leaves the store untouched", async () => {
     const { store, t: t2, error } = await loadedThenBroken('fail');
-    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'load_failed')).toBe(true);
     expect(error!.message).toContain('key=***');
     expect(error!.message).not.toContain(emu.key);
     expect((error as { operation?: string }).operation).toMatch(/goods\/Get|dir\/Get|site\/DomainDefault/);
@@ -88,7 +88,7 @@ describe('failure policy: fetch first, then change the store', () => {
     const bad = useSite({ url: broken.url, key: emu.key, sid: emu.sid }, { retries: 0 });
     const { error } = await tryLoadInto(sectionsLoader(), { collection: 'sections', root: bad.root });
     await bad.release();
-    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'load_failed')).toBe(true);
     expect((error as Error).message).toMatch(
       /^sections: .*dir\/Get.*no entries from an earlier sync to keep/,
     );
@@ -96,7 +96,7 @@ describe('failure policy: fetch first, then change the store', () => {
 
   it('a revoked key (401) fails the sync even with entries to keep, and names the fix', async () => {
     const { store, error } = await loadedThenRefused({ key: 'revoked-key-0123456789' });
-    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'load_failed')).toBe(true);
     expect(error!.message).toMatch(/^products: .*HTTP 401.*key=\*\*\*/);
     expect(error!.message).toContain('check SITECONTENT_API_KEY');
     expect(error!.message).toContain("onAuthError: 'keep-stale' would keep them");
@@ -106,7 +106,7 @@ describe('failure policy: fetch first, then change the store', () => {
 
   it('a site the key may not use (403) fails and names the site', async () => {
     const { error } = await loadedThenRefused({ sid: 2 });
-    expect(isSiteContentLoadError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'load_failed')).toBe(true);
     expect(error!.message).toMatch(/HTTP 403/);
     expect(error!.message).toContain('the key is not allowed for site 2');
   });
@@ -123,7 +123,7 @@ describe('failure policy: fetch first, then change the store', () => {
           '(if it really is empty now, build once with `astro build --force` (it clears the stored entries))',
       );
       const failed = await loadedThen({ url: empty.url, key: emu.key, sid: emu.sid }, { onError: 'fail' });
-      expect(isSiteContentLoadError(failed.error)).toBe(true);
+      expect(isSiteContentAstroError(failed.error, 'load_failed')).toBe(true);
       expect(failed.error!.message).toMatch(
         /^products: the service sent nothing to store, .*astro build --force/,
       );

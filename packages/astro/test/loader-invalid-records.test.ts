@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  isSiteContentInvalidRecordError,
+  isSiteContentAstroError,
   modificationsLoader,
   productsLoader,
   sectionsLoader,
@@ -66,7 +66,7 @@ describe('collection loaders against the emulator: invalid records', () => {
       collection: 'sections',
       root: broken.root,
     });
-    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'invalid_record')).toBe(true);
     expect(error?.message).toMatch(
       /^sections: all \d+ records the service sent are invalid; the first: record x /,
     );
@@ -75,7 +75,7 @@ describe('collection loaders against the emulator: invalid records', () => {
   it('a flood of invalid products fails the default load at 1,000 of them, without reading the rest', async () => {
     const site = await service.siteWithEmptyRecords('goods/Get', 200_000);
     const { t, error } = await tryLoadInto(productsLoader(), { collection: 'products', root: site.root });
-    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'invalid_record')).toBe(true);
     expect(error?.message).toMatch(
       /^products: a record is invalid at field id: .*\(at least 999 more invalid records\)\. Set onInvalid/,
     );
@@ -106,7 +106,7 @@ describe('collection loaders against the emulator: invalid records', () => {
       collection: 'modifications',
       root: site.root,
     });
-    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'invalid_record')).toBe(true);
     expect(error?.message).toMatch(
       /^modifications: a record is invalid at field id: .*\(at least 999 more invalid records\)/,
     );
@@ -161,7 +161,7 @@ describe('collection loaders against the emulator: invalid records', () => {
       () => undefined,
       (e: unknown) => e as Error,
     );
-    expect(isSiteContentInvalidRecordError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'invalid_record')).toBe(true);
     expect(error?.message).toMatch(/^modifications: record 2 is invalid at field color/);
     expect(strict.store.keys('modifications')).toHaveLength(0);
 

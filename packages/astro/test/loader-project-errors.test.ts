@@ -3,7 +3,7 @@
  * last sync's entries as an outage would.
  */
 import { describe, expect, it } from 'vitest';
-import { isSiteContentCallbackError, isSiteContentConnectionError, productsLoader } from '../src/index.js';
+import { isSiteContentAstroError, productsLoader } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
 import { createStore, emulatorPerTest, loadInto, tryLoadInto } from './helpers/index.js';
 
@@ -36,7 +36,7 @@ describe('collection loaders against the emulator: the project’s mistakes', ()
         store,
         root: site.root,
       });
-      expect(isSiteContentCallbackError(error), String(message)).toBe(true);
+      expect(isSiteContentAstroError(error, 'option_callback_failed'), String(message)).toBe(true);
       expect((error as Error).message).toMatch(message);
       // Not the outage policy: no "keeping N entries" warning, and nothing written.
       expect(t.logs.text()).not.toContain('keeping');
@@ -59,7 +59,7 @@ describe('collection loaders against the emulator: the project’s mistakes', ()
         collection: 'products',
         root: new URL('file:///tmp/sitecontent-no-integration/'),
       });
-      expect(isSiteContentConnectionError(error)).toBe(true);
+      expect(isSiteContentAstroError(error, 'missing_connection')).toBe(true);
       expect((error as Error).message).toContain('SITECONTENT_API_KEY');
       // No integration in this process: no .env file was read, and the message says so.
       expect((error as Error).message).toContain(

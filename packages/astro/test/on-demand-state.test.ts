@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSiteContentBusyError } from '../src/index.js';
+import { isSiteContentAstroError } from '../src/index.js';
 import { EntryGuard } from '../src/live/entry-guard.js';
 import { servingState } from '../src/live/on-demand-state.js';
 import { settlePageCache } from '../src/live/page-answers.js';
@@ -49,7 +49,7 @@ describe('EntryGuard', () => {
     const b = guard.lookup(client, 'products', 'products', '1', get);
     const c = guard.lookup(client, 'products', 'products', '2', get);
     const refused = await guard.lookup(client, 'products', 'products', '3', get).catch((e: unknown) => e);
-    expect(isSiteContentBusyError(refused)).toBe(true);
+    expect(isSiteContentAstroError(refused, 'busy')).toBe(true);
     expect((refused as Error).message).toBe(
       'products: 2 live lookups already wait for the service (onDemand.maxInFlight)',
     );

@@ -5,7 +5,7 @@ import { defaultProductUrl } from '../src/entries/product-page.js';
 import {
   articlesLoader,
   domainsLoader,
-  isSiteContentOptionsError,
+  isSiteContentAstroError,
   liveProductsLoader,
   modificationsLoader,
   productsLoader,
@@ -29,7 +29,7 @@ function errorOf(fn: () => unknown): Error {
 describe('options are validated eagerly', () => {
   it('names each bad path', () => {
     const e = errorOf(() => productsLoader({ seo: 'yes' as never, catid: -1, onError: 'ignore' as never }));
-    expect(isSiteContentOptionsError(e)).toBe(true);
+    expect(isSiteContentAstroError(e, 'invalid_options')).toBe(true);
     expect(e.message).toContain('Invalid productsLoader() options');
     expect(e.message).toMatch(/seo: .*boolean/);
     expect(e.message).toMatch(/catid: /);
@@ -51,7 +51,7 @@ describe('options are validated eagerly', () => {
       'unknown option(s) seoo',
     );
     expect(errorOf(() => articlesLoader({ baseUrl: 'ftp://x' })).message).toContain(
-      'baseUrl: expected an http(s) URL',
+      'baseUrl: must be an http(s) URL',
     );
     expect(errorOf(() => modificationsLoader({ sid: 0 })).message).toContain('sid: ');
     expect(errorOf(() => domainsLoader({ apiKey: '' })).message).toContain('apiKey: must not be empty');
@@ -60,6 +60,21 @@ describe('options are validated eagerly', () => {
     expect(errorOf(() => liveProductsLoader({ site: 'nope' })).message).toContain(
       'site: expected an http(s) URL',
     );
+  });
+
+  it("refuses a baseUrl the client would refuse, at the factory call (the client's rule)", () => {
+    const baseUrl = 'https://api.example/?x=1';
+    expect(() => createClient({ baseUrl, apiKey: 'k', sid: 1 })).toThrow(
+      /baseUrl: must not carry a query string/,
+    );
+    for (const [factory, call] of [
+      ['siteContent', () => siteContent({ baseUrl })],
+      ['productsLoader', () => productsLoader({ baseUrl })],
+    ] as const) {
+      const e = errorOf(call);
+      expect(isSiteContentAstroError(e, 'invalid_options'), factory).toBe(true);
+      expect(e.message).toContain(`Invalid ${factory}() options: baseUrl: must not carry a query string`);
+    }
   });
 
   it('accepts good options; loaders have distinct names and static schemas', () => {
@@ -93,6 +108,17 @@ describe('concurrency settings', () => {
       'maxConcurrency: must be at least concurrency',
     );
     expect(() => siteContent({ concurrency: 8, maxConcurrency: 16, adaptive: false })).not.toThrow();
+  });
+
+  it('is checked as the client checks it, adaptive or not', () => {
+    const options = { concurrency: 8, maxConcurrency: 4, adaptive: false };
+    const connection = { baseUrl: 'http://127.0.0.1:1', apiKey: 'k', sid: 1 };
+    expect(() => createClient({ ...connection, ...options })).toThrow(
+      /maxConcurrency: must be at least concurrency/,
+    );
+    expect(errorOf(() => siteContent(options)).message).toContain(
+      'maxConcurrency: must be at least concurrency',
+    );
   });
 
   it('one rule in both packages: concurrency set alone is also the ceiling, in the integration as in the client', () => {

@@ -2,16 +2,13 @@
  * `liveErrorResponse()` reads nothing but its arguments: the ages of its answers are the ones the
  * on-demand middleware handed the request (`context.locals`), their defaults without it.
  */
+import { HttpStatusError } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
 import { liveErrorResponse, withFailureSettings } from '../src/live/page-answers.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
 
 const cache = { set: () => {} } as never;
-const outage = Object.assign(new Error('goods/Get: 503'), {
-  name: 'HttpStatusError',
-  operation: 'goods/Get',
-  status: 503,
-});
+const outage = new HttpStatusError({ operation: 'goods/Get', status: 503 });
 
 describe('liveErrorResponse()', () => {
   it('follows the settings the middleware handed the request, else the defaults', () => {

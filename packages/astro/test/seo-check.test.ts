@@ -4,7 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSiteContentSeoCheckError } from '../src/errors/index.js';
+import { isSiteContentAstroError } from '../src/errors/index.js';
 import { checkDist, type SeoCheckReport } from '../src/seo-check/check-dist.js';
 import { logReport } from '../src/seo-check/seo-check-integration.js';
 import {
@@ -189,8 +189,8 @@ describe("a real build with seoCheck: 'fail'", () => {
   beforeAll(() => {
     fx = createFixture({
       'astro.config.mjs': `import sitemap from '@astrojs/sitemap';
-import { siteContent } from '@sitecontent/astro';
-import { defineConfig } from 'astro/config';
+import {siteContent} from '@sitecontent/astro';
+import {defineConfig} from 'astro/config';
 export default defineConfig({
   site: '${SITE}',
   trailingSlash: 'always',
@@ -229,7 +229,7 @@ const ld = ${JSON.stringify(product(fullOffer))};
       `<html><head><link rel="canonical" href="${SITE}/retired/" /></head><body>old</body></html>`,
     );
     const { error, output } = await buildFixture(fx);
-    expect(isSiteContentSeoCheckError(error)).toBe(true);
+    expect(isSiteContentAstroError(error, 'seo_check_failed')).toBe(true);
     expect(output).toContain('seo check: 3 pages checked, 1 problem');
     expect(output).toContain(`old/index.html: canonical ${SITE}/retired/ is not in the sitemap`);
   }, 60_000);

@@ -3,7 +3,7 @@
  * offer), and the Organization's logo, address and contact; Google's rules pass on both forms.
  */
 import { describe, expect, it } from 'vitest';
-import { isSiteContentOptionsError, structuredData } from '../src/index.js';
+import { isSiteContentAstroError, structuredData } from '../src/index.js';
 import { json, SHOP_SITE, shopEntries } from './helpers/index.js';
 import { richResultErrors } from './helpers/rich-results.js';
 
@@ -124,7 +124,7 @@ describe('merchant facts: shipping, returns and the shop', () => {
     } catch (error) {
       caught = error;
     }
-    expect(isSiteContentOptionsError(caught)).toBe(true);
+    expect(isSiteContentAstroError(caught, 'invalid_options')).toBe(true);
     expect(String(caught)).toContain('structuredData.organization() options: organization:');
     expect(() => bare.organization({ name: 'Shop', email: 'not an address' })).toThrow(/email/);
   });

@@ -4,12 +4,7 @@
  * records that make the builders fail rather than state something false.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  isSiteContentCallbackError,
-  isSiteContentInvalidRecordError,
-  isSiteContentOptionsError,
-  structuredData,
-} from '../src/index.js';
+import { isSiteContentAstroError, structuredData } from '../src/index.js';
 import { json, SHOP_SITE, shopEntries } from './helpers/index.js';
 import { richResultErrors } from './helpers/rich-results.js';
 
@@ -120,7 +115,7 @@ describe('structured data of a product page, from the loaders’ entries', () =>
     } catch (error) {
       caught = error;
     }
-    expect(isSiteContentCallbackError(caught)).toBe(true);
+    expect(isSiteContentAstroError(caught, 'option_callback_failed')).toBe(true);
     expect(caught).toMatchObject({
       collection: 'modifications',
       option: 'variantProperties',
@@ -234,7 +229,7 @@ describe('structured data of a product page, from the loaders’ entries', () =>
     try {
       bad();
     } catch (error) {
-      expect(isSiteContentOptionsError(error)).toBe(true);
+      expect(isSiteContentAstroError(error, 'invalid_options')).toBe(true);
     }
   });
 
@@ -246,7 +241,7 @@ describe('structured data of a product page, from the loaders’ entries', () =>
     } catch (error) {
       caught = error;
     }
-    expect(isSiteContentInvalidRecordError(caught)).toBe(true);
+    expect(isSiteContentAstroError(caught, 'invalid_record')).toBe(true);
     expect(caught).toMatchObject({ collection: 'products', recordId: '1', field: 'url' });
     expect(String(caught)).toContain(
       'products record 1 has url "//evil.example/x", not a URL on https://shop.example',

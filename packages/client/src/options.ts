@@ -3,6 +3,7 @@ import { constants } from 'node:buffer';
 import { z } from 'zod';
 import { issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 import { InvalidArgumentError } from './errors/write-rejected-error.js';
+import { MAX_CONCURRENCY } from './http/concurrency.js';
 import { PARAM_ENCODINGS, type ParamEncoding } from './http/encode.js';
 import type { RequestEvent, RetryEvent } from './http/executor.js';
 
@@ -115,8 +116,8 @@ export const clientOptionFields = {
     .positive()
     .max(MAX_STRING_LENGTH, `must be at most ${MAX_STRING_LENGTH} (the longest string)`),
   retries: z.number().int().min(0).max(20),
-  concurrency: z.number().int().min(1).max(1024),
-  maxConcurrency: z.number().int().min(1).max(1024),
+  concurrency: z.number().int().min(1).max(MAX_CONCURRENCY),
+  maxConcurrency: z.number().int().min(1).max(MAX_CONCURRENCY),
   adaptive: z.boolean(),
   paramEncoding: z.enum(PARAM_ENCODINGS),
 } as const;
@@ -125,8 +126,8 @@ const f = clientOptionFields;
 
 // Strict, as the loaders' options are: a misspelled option (`timeout`) would otherwise be dropped
 // silently and its default used.
-const optionsSchema = z
-  .strictObject({
+const optionsSchema = withConcurrencyRule(
+  z.strictObject({
     baseUrl: f.baseUrl,
     apiKey: f.apiKey,
     sid: f.sid,
@@ -152,21 +153,39 @@ const optionsSchema = z
     onRequest: z
       .custom<(e: RequestEvent) => void>((v) => typeof v === 'function', 'must be a function')
       .optional(),
-  })
-  .refine((o) => o.maxConcurrency === undefined || o.maxConcurrency >= (o.concurrency ?? 1), {
-    path: ['maxConcurrency'],
-    message: 'must be at least concurrency',
-  })
-  .transform((o) => ({ ...o, ...concurrencyOf(o) }));
+  }),
+);
+
+type ConcurrencyOptions = {
+  concurrency?: number | undefined;
+  maxConcurrency?: number | undefined;
+  adaptive: boolean;
+};
 
 /**
- * The one concurrency rule, the client's and `@sitecontent/astro`'s (which passes its own defaults):
- * where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
+ * The one concurrency rule, the client's and `@sitecontent/astro`'s (which passes its own defaults),
+ * on an options schema: `maxConcurrency` below `concurrency` is refused, then {@link concurrencyOf}
+ * fills in where the limit starts and its ceiling.
+ */
+export function withConcurrencyRule<S extends z.ZodType<ConcurrencyOptions>>(
+  schema: S,
+  defaults: { concurrency: number; maxConcurrency: number } = DEFAULTS,
+) {
+  return schema
+    .refine((o) => o.maxConcurrency === undefined || o.maxConcurrency >= (o.concurrency ?? 1), {
+      path: ['maxConcurrency'],
+      message: 'must be at least concurrency',
+    })
+    .transform((o) => ({ ...o, ...concurrencyOf(o, defaults) }));
+}
+
+/**
+ * Where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
  * set alone is also the ceiling, the most requests in flight: a caller that names a number never
  * gets more than it asked for. Growth beyond it is asked for with `maxConcurrency`.
  */
 export function concurrencyOf(
-  o: { concurrency?: number | undefined; maxConcurrency?: number | undefined; adaptive: boolean },
+  o: ConcurrencyOptions,
   defaults: { concurrency: number; maxConcurrency: number } = DEFAULTS,
 ): { concurrency: number; maxConcurrency: number } {
   const max = o.maxConcurrency;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mapBounded, streamBounded } from '../src/bounded-map.js';
+import { mapBounded, streamBounded } from '../src/http/bounded-map.js';
 
 /** A gate a test opens by hand: `wait()` settles once `open()` is called. */
 function gate() {

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readEnvFiles, withEnvFiles } from '../src/cli/env-file.js';
+import { envSettings, readEnvFiles, withEnvFiles } from '../src/env/env-files.js';
 import { assertNoKey, requireBuiltBin } from './helpers/client.js';
 import { wireSection } from './helpers/fixtures.js';
 import { TEST_KEY, useScriptServer } from './helpers/server.js';
@@ -133,5 +133,18 @@ describe('the bin with a .env', () => {
     const { code, stderr } = await sitecontent(cwd, ['get', 'sections']);
     expect(code).toBe(2);
     expect(stderr).toContain('missing --key (or SITECONTENT_API_KEY, in the environment or .env)');
+  });
+
+  it('one precedence: flags over the environment over the files; set empty, a name is unset', () => {
+    const layers = {
+      flags: { SITECONTENT_SID: '9', SITECONTENT_API_KEY: undefined },
+      processEnv: { SITECONTENT_SID: '5', SITECONTENT_API_KEY: 'env', SITECONTENT_BASE_URL: '' },
+      files: { SITECONTENT_SID: '1', SITECONTENT_API_KEY: 'file', SITECONTENT_BASE_URL: 'http://file' },
+    };
+    expect(envSettings(layers, ['SITECONTENT_SID', 'SITECONTENT_API_KEY', 'SITECONTENT_BASE_URL'])).toEqual({
+      SITECONTENT_SID: '9',
+      SITECONTENT_API_KEY: 'env',
+      SITECONTENT_BASE_URL: undefined,
+    });
   });
 });

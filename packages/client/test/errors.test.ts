@@ -2,15 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   AuthError,
   createClient,
+  DesiredMetaError,
   HttpStatusError,
   InvalidArgumentError,
-  isAuthError,
-  isHttpStatusError,
-  isNotFoundError,
   isSiteContentError,
-  isWriteRejectedError,
   NetworkError,
   NotFoundError,
+  PurgeError,
   SiteContentError,
   TimeoutError,
   WriteRejectedError,
@@ -39,9 +37,9 @@ describe('service error bodies', () => {
       serviceMessage: 'Something about sid',
       operation: 'goods/Set',
     });
-    expect(isHttpStatusError(err)).toBe(true);
-    expect(isAuthError(err)).toBe(cls === AuthError);
-    expect(isNotFoundError(err)).toBe(cls === NotFoundError);
+    expect(isSiteContentError(err, 'http_status')).toBe(true);
+    expect(isSiteContentError(err, 'auth')).toBe(cls === AuthError);
+    expect(isSiteContentError(err, 'not_found')).toBe(cls === NotFoundError);
     expect((err as HttpStatusError).url).toBe(`${server.url}/v1/goods/Set?key=***`);
     for (const text of renderings(err)) assertNoKey(text);
     await client.close();
@@ -53,7 +51,7 @@ describe('service error bodies', () => {
       server.script('dir/Set', { status, json: [{ message: 'Section is locked' }] });
       const err = await catchError(client.sections.update(3, { zag: 'x' }));
       expect(err).toBeInstanceOf(WriteRejectedError);
-      expect(isWriteRejectedError(err)).toBe(true);
+      expect(isSiteContentError(err, 'write_rejected')).toBe(true);
       expect(err).toMatchObject({ serviceMessage: 'Section is locked', status, code: 'write_rejected' });
     }
     server.script('dir/Set', { json: [{ message: 'Duplicate tx', error: 'invalid_param' }] });
@@ -168,5 +166,48 @@ describe('options', () => {
     await catchError(client.site.domains());
     expect(server.requests[0]?.path).toBe('/api/v1/site/DomainAll');
     await client.close();
+  });
+});
+
+describe('isSiteContentError(error, code?)', () => {
+  it('tells the errors by code, a subclass under its class', () => {
+    const auth = new AuthError({ operation: 'goods/Get', status: 401 });
+    expect(isSiteContentError(auth)).toBe(true);
+    expect(isSiteContentError(auth, 'auth')).toBe(true);
+    expect(isSiteContentError(auth, 'http_status')).toBe(true);
+    expect(isSiteContentError(auth, 'not_found')).toBe(false);
+    expect(isSiteContentError(new HttpStatusError({ operation: 'x', status: 500 }), 'auth')).toBe(false);
+    expect(isSiteContentError(new Error('auth'), 'auth')).toBe(false);
+    expect(isSiteContentError('auth')).toBe(false);
+  });
+
+  it('knows the meta write-back and purge errors by code, which are not request errors', () => {
+    const desired = new DesiredMetaError([{ message: 'bad' }]);
+    const purge = new PurgeError('https://shop.example/_sitecontent/purge', 401, 'refused');
+    expect(isSiteContentError(desired, 'invalid_desired_meta')).toBe(true);
+    expect(isSiteContentError(purge, 'purge_failed')).toBe(true);
+    expect(isSiteContentError(desired)).toBe(false);
+    expect(isSiteContentError(purge, 'invalid_desired_meta')).toBe(false);
+  });
+
+  it('works across copies of the package: the code decides, not the class', () => {
+    // What another copy's NetworkError looks like from here: same name, code and facts, other class.
+    const copy = Object.assign(new Error('goods/Get network error'), {
+      name: 'NetworkError',
+      code: 'network',
+      operation: 'goods/Get',
+      causeCode: 'ECONNRESET',
+    });
+    expect(copy).not.toBeInstanceOf(SiteContentError);
+    expect(isSiteContentError(copy, 'network') && copy.causeCode).toBe('ECONNRESET');
+    // An error of another library that happens to use the same code carries no operation.
+    expect(isSiteContentError(Object.assign(new Error('x'), { code: 'network' }), 'network')).toBe(false);
+  });
+
+  it('narrows to the class of the code, and a misspelled code does not compile', () => {
+    const error: unknown = new NotFoundError({ operation: 'goods/Set', status: 404 });
+    if (isSiteContentError(error, 'http_status')) expect(error.status).toBe(404);
+    // @ts-expect-error: not a code of this package
+    expect(isSiteContentError(error, 'notfound')).toBe(false);
   });
 });

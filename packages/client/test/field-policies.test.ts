@@ -5,16 +5,14 @@
  * from a valid host.
  */
 import { describe, expect, it } from 'vitest';
+import { RecordValidationError } from '../src/index.js';
+import { hostNameField, hostNameProblem, isHostName } from '../src/schemas/host-name.js';
 import {
-  hostNameField,
-  hostNameProblem,
-  isHostName,
   isPlainPath,
   isRootRelativePath,
-  RecordValidationError,
   rootRelativePathField,
   rootRelativePathProblem,
-} from '../src/index.js';
+} from '../src/schemas/root-relative-path.js';
 import { assertNoKey, catchError, renderings, testClient, useTestClient } from './helpers/client.js';
 import { wireArticle, wireDomain, wireSection } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';

@@ -2,7 +2,7 @@
 import type { ServerResponse } from 'node:http';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { isResponseTooLargeError, ResponseFormatError } from '../src/index.js';
+import { isSiteContentError, ResponseFormatError } from '../src/index.js';
 import { catchError, first, testClient, useTestClient } from './helpers/client.js';
 import { wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -78,7 +78,7 @@ describe('bodies in another encoding or charset than plain UTF-8', () => {
         'goods/Get',
         raw(bomb, { 'content-type': 'application/json', 'content-encoding': 'gzip' }),
       );
-      expect(isResponseTooLargeError(await catchError(small.products.list()))).toBe(true);
+      expect(isSiteContentError(await catchError(small.products.list()), 'response_too_large')).toBe(true);
     } finally {
       await small.close();
     }

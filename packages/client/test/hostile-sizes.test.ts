@@ -5,12 +5,8 @@
 import { once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULTS,
-  isResponseTooLargeError,
-  ResponseFormatError,
-  ResponseTooLargeError,
-} from '../src/index.js';
+import { isSiteContentError, ResponseFormatError, ResponseTooLargeError } from '../src/index.js';
+import { DEFAULTS } from '../src/options.js';
 import { assertNoKey, catchError, renderings, testClient, useTestClient } from './helpers/client.js';
 import { productBody, wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -111,7 +107,7 @@ describe('response size cap (maxResponseBytes)', () => {
     server.script('goods/Get', huge.handler);
     const { result: err, growth } = await rssGrowth(() => catchError(client.products.list()));
     expect(err).toBeInstanceOf(ResponseTooLargeError);
-    expect(isResponseTooLargeError(err)).toBe(true);
+    expect(isSiteContentError(err, 'response_too_large')).toBe(true);
     expect(err).toMatchObject({
       operation: 'goods/Get',
       code: 'response_too_large',

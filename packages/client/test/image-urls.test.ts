@@ -3,13 +3,8 @@
  * image from another host makes the product an invalid record, named by id and field.
  */
 import { describe, expect, it } from 'vitest';
-import {
-  absoluteImageProblem,
-  imageFileProblem,
-  imageUrl,
-  isRecordValidationError,
-  type RecordValidationError,
-} from '../src/index.js';
+import { isSiteContentError, type RecordValidationError } from '../src/index.js';
+import { absoluteImageProblem, imageFileProblem, imageUrl } from '../src/schemas/image-url.js';
 import { catchError, useTestClient } from './helpers/client.js';
 import { wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -71,7 +66,7 @@ describe('products.list with a hostile image', () => {
 
       server.script('goods/Get', answer(img));
       const error = await catchError(client.products.list());
-      expect(isRecordValidationError(error) && error.path).toBe(field);
+      expect(isSiteContentError(error, 'record_validation') && error.path).toBe(field);
     });
   }
 

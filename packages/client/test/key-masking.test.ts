@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { createClient, type SiteContentClient } from '../src/index.js';
-import { redactedPreview, redactText } from '../src/redact.js';
+import { redactedPreview, redactText } from '../src/text/redact.js';
 import { catchError, renderings } from './helpers/client.js';
 import { wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';

@@ -2,10 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDesiredMetaIssue, isSiteContentError } from '../src/errors/index.js';
 import {
   type DesiredMetaEntry,
-  formatDesiredMetaIssue,
-  isDesiredMetaError,
   loadDesiredMetaFile,
   parseDesiredMetaText,
   serializeDesiredMeta,
@@ -155,7 +154,7 @@ describe('desired-meta files', () => {
     });
     await writeFile(join(dir, 'bad.json'), '[{"md": "goods", "id": 1,}');
     const bad = await loadDesiredMetaFile(join(dir, 'bad.json')).catch((e: unknown) => e);
-    expect(isDesiredMetaError(bad)).toBe(true);
+    expect(isSiteContentError(bad, 'invalid_desired_meta')).toBe(true);
     expect((bad as Error).message).toMatch(/bad\.json.*\n {2}not valid JSON/);
 
     await writeFile(join(dir, 'dupkey.yaml'), '- md: goods\n  id: 1\n  ttl: a\n  ttl: b\n');

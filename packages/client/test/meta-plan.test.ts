@@ -3,12 +3,12 @@
  * read from the service and shown inert.
  */
 import { describe, expect, it } from 'vitest';
+import { isSiteContentError } from '../src/errors/index.js';
 import {
   articleMetaModule,
   diffMeta,
   formatPlan,
   indexModuleSections,
-  isDesiredMetaError,
   planMetaChanges,
 } from '../src/meta-sync/index.js';
 import { fakeMetaClient } from './meta-helpers/fake-meta-client.js';
@@ -59,7 +59,7 @@ describe('planMetaChanges', () => {
   it('validates before reading anything', async () => {
     const client = fakeMetaClient();
     const error = await planMetaChanges(client, [{ md: 'goods', id: 0 }]).catch((e: unknown) => e);
-    expect(isDesiredMetaError(error)).toBe(true);
+    expect(isSiteContentError(error, 'invalid_desired_meta')).toBe(true);
     expect(client.calls.get).toBe(0);
   });
 

@@ -1,7 +1,7 @@
 /** The write-back as a build runs it: a dry run by default, one clear failure, and the package root's names. */
 import { describe, expect, it, vi } from 'vitest';
-import { AuthError } from '../src/errors/index.js';
-import { isDesiredMetaError, isMetaWriteBackError, runMetaWriteBack } from '../src/meta-sync/index.js';
+import { AuthError, isSiteContentError } from '../src/errors/index.js';
+import { runMetaWriteBack } from '../src/meta-sync/index.js';
 import { fakeMetaClient } from './meta-helpers/fake-meta-client.js';
 
 describe('runMetaWriteBack', () => {
@@ -46,7 +46,7 @@ describe('runMetaWriteBack', () => {
       write: true,
       logger: logger(),
     }).catch((e: unknown) => e);
-    expect(isDesiredMetaError(error)).toBe(true);
+    expect(isSiteContentError(error, 'invalid_desired_meta')).toBe(true);
     expect(client.calls.get).toBe(0);
   });
 
@@ -63,7 +63,7 @@ describe('runMetaWriteBack', () => {
     const error = await runMetaWriteBack({ client: refusing(), desired, write: true, logger: log }).catch(
       (e: unknown) => e,
     );
-    expect(isMetaWriteBackError(error)).toBe(true);
+    expect(isSiteContentError(error, 'meta_write_back_failed')).toBe(true);
     expect(String((error as Error).message)).toMatch(
       /nothing was read or written: meta\/Get failed with HTTP 401/,
     );
@@ -97,7 +97,7 @@ describe('runMetaWriteBack', () => {
       write: true,
       logger: log,
     }).catch((e: unknown) => e);
-    expect(isMetaWriteBackError(error)).toBe(true);
+    expect(isSiteContentError(error, 'meta_write_back_failed')).toBe(true);
     expect(log.error.mock.calls.map((c) => c[0]).join('\n')).toContain('goods 1: HTTP 500');
     const tolerant = await runMetaWriteBack({
       client,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formComponent } from '../src/http/encode.js';
-import { InvalidArgumentError, isInvalidArgumentError } from '../src/index.js';
+import { InvalidArgumentError, isSiteContentError } from '../src/index.js';
 import { catchError, testClient } from './helpers/client.js';
 import { created, ok } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -94,7 +94,7 @@ describe('param checks before sending', () => {
     const client = testClient(server);
     const err = await catchError(client.products.update(12, { price: 5 } as never));
     expect(err).toBeInstanceOf(InvalidArgumentError);
-    expect(isInvalidArgumentError(err)).toBe(true);
+    expect(isSiteContentError(err, 'invalid_argument')).toBe(true);
     expect((err as Error).message).toContain('unknown field "price"');
     await expect(client.meta.update('goods', 1, {})).rejects.toThrow(/no fields/);
     await expect(client.modifications.update(1, { color: 'red' })).rejects.toThrow(/#rrggbb/);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Article, Meta, Modification, Product, Section } from '../src/index.js';
-import { productSchema } from '../src/index.js';
+import { productSchema } from '../src/schemas/records.js';
 import { wireProduct } from './helpers/fixtures.js';
 
 describe('record types', () => {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { formatCell } from '../src/cli/table.js';
-import { escapeControls, quotedText, SHOWN_TEXT_MAX, shownId, shownRecord, shownText } from '../src/index.js';
+import {
+  escapeControls,
+  quotedText,
+  SHOWN_TEXT_MAX,
+  shownId,
+  shownRecord,
+  shownText,
+} from '../src/text/shown-text.js';
 import { ACTING } from './helpers/client.js';
 
 describe('escapeControls', () => {

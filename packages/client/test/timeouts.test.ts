@@ -5,7 +5,7 @@
  */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, isTimeoutError, TimeoutError } from '../src/index.js';
+import { InvalidArgumentError, isSiteContentError, TimeoutError } from '../src/index.js';
 import { assertNoKey, catchError, renderings, testClient, useTestClient } from './helpers/client.js';
 import { wireSection } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -19,7 +19,7 @@ const client = useTestClient(server);
 
 function expectTimeout(err: unknown, operation: string, timeoutMs: number | undefined): void {
   expect(err).toBeInstanceOf(TimeoutError);
-  expect(isTimeoutError(err)).toBe(true);
+  expect(isSiteContentError(err, 'timeout')).toBe(true);
   expect(err).toMatchObject({ operation, code: 'timeout', timeoutMs });
   expect((err as TimeoutError).url).toMatch(/\/v1\/.*key=\*\*\*/);
   for (const text of renderings(err)) assertNoKey(text);
@@ -91,7 +91,7 @@ describe("a caller's AbortSignal.timeout", () => {
     setTimeout(() => ac.abort(new Error('user cancelled')), 50);
     const err = await catchError(client.sections.list({}, { signal: ac.signal }));
     expect(err).toMatchObject({ message: 'user cancelled' });
-    expect(isTimeoutError(err)).toBe(false);
+    expect(isSiteContentError(err, 'timeout')).toBe(false);
   });
 });
 

@@ -5,7 +5,7 @@
  * `invalidate()` sends one purge naming the keys. The Node server keeps no copy of its own.
  */
 
-import { failureDetail } from '@sitecontent/client';
+import { failureDetail } from '@sitecontent/client/internal';
 import type { CacheProvider } from 'astro';
 import { parseOptions } from '../options/parse-options.js';
 import { surrogateKeyCacheOptionsSchema } from './surrogate-key-options.js';

@@ -1,5 +1,6 @@
 /** The meta module (`md`) of a record's page (build-time and live loaders alike). */
-import { type Article, articleMetaModule, type Section } from '@sitecontent/client';
+import type { Article, Section } from '@sitecontent/client';
+import { articleMetaModule } from '@sitecontent/client/internal';
 import { callOption } from './option-callback.js';
 import type { SectionIndex } from './section-index.js';
 

@@ -3,13 +3,8 @@
  * only when it is a root-relative path on the site (docs/interface.md, "Wire format"). One that is
  * not makes the record invalid, named by id and field, never a link or canonical URL to another host.
  */
-import {
-  type Product,
-  quotedText,
-  rootRelativePathProblem,
-  type Section,
-  SHOWN_TEXT_MAX,
-} from '@sitecontent/client';
+import type { Product, Section } from '@sitecontent/client';
+import { quotedText, rootRelativePathProblem, SHOWN_TEXT_MAX } from '@sitecontent/client/internal';
 import { callOption } from './option-callback.js';
 import { pageUrl, type UrlStyle } from './page-url.js';
 

@@ -3,7 +3,8 @@
  * derived from the record at render time is not stored (`pageSeo()` in seo-head/page-seo.ts).
  */
 
-import { isPlainPath, type Meta } from '@sitecontent/client';
+import type { Meta } from '@sitecontent/client';
+import { isPlainPath } from '@sitecontent/client/internal';
 import type { UrlStyle } from './page-url.js';
 import { plainText } from './plain-text.js';
 import type { HtmlCleaner } from './sanitize.js';

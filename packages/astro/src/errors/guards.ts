@@ -1,53 +1,51 @@
 /**
- * Guards check `name`, not `instanceof`: Astro loads the config and the content config through
- * different module graphs, so two copies of these classes can meet.
+ * The one guard of the package's errors, by their stable `code`, not `instanceof`: Astro loads the
+ * config and the content config through different module graphs, so two copies of these classes
+ * can meet.
  */
-import type { SiteContentAstroError } from './astro-error.js';
-import type { SiteContentBusyError } from './busy-error.js';
-import type { SiteContentCallbackError } from './callback-error.js';
-import type { SiteContentConnectionError } from './connection-error.js';
-import type { SiteContentImageOriginError } from './image-origin-error.js';
-import type { SiteContentInvalidRecordError } from './invalid-record-error.js';
-import type { SiteContentLoadError } from './load-error.js';
-import type { SiteContentOptionsError } from './options-error.js';
-import type { SiteContentSeoCheckError } from './seo-check-error.js';
-import type { SiteContentUnavailableError } from './unavailable-error.js';
+import type { SiteContentAstroError, SiteContentAstroErrorCode } from './astro-error.js';
+import { SiteContentBusyError } from './busy-error.js';
+import { SiteContentCallbackError } from './callback-error.js';
+import { SiteContentConnectionError } from './connection-error.js';
+import { SiteContentImageOriginError } from './image-origin-error.js';
+import { SiteContentInvalidRecordError } from './invalid-record-error.js';
+import { SiteContentLoadError } from './load-error.js';
+import { SiteContentOptionsError } from './options-error.js';
+import { SiteContentSeoCheckError } from './seo-check-error.js';
+import { SiteContentUnavailableError } from './unavailable-error.js';
 
-function hasName(e: unknown, name: string): boolean {
-  return typeof e === 'object' && e !== null && (e as { name?: unknown }).name === name;
+/** Each error class of the package by its `code`: the one list of them. */
+const ERROR_CLASSES = {
+  invalid_options: SiteContentOptionsError,
+  missing_connection: SiteContentConnectionError,
+  load_failed: SiteContentLoadError,
+  invalid_record: SiteContentInvalidRecordError,
+  option_callback_failed: SiteContentCallbackError,
+  seo_check_failed: SiteContentSeoCheckError,
+  busy: SiteContentBusyError,
+  unavailable: SiteContentUnavailableError,
+  image_origin_unknown: SiteContentImageOriginError,
+} as const satisfies Record<SiteContentAstroErrorCode, unknown>;
+
+/** The error class each code names. */
+export type SiteContentAstroErrorOfCode = {
+  [C in SiteContentAstroErrorCode]: InstanceType<(typeof ERROR_CLASSES)[C]>;
+};
+
+/**
+ * Whether `error` is an error of this package: without `code`, any of them; with `code`, the one of
+ * that code, narrowed to its class (`isSiteContentAstroError(error, 'invalid_options')`). Transport
+ * and record errors of the service are the client's: `isSiteContentError` of `@sitecontent/client`.
+ */
+export function isSiteContentAstroError(error: unknown): error is SiteContentAstroError;
+export function isSiteContentAstroError<C extends SiteContentAstroErrorCode>(
+  error: unknown,
+  code: C,
+): error is SiteContentAstroErrorOfCode[C];
+export function isSiteContentAstroError(error: unknown, code?: SiteContentAstroErrorCode): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, code: own } = error as { name?: unknown; code?: unknown };
+  if (typeof name !== 'string' || !name.startsWith('SiteContent')) return false;
+  if (typeof own !== 'string' || !Object.hasOwn(ERROR_CLASSES, own)) return false;
+  return code === undefined || own === code;
 }
-
-const ERROR_NAMES = new Set([
-  'SiteContentAstroError',
-  'SiteContentOptionsError',
-  'SiteContentConnectionError',
-  'SiteContentLoadError',
-  'SiteContentInvalidRecordError',
-  'SiteContentCallbackError',
-  'SiteContentSeoCheckError',
-  'SiteContentBusyError',
-  'SiteContentImageOriginError',
-  'SiteContentUnavailableError',
-]);
-
-export function isSiteContentAstroError(e: unknown): e is SiteContentAstroError {
-  return typeof e === 'object' && e !== null && ERROR_NAMES.has(String((e as { name?: unknown }).name));
-}
-export const isSiteContentOptionsError = (e: unknown): e is SiteContentOptionsError =>
-  hasName(e, 'SiteContentOptionsError');
-export const isSiteContentConnectionError = (e: unknown): e is SiteContentConnectionError =>
-  hasName(e, 'SiteContentConnectionError');
-export const isSiteContentLoadError = (e: unknown): e is SiteContentLoadError =>
-  hasName(e, 'SiteContentLoadError');
-export const isSiteContentInvalidRecordError = (e: unknown): e is SiteContentInvalidRecordError =>
-  hasName(e, 'SiteContentInvalidRecordError');
-export const isSiteContentCallbackError = (e: unknown): e is SiteContentCallbackError =>
-  hasName(e, 'SiteContentCallbackError');
-export const isSiteContentSeoCheckError = (e: unknown): e is SiteContentSeoCheckError =>
-  hasName(e, 'SiteContentSeoCheckError');
-export const isSiteContentBusyError = (e: unknown): e is SiteContentBusyError =>
-  hasName(e, 'SiteContentBusyError');
-export const isSiteContentImageOriginError = (e: unknown): e is SiteContentImageOriginError =>
-  hasName(e, 'SiteContentImageOriginError');
-export const isSiteContentUnavailableError = (e: unknown): e is SiteContentUnavailableError =>
-  hasName(e, 'SiteContentUnavailableError');

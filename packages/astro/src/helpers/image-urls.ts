@@ -4,7 +4,7 @@ import {
   imageUrl,
   quotedText,
   SHOWN_TEXT_MAX,
-} from '@sitecontent/client';
+} from '@sitecontent/client/internal';
 import { dataOf, type WithData } from '../entries/entry-data.js';
 import type { ProductImageData } from '../entries/schemas.js';
 import { SiteContentImageOriginError } from '../errors/image-origin-error.js';

@@ -6,7 +6,7 @@
  * with a JSON body named; answers in JSON that no cache keeps. Web-standard APIs only: the purge
  * endpoint runs wherever the site does, Cloudflare Workers included.
  */
-import { issueLines } from '@sitecontent/client';
+import { issueLines } from '@sitecontent/client/internal';
 import type { z } from 'zod';
 
 /** The largest body either endpoint reads. */

@@ -13,11 +13,12 @@
  */
 import { rm, writeFile } from 'node:fs/promises';
 import {
-  isMetaWriteBackError,
+  isSiteContentError,
   type MetaWriteBackLogger,
   type MetaWriteBackResult,
   runMetaWriteBack,
 } from '@sitecontent/client';
+import { envSettings } from '@sitecontent/client/internal';
 import { META_WRITTEN_FILE, type WrittenMeta } from '../load/meta-cache.js';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../options/meta-write-back-options.js';
 import type { Project } from '../project/project.js';
@@ -66,7 +67,7 @@ export async function runBuildMetaWriteBack(
     await purgeWrittenMeta(project, result, logger);
     return result;
   } catch (error) {
-    if (isMetaWriteBackError(error)) await recordWrittenMeta(cacheDir, error);
+    if (isSiteContentError(error, 'meta_write_back_failed')) await recordWrittenMeta(cacheDir, error);
     throw error;
   }
 }
@@ -79,7 +80,8 @@ async function writeBack(project: Project, option: MetaWriteBackOption, logger: 
     sections: entriesOf('sections'),
     articles: entriesOf('articles'),
   } as unknown as MetaWriteBackEntries;
-  const write = process.env[META_WRITE_ENV] === '1';
+  // From the process environment only, never from a `.env` file (docs: guides/meta-write-back.md).
+  const write = envSettings({ processEnv: process.env }, [META_WRITE_ENV])[META_WRITE_ENV] === '1';
   const loaded = entries.products.length + entries.sections.length + entries.articles.length;
   if (loaded === 0) {
     logger.warn(

@@ -7,7 +7,7 @@
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PURGE_TOKEN_ENV } from '@sitecontent/client';
+import { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { urlStyleOf } from '../entries/page-url.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../options/on-demand-options.js';

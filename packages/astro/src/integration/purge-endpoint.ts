@@ -8,7 +8,7 @@
  * purges nothing. Without the token set the endpoint answers 404, as if it did not exist.
  */
 
-import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client';
+import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client/internal';
 import type { APIContext } from 'astro';
 import { entryTag, SITEMAPS_TAG, TAGGED_KINDS } from '../live/cache-tags.js';
 import { servingState } from '../live/on-demand-state.js';

@@ -4,15 +4,13 @@
  * tags at once. A failed purge is a warning: the meta is written, and a build of static pages does
  * not depend on it.
  */
+import { isSiteContentError, type MetaWriteBackLogger, type MetaWriteBackResult } from '@sitecontent/client';
 import {
-  isSiteContentError,
-  type MetaWriteBackLogger,
-  type MetaWriteBackResult,
+  envSettings,
   PURGE_SITE_URL_ENV,
   PURGE_TOKEN_ENV,
-  PurgeError,
   purgeAfterMetaWrite,
-} from '@sitecontent/client';
+} from '@sitecontent/client/internal';
 import type { Project } from '../project/project.js';
 
 /** The environment names this step reads (the integration also reads them from `.env`). */
@@ -25,15 +23,12 @@ export async function purgeWrittenMeta(
 ): Promise<void> {
   const written = result.report?.updated ?? [];
   if (written.length === 0) return;
-  const env = { ...project.settings.env, ...pick(process.env) };
+  const env = envSettings({ processEnv: process.env, files: project.settings.env }, PURGE_AFTER_WRITE_ENV);
   try {
     const purge = await purgeAfterMetaWrite(project.client('metaWriteBack'), written, env);
     if (purge.status === 'purged') logger.info(`meta write-back: purged ${purge.tags.join(', ')}`);
   } catch (error) {
-    if (!(error instanceof PurgeError) && !isSiteContentError(error)) throw error;
+    if (!isSiteContentError(error, 'purge_failed') && !isSiteContentError(error)) throw error;
     logger.warn(`meta write-back: the meta is written, but ${(error as Error).message}`);
   }
 }
-
-const pick = (env: NodeJS.ProcessEnv) =>
-  Object.fromEntries(PURGE_AFTER_WRITE_ENV.flatMap((name) => (env[name] ? [[name, env[name]]] : [])));

@@ -4,7 +4,7 @@
  * image URLs during a sync, when the service cannot be asked.
  */
 import { readFileSync } from 'node:fs';
-import { isHostName } from '@sitecontent/client';
+import { isHostName } from '@sitecontent/client/internal';
 
 export const DOMAIN_FILE = 'sitecontent-domain.json';
 

@@ -8,7 +8,8 @@
  * Both are kept by the route cache (and a CDN) for `maxAge` and purged with any product or section.
  * Web-standard APIs only: it runs wherever the site does, Cloudflare Workers included.
  */
-import { type Section, type SiteContentClient, streamBounded } from '@sitecontent/client';
+import type { Section, SiteContentClient } from '@sitecontent/client';
+import { streamBounded } from '@sitecontent/client/internal';
 import type { APIContext } from 'astro';
 import { CACHE_TAG, kindTag, SITEMAPS_TAG } from '../live/cache-tags.js';
 import { type OnDemandState, servingState } from '../live/on-demand-state.js';

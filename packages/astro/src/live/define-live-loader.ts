@@ -5,13 +5,8 @@
  * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
  */
 
-import {
-  type CallOptions,
-  isSiteContentError,
-  type SiteContentClient,
-  shownRecord,
-  shownText,
-} from '@sitecontent/client';
+import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
+import { shownRecord, shownText } from '@sitecontent/client/internal';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
 import { CACHE_TAG, kindTag } from './cache-tags.js';

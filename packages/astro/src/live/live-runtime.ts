@@ -1,5 +1,6 @@
 /** What a live loader needs per call: the shared client, the site origin, sections and `meta/Get`. */
-import { type Meta, mapBounded, type SiteContentClient } from '@sitecontent/client';
+import type { Meta, SiteContentClient } from '@sitecontent/client';
+import { mapBounded } from '@sitecontent/client/internal';
 import type { z } from 'zod';
 import type { RecordPage } from '../entries/page-kinds.js';
 import type { UrlStyle } from '../entries/page-url.js';

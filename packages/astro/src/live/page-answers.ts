@@ -5,7 +5,7 @@
  */
 
 import type { APIContext } from 'astro';
-import { isSiteContentUnavailableError } from '../errors/guards.js';
+import { isSiteContentAstroError } from '../errors/guards.js';
 import { type OnDemandSettings, onDemandDefaults } from '../options/on-demand-options.js';
 import type { OnDemandState } from './on-demand-state.js';
 import { requestFailure } from './request-failure.js';
@@ -57,7 +57,7 @@ export function liveErrorResponse(
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     });
   }
-  const resting = isSiteContentUnavailableError(failure.cause)
+  const resting = isSiteContentAstroError(failure.cause, 'unavailable')
     ? Math.ceil((failure.cause.retryAt - Date.now()) / 1000)
     : 0;
   return new Response('The catalog is unavailable for a moment. Please try again.', {

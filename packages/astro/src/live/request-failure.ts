@@ -5,21 +5,8 @@
  * service is down or overloaded (503 with `Retry-After`), or the service sent a record this site
  * cannot show (500). Pure: the same error always gets the same answer and the same cause key.
  */
-import {
-  isAuthError,
-  isHttpStatusError,
-  isNetworkError,
-  isResponseFormatError,
-  isResponseTooLargeError,
-  isSiteContentError,
-  isTimeoutError,
-} from '@sitecontent/client';
-import {
-  isSiteContentBusyError,
-  isSiteContentConnectionError,
-  isSiteContentOptionsError,
-  isSiteContentUnavailableError,
-} from '../errors/guards.js';
+import { isSiteContentError } from '@sitecontent/client';
+import { isSiteContentAstroError } from '../errors/guards.js';
 
 export type FailureKind = 'not-found' | 'misconfigured' | 'outage' | 'broken-record';
 
@@ -48,7 +35,10 @@ export function requestFailure(error: Error | undefined): RequestFailure {
   }
   const cause = underlying(error);
   const operation = isSiteContentError(cause) ? cause.operation : '';
-  if (isSiteContentConnectionError(cause) || isSiteContentOptionsError(cause)) {
+  if (
+    isSiteContentAstroError(cause, 'missing_connection') ||
+    isSiteContentAstroError(cause, 'invalid_options')
+  ) {
     return {
       kind: 'misconfigured',
       cause,
@@ -56,17 +46,17 @@ export function requestFailure(error: Error | undefined): RequestFailure {
       fix: undefined,
     };
   }
-  if (isAuthError(cause)) {
+  if (isSiteContentError(cause, 'auth')) {
     const fix =
       cause.status === 401
         ? 'the service refused the API key: set SITECONTENT_API_KEY where the site runs to a key the service accepts'
         : 'the service does not allow this key for this site: check SITECONTENT_SID and the sites the key may read';
     return { kind: 'misconfigured', cause, key: `misconfigured|${operation}|${cause.status}`, fix };
   }
-  if (isSiteContentUnavailableError(cause)) {
+  if (isSiteContentAstroError(cause, 'unavailable')) {
     return { kind: 'outage', cause, key: 'outage|circuit-open', fix: undefined };
   }
-  if (isSiteContentBusyError(cause)) {
+  if (isSiteContentAstroError(cause, 'busy')) {
     return {
       kind: 'outage',
       cause,
@@ -75,18 +65,19 @@ export function requestFailure(error: Error | undefined): RequestFailure {
     };
   }
   const outage =
-    isNetworkError(cause) ||
-    isTimeoutError(cause) ||
-    isResponseFormatError(cause) ||
-    isResponseTooLargeError(cause) ||
-    (isHttpStatusError(cause) && (cause.status === 408 || cause.status === 429 || cause.status >= 500));
+    isSiteContentError(cause, 'network') ||
+    isSiteContentError(cause, 'timeout') ||
+    isSiteContentError(cause, 'response_format') ||
+    isSiteContentError(cause, 'response_too_large') ||
+    (isSiteContentError(cause, 'http_status') &&
+      (cause.status === 408 || cause.status === 429 || cause.status >= 500));
   if (outage) {
-    const detail = isNetworkError(cause)
+    const detail = isSiteContentError(cause, 'network')
       ? cause.causeCode
-      : isHttpStatusError(cause)
+      : isSiteContentError(cause, 'http_status')
         ? String(cause.status)
         : cause.name;
-    const fix = isNetworkError(cause)
+    const fix = isSiteContentError(cause, 'network')
       ? 'the service cannot be reached: check SITECONTENT_BASE_URL and that the service is up'
       : undefined;
     return { kind: 'outage', cause, key: `outage|${operation}|${detail}`, fix };

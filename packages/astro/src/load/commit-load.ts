@@ -1,5 +1,5 @@
 /** The commit of a load that goes through: the staged entries into the store, and its summary line. */
-import { shownId, shownRecord, shownText } from '@sitecontent/client';
+import { shownId, shownRecord, shownText } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
 import type { OnInvalid } from '../options/loader-shapes.js';

@@ -2,13 +2,8 @@
  * How a failed load reads in the build log: the collection first, then the operation and the
  * redacted URL (every client error carries both), then what to do about it.
  */
-import {
-  isAuthError,
-  isResponseTooLargeError,
-  isSiteContentError,
-  shownRecord,
-  shownText,
-} from '@sitecontent/client';
+import { isSiteContentError } from '@sitecontent/client';
+import { shownRecord, shownText } from '@sitecontent/client/internal';
 import { SiteContentInvalidRecordError } from '../errors/invalid-record-error.js';
 import type { InvalidRecord, InvalidRecords } from './invalid-records.js';
 
@@ -22,7 +17,7 @@ export interface FailureSummary {
 export function failureSummary(collection: string, error: unknown): FailureSummary {
   const operation = isSiteContentError(error) && error.operation ? error.operation : undefined;
   const url = isSiteContentError(error) && error.url ? error.url : undefined;
-  const advice = isResponseTooLargeError(error)
+  const advice = isSiteContentError(error, 'response_too_large')
     ? '; if the service really sends that much, raise maxResponseBytes in siteContent()'
     : '';
   const text = `${error instanceof Error ? error.message : String(error)}${advice}`;
@@ -40,7 +35,7 @@ export function failureSummary(collection: string, error: unknown): FailureSumma
  * for any other failure.
  */
 export function authFix(error: unknown, sid: number): string | undefined {
-  if (!isAuthError(error)) return undefined;
+  if (!isSiteContentError(error, 'auth')) return undefined;
   return error.status === 403
     ? `the key is not allowed for site ${sid}, or that site does not exist: check SITECONTENT_SID and the key's sites`
     : 'the API key is missing, mistyped or revoked: check SITECONTENT_API_KEY (quotes, spaces, the CI secret)';

@@ -1,6 +1,6 @@
 /** What a loader's fetch is given: the client, the call options, the fan-out, and the sync's shared answers. */
 import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent/client';
-import { type OrderedResults, streamBounded } from '@sitecontent/client';
+import { type OrderedResults, streamBounded } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import type { CatalogFilterOptions } from '../options/loader-shapes.js';
 import { siteOriginOf } from '../project/site-origin.js';

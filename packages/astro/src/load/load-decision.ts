@@ -3,8 +3,9 @@
  * loader's options, whether the load fails, keeps the previous sync's entries, or commits what came
  * (with warnings for the records it skips). A pure function: it writes nothing and logs nothing.
  */
-import { isRecordValidationError, shownRecord } from '@sitecontent/client';
-import { isSiteContentCallbackError } from '../errors/guards.js';
+import { isSiteContentError } from '@sitecontent/client';
+import { shownRecord } from '@sitecontent/client/internal';
+import { isSiteContentAstroError } from '../errors/guards.js';
 import { SiteContentLoadError } from '../errors/load-error.js';
 import type { CommonLoaderSettings } from '../options/loader-shapes.js';
 import { allInvalid, authFix, failureSummary, invalidRecordError } from './failure-messages.js';
@@ -47,8 +48,8 @@ export function decideLoad(outcome: LoadOutcome, policy: LoadPolicy): LoadDecisi
 function decideFailedFetch(outcome: LoadOutcome, error: unknown, policy: LoadPolicy): LoadDecision {
   const { collection, invalid } = outcome;
   // The project's own function failed: no outage policy applies, or old entries would hide it.
-  if (isSiteContentCallbackError(error)) return fail(error);
-  if (isRecordValidationError(error) && policy.onInvalid === 'fail')
+  if (isSiteContentAstroError(error, 'option_callback_failed')) return fail(error);
+  if (isSiteContentError(error, 'record_validation') && policy.onInvalid === 'fail')
     return fail(invalidRecordError(collection, error));
   const [firstInvalid] = invalid.named;
   if (error instanceof EnoughInvalidRecords && firstInvalid !== undefined) {

@@ -10,7 +10,8 @@
  * written meta without asking again.
  */
 import { readFile } from 'node:fs/promises';
-import type { Meta, OrderedResults } from '@sitecontent/client';
+import type { Meta } from '@sitecontent/client';
+import type { OrderedResults } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
 import { setMetaIfChanged } from '../sync/sync-item.js';

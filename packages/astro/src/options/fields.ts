@@ -2,7 +2,7 @@
  * zod fields that several option schemas share, so each rule is written once. Limits of what the
  * client receives come from the client itself (`clientOptionFields`).
  */
-import { clientOptionFields } from '@sitecontent/client';
+import { clientOptionFields } from '@sitecontent/client/internal';
 import { z } from 'zod';
 
 /** A service root or site origin: an http(s) URL. */
@@ -26,7 +26,7 @@ export function functionField<F extends (...args: never[]) => unknown>() {
  */
 export const connectionShape = {
   /** Service root, e.g. `https://api.example`; operations are under `${baseUrl}/v1/`. @default integration `baseUrl`, else `SITECONTENT_BASE_URL` */
-  baseUrl: httpUrlField.optional(),
+  baseUrl: clientOptionFields.baseUrl.optional(),
   /** API key. Prefer the `SITECONTENT_API_KEY` environment variable over code. @default `SITECONTENT_API_KEY` */
   apiKey: clientOptionFields.apiKey.optional(),
   /** Site number. @default integration `sid`, else `SITECONTENT_SID` */

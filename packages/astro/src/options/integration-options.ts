@@ -1,5 +1,5 @@
 /** Options of `siteContent()`: the type, its defaults and its schema. */
-import { clientOptionFields, concurrencyOf } from '@sitecontent/client';
+import { clientOptionFields, withConcurrencyRule } from '@sitecontent/client/internal';
 import { z } from 'zod';
 import { connectionShape } from './fields.js';
 import { metaWriteBackOptionSchema } from './meta-write-back-options.js';
@@ -32,8 +32,8 @@ export const DEFAULT_REFRESH_PATH = '/_sitecontent/refresh';
  * The one schema of `siteContent()`'s options, with their defaults: the client's own limits for the
  * options it passes through (`clientOptionFields`), checked once after the defaults are in.
  */
-export const siteContentOptionsSchema = z
-  .strictObject({
+export const siteContentOptionsSchema = withConcurrencyRule(
+  z.strictObject({
     /** Service root. @default `SITECONTENT_BASE_URL` */
     baseUrl: connectionShape.baseUrl,
     /** Site number. @default `SITECONTENT_SID` */
@@ -97,16 +97,10 @@ export const siteContentOptionsSchema = z
      * "On-demand pages". @default see `OnDemandOptions`
      */
     onDemand: onDemandOptionsSchema.prefault({}),
-  })
+  }),
   // The client's rule with the integration's defaults: `concurrency` set alone is also the ceiling.
-  .transform((o) => ({
-    ...o,
-    ...concurrencyOf(o, { concurrency: DEFAULT_CONCURRENCY, maxConcurrency: DEFAULT_MAX_CONCURRENCY }),
-  }))
-  .refine((o) => o.maxConcurrency >= o.concurrency, {
-    message: 'must be at least concurrency',
-    path: ['maxConcurrency'],
-  });
+  { concurrency: DEFAULT_CONCURRENCY, maxConcurrency: DEFAULT_MAX_CONCURRENCY },
+);
 
 /**
  * Options of `siteContent()`, the integration.

@@ -3,7 +3,7 @@
  * route cache and a CDN may keep a page that shows live entries, the negative cache, the bound on
  * requests in flight and the purge endpoint.
  */
-import { DEFAULT_PURGE_PATH } from '@sitecontent/client';
+import { DEFAULT_PURGE_PATH } from '@sitecontent/client/internal';
 import { z } from 'zod';
 
 const seconds = z.number().int().nonnegative();

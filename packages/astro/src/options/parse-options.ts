@@ -2,7 +2,7 @@
  * Options are validated eagerly when a factory is called: a bad option fails before any request,
  * naming every bad path as `path: message`.
  */
-import { issueLines, OPTION_ISSUES } from '@sitecontent/client';
+import { issueLines, OPTION_ISSUES } from '@sitecontent/client/internal';
 import type { z } from 'zod';
 import { SiteContentOptionsError } from '../errors/options-error.js';
 

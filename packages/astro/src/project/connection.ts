@@ -3,9 +3,12 @@
  * the environment (the integration's read of `.env` files and `process.env`, then `process.env`).
  */
 import type { ClientOptions } from '@sitecontent/client';
+import { envSettings } from '@sitecontent/client/internal';
 import { SiteContentConnectionError } from '../errors/connection-error.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import type { ProjectSettings } from './project-settings.js';
+
+const CONNECTION_ENV = ['SITECONTENT_BASE_URL', 'SITECONTENT_API_KEY', 'SITECONTENT_SID'];
 
 /** The client options of a loader's connection: the project's, with the connection filled in. */
 export type ConnectionClientOptions = Pick<ClientOptions, 'baseUrl' | 'apiKey' | 'sid'> &
@@ -22,13 +25,12 @@ export function resolveConnection(
   settings: ProjectSettings,
   fromIntegration: boolean,
 ): ConnectionClientOptions {
-  const env = (name: string) => {
-    const value = settings.env[name] ?? process.env[name];
-    return value === '' ? undefined : value;
-  };
-  const baseUrl = options.baseUrl ?? settings.connection.baseUrl ?? env('SITECONTENT_BASE_URL');
-  const apiKey = options.apiKey ?? settings.connection.apiKey ?? env('SITECONTENT_API_KEY');
-  const sidText = env('SITECONTENT_SID');
+  // What the integration read at config time stands where the files do: the process environment
+  // of the running server is over it, by the one precedence.
+  const env = envSettings({ processEnv: process.env, files: settings.env }, CONNECTION_ENV);
+  const baseUrl = options.baseUrl ?? settings.connection.baseUrl ?? env.SITECONTENT_BASE_URL;
+  const apiKey = options.apiKey ?? settings.connection.apiKey ?? env.SITECONTENT_API_KEY;
+  const sidText = env.SITECONTENT_SID;
   const sid = options.sid ?? settings.connection.sid ?? (sidText === undefined ? undefined : Number(sidText));
   const missing: string[] = [];
   if (!baseUrl) missing.push('baseUrl');

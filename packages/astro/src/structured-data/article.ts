@@ -7,7 +7,7 @@ import {
   articleMetaModule,
   indexModuleSections,
   type ModuleSection,
-} from '@sitecontent/client';
+} from '@sitecontent/client/internal';
 import type { Article, WithContext } from 'schema-dts';
 import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';

@@ -4,7 +4,7 @@
  * the service echo the API key in a record, it is masked before a table cell is cut.
  */
 import { parseArgs } from 'node:util';
-import { maskKey } from '../redact.js';
+import { maskKey } from '../text/redact.js';
 import { type CliContext, keyToMask, parseArgsUsageError, UsageError } from './context.js';
 import { renderTable } from './table.js';
 

@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
-import { isInvalidArgumentError } from '../errors/guards.js';
-import { redactText } from '../redact.js';
+import { envSettings, withEnvFiles } from '../env/env-files.js';
+import { isSiteContentError } from '../errors/guards.js';
+import { redactText } from '../text/redact.js';
 import { type CliIo, UsageError } from './context.js';
-import { withEnvFiles } from './env-file.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
 import { runMetaCommand } from './meta-command.js';
 import { runPurgeCommand } from './purge-command.js';
@@ -58,9 +58,18 @@ export function splitGlobalFlags(argv: string[]): { globals: Globals; rest: stri
 }
 
 function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
-  const baseUrl = globals.baseUrl ?? env.SITECONTENT_BASE_URL;
-  const apiKey = globals.key ?? env.SITECONTENT_API_KEY;
-  const sid = globals.sid ?? env.SITECONTENT_SID;
+  const {
+    SITECONTENT_BASE_URL: baseUrl,
+    SITECONTENT_API_KEY: apiKey,
+    SITECONTENT_SID: sid,
+  } = envSettings({
+    flags: {
+      SITECONTENT_BASE_URL: globals.baseUrl,
+      SITECONTENT_API_KEY: globals.key,
+      SITECONTENT_SID: globals.sid,
+    },
+    processEnv: env,
+  });
   if (!baseUrl)
     throw new UsageError('missing --base-url (or SITECONTENT_BASE_URL, in the environment or .env)');
   if (!apiKey) throw new UsageError('missing --key (or SITECONTENT_API_KEY, in the environment or .env)');
@@ -78,7 +87,7 @@ function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
       ...(retries === undefined ? {} : { retries: Number(retries) }),
     });
   } catch (err) {
-    if (isInvalidArgumentError(err)) throw new UsageError(err.message);
+    if (isSiteContentError(err, 'invalid_argument')) throw new UsageError(err.message);
     throw err;
   }
 }

@@ -9,19 +9,21 @@
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pc from 'picocolors';
-import { applyMetaPlan } from '../meta-sync/apply.js';
+import { isSiteContentError } from '../errors/guards.js';
+import { MAX_CONCURRENCY } from '../http/concurrency.js';
+import { APPLY_META_DEFAULTS, applyMetaPlan } from '../meta-sync/apply.js';
 import {
   type DesiredMetaFormat,
   formatFromPath,
   loadDesiredMetaFile,
   serializeDesiredMeta,
 } from '../meta-sync/desired-meta.js';
-import { isDesiredMetaError } from '../meta-sync/errors.js';
 import { formatApplyReport, formatIssues, formatPlan, plural } from '../meta-sync/format.js';
+import { concurrencyProblem } from '../meta-sync/limits.js';
 import { describeError } from '../meta-sync/page-failures.js';
-import { planMetaChanges } from '../meta-sync/plan.js';
+import { PLAN_META_DEFAULTS, planMetaChanges } from '../meta-sync/plan.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
-import type { MetaPlan } from '../meta-sync/types.js';
+import type { MetaPlan } from '../types/meta-sync.js';
 import { type CliContext, parseArgsUsageError, UsageError } from './context.js';
 import { purgeWritten } from './meta-push-purge.js';
 import { confirm, progressReporter, useColor, writer } from './terminal.js';
@@ -42,7 +44,7 @@ Commands:
         Show the plan, ask for confirmation (--yes is required when not on a terminal), write
         the changes. Exit 1 if any page failed; running it again completes the rest.
 
-Common flags: --concurrency N (pages read/written at once, default 8), -h, --help
+Common flags: --concurrency N (pages read/written at once, 1 to ${MAX_CONCURRENCY}; default ${PLAN_META_DEFAULTS.concurrency} read, ${APPLY_META_DEFAULTS.concurrency} written), -h, --help
 FILE is JSON (.json) or YAML (.yaml, .yml): a list of { md, id, ttl?, dsc?, kwd?, og_title?, og_image? }.
 `;
 
@@ -82,12 +84,15 @@ function parse(argv: string[]): { positionals: string[]; flags: Flags } {
   }
 }
 
-function concurrencyOf(flags: Flags): number {
-  if (flags.concurrency === undefined) return 8;
+/**
+ * `--concurrency` as a number, or `undefined` without the flag, so each step runs at the library's
+ * own default (pull and plan read 16 pages at once, push writes 8); the bounds are the library's.
+ */
+function concurrencyFlag(flags: Flags): number | undefined {
+  if (flags.concurrency === undefined) return undefined;
   const n = Number(flags.concurrency);
-  if (!Number.isInteger(n) || n < 1 || n > 256) {
-    throw new UsageError(`--concurrency must be a whole number from 1 to 256, got "${flags.concurrency}"`);
-  }
+  const problem = concurrencyProblem(n);
+  if (problem !== undefined) throw new UsageError(`--concurrency ${problem}, got "${flags.concurrency}"`);
   return n;
 }
 
@@ -140,7 +145,7 @@ export async function runMetaCommand(argv: string[], ctx: CliContext): Promise<n
       err(`sitecontent meta: ${error.message}\n\n${META_USAGE}`);
       return 2;
     }
-    if (isDesiredMetaError(error)) {
+    if (isSiteContentError(error, 'invalid_desired_meta')) {
       err(`sitecontent meta: ${error.message}\nNo request was sent.\n`);
       return 1;
     }
@@ -175,7 +180,7 @@ async function pullCommand(positionals: string[], flags: Flags, ctx: MetaCommand
     }
     format = byExtension;
   }
-  const concurrency = concurrencyOf(flags);
+  const concurrency = concurrencyFlag(flags);
   const err = writer(ctx, ctx.stderr);
 
   const entries = await pullMeta(ctx.client, {
@@ -200,7 +205,7 @@ async function pullCommand(positionals: string[], flags: Flags, ctx: MetaCommand
 
 async function loadAndPlan(
   file: string,
-  concurrency: number,
+  concurrency: number | undefined,
   ctx: MetaCommandContext,
 ): Promise<{ plan: MetaPlan; pages: number }> {
   const err = writer(ctx, ctx.stderr);
@@ -213,7 +218,7 @@ async function loadAndPlan(
 async function planCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
   allow(flags, 'plan', ['json', 'concurrency']);
   const file = oneFile(positionals, 'plan');
-  const concurrency = concurrencyOf(flags);
+  const concurrency = concurrencyFlag(flags);
   const { plan } = await loadAndPlan(file, concurrency, ctx);
   const out = writer(ctx, ctx.stdout);
   if (flags.json === true) {
@@ -229,7 +234,7 @@ async function planCommand(positionals: string[], flags: Flags, ctx: MetaCommand
 async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
   allow(flags, 'push', ['yes', 'concurrency']);
   const file = oneFile(positionals, 'push');
-  const concurrency = concurrencyOf(flags);
+  const concurrency = concurrencyFlag(flags);
   const out = writer(ctx, ctx.stdout);
   const err = writer(ctx, ctx.stderr);
   const color = useColor(ctx);

@@ -1,8 +1,9 @@
 /** The purge after `sitecontent meta push`: the pages whose meta it wrote, on the site the environment names. */
+
+import { PurgeError } from '../errors/purge-error.js';
 import { plural } from '../meta-sync/format.js';
 import type { WrittenPage } from '../purge/meta-purge.js';
 import { purgeAfterMetaWrite } from '../purge/purge-after-write.js';
-import { PurgeError } from '../purge/purge-request.js';
 import type { CliContext } from './context.js';
 
 /** Purges the written pages on the site when the environment names it; false when the purge failed. */

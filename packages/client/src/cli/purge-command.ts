@@ -3,7 +3,8 @@
  * its purge endpoint. Needs no connection to the service: only the site and its token.
  */
 import { parseArgs } from 'node:util';
-import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, PurgeError, purgePages } from '../purge/purge-request.js';
+import { PurgeError } from '../errors/purge-error.js';
+import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgePages } from '../purge/purge-request.js';
 import { type CliIo, parseArgsUsageError, UsageError } from './context.js';
 
 export const PURGE_USAGE = `Usage: sitecontent purge [--site URL] [--products IDS] [--articles IDS] [--sections TXS] [--tags TAGS]

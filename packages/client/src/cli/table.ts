@@ -3,7 +3,7 @@
  * API key's) runs on each cell before it is cut: a key cut in two would escape it. Cells are the
  * service's text, so their control characters are escaped (shown-text.ts).
  */
-import { escapeControls } from '../shown-text.js';
+import { escapeControls } from '../text/shown-text.js';
 
 const MAX_CELL = 40;
 

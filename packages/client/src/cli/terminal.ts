@@ -4,8 +4,8 @@
  */
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
-import type { MetaApplyProgress } from '../meta-sync/types.js';
-import { maskKey } from '../redact.js';
+import { maskKey } from '../text/redact.js';
+import type { MetaApplyProgress } from '../types/meta-sync.js';
 import { type CliContext, keyToMask, type TextOut } from './context.js';
 
 export function useColor(ctx: CliContext): boolean {

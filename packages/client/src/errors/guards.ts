@@ -1,44 +1,78 @@
-import type { AuthError, HttpStatusError, NotFoundError } from './http-status-error.js';
-import type { RecordValidationError } from './record-validation-error.js';
-import type { ResponseFormatError } from './response-format-error.js';
-import type { ResponseTooLargeError } from './response-too-large-error.js';
-import type { SiteContentError } from './site-content-error.js';
-import type { NetworkError, TimeoutError } from './transport-errors.js';
-import type { InvalidArgumentError, WriteRejectedError } from './write-rejected-error.js';
+/**
+ * The one guard of the package's errors, by their stable `code`: not `instanceof`, so it works across
+ * duplicate copies of the package (a site's code and a dependency each with their own).
+ */
+import { DesiredMetaError } from './desired-meta-error.js';
+import { AuthError, HttpStatusError, NotFoundError } from './http-status-error.js';
+import { MetaWriteBackError } from './meta-write-back-error.js';
+import { PurgeError } from './purge-error.js';
+import { RecordValidationError } from './record-validation-error.js';
+import { ResponseFormatError } from './response-format-error.js';
+import { ResponseTooLargeError } from './response-too-large-error.js';
+import { SiteContentError } from './site-content-error.js';
+import { NetworkError, TimeoutError } from './transport-errors.js';
+import { InvalidArgumentError, WriteRejectedError } from './write-rejected-error.js';
 
-// Guards check `name`, not `instanceof`, so they work across duplicate copies of the package.
-const ALL = new Set([
-  'SiteContentError',
-  'HttpStatusError',
-  'AuthError',
-  'NotFoundError',
-  'ResponseFormatError',
-  'ResponseTooLargeError',
-  'RecordValidationError',
-  'TimeoutError',
-  'NetworkError',
-  'WriteRejectedError',
-  'InvalidArgumentError',
-]);
+/** Each error class of the package by its `code`: the one list of them. */
+const ERROR_CLASSES = {
+  sitecontent_error: SiteContentError,
+  http_status: HttpStatusError,
+  auth: AuthError,
+  not_found: NotFoundError,
+  response_format: ResponseFormatError,
+  response_too_large: ResponseTooLargeError,
+  record_validation: RecordValidationError,
+  timeout: TimeoutError,
+  network: NetworkError,
+  write_rejected: WriteRejectedError,
+  invalid_argument: InvalidArgumentError,
+  invalid_desired_meta: DesiredMetaError,
+  meta_write_back_failed: MetaWriteBackError,
+  purge_failed: PurgeError,
+} as const;
 
-function named(e: unknown, names: readonly string[]): boolean {
-  return e instanceof Error && names.includes(e.name) && 'operation' in e;
+/** The `code` of an error of this package: `'auth'`, `'timeout'`, `'invalid_desired_meta'`, … */
+export type SiteContentErrorCode = keyof typeof ERROR_CLASSES;
+
+/** The error class each code names. */
+export type SiteContentErrorOfCode = {
+  [C in SiteContentErrorCode]: InstanceType<(typeof ERROR_CLASSES)[C]>;
+};
+
+type Code = SiteContentErrorCode;
+const CODES = Object.keys(ERROR_CLASSES) as Code[];
+
+/** The codes a code stands for: its class's and its subclasses' (`http_status` takes `auth` too). */
+const CODES_UNDER = new Map<Code, ReadonlySet<Code>>(
+  CODES.map((code) => {
+    const base: { prototype: object } = ERROR_CLASSES[code];
+    const under = CODES.filter((other) => {
+      const prototype: object = ERROR_CLASSES[other].prototype;
+      return prototype === base.prototype || Object.prototype.isPrototypeOf.call(base.prototype, prototype);
+    });
+    return [code, new Set(under)];
+  }),
+);
+
+/** The request, option and record errors: every one carries the operation it is about. */
+const WITH_OPERATION = CODES_UNDER.get('sitecontent_error')!;
+
+/**
+ * Whether `error` is an error of this package: without `code`, any `SiteContentError` (a request,
+ * an option or a record failed); with `code`, an error of that code or of a subclass of its class
+ * (`'http_status'` is also true for `auth` and `not_found`), narrowed to its class. The meta
+ * write-back's and the purge's errors are asked for by code: `'invalid_desired_meta'`,
+ * `'meta_write_back_failed'`, `'purge_failed'`.
+ */
+export function isSiteContentError(error: unknown): error is SiteContentError;
+export function isSiteContentError<C extends Code>(
+  error: unknown,
+  code: C,
+): error is SiteContentErrorOfCode[C];
+export function isSiteContentError(error: unknown, code: Code = 'sitecontent_error'): boolean {
+  if (!(error instanceof Error)) return false;
+  const own = (error as { code?: unknown }).code;
+  if (typeof own !== 'string' || !CODES_UNDER.has(own as Code)) return false;
+  if (WITH_OPERATION.has(own as Code) && !('operation' in error)) return false;
+  return CODES_UNDER.get(code)?.has(own as Code) ?? false;
 }
-
-export const isSiteContentError = (e: unknown): e is SiteContentError =>
-  e instanceof Error && ALL.has(e.name) && 'operation' in e;
-export const isHttpStatusError = (e: unknown): e is HttpStatusError =>
-  named(e, ['HttpStatusError', 'AuthError', 'NotFoundError']);
-export const isAuthError = (e: unknown): e is AuthError => named(e, ['AuthError']);
-export const isNotFoundError = (e: unknown): e is NotFoundError => named(e, ['NotFoundError']);
-export const isResponseFormatError = (e: unknown): e is ResponseFormatError =>
-  named(e, ['ResponseFormatError']);
-export const isResponseTooLargeError = (e: unknown): e is ResponseTooLargeError =>
-  named(e, ['ResponseTooLargeError']);
-export const isRecordValidationError = (e: unknown): e is RecordValidationError =>
-  named(e, ['RecordValidationError']);
-export const isTimeoutError = (e: unknown): e is TimeoutError => named(e, ['TimeoutError']);
-export const isNetworkError = (e: unknown): e is NetworkError => named(e, ['NetworkError']);
-export const isWriteRejectedError = (e: unknown): e is WriteRejectedError => named(e, ['WriteRejectedError']);
-export const isInvalidArgumentError = (e: unknown): e is InvalidArgumentError =>
-  named(e, ['InvalidArgumentError']);

@@ -1,4 +1,4 @@
-import { escapeControls, quotedText } from '../shown-text.js';
+import { escapeControls, quotedText } from '../text/shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 export interface HttpStatusErrorOptions extends SiteContentErrorOptions {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { shownRecord, shownText } from '../shown-text.js';
+import { shownRecord, shownText } from '../text/shown-text.js';
 import { issueLines } from './issue-lines.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 

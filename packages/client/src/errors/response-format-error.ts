@@ -1,4 +1,4 @@
-import { quotedText } from '../shown-text.js';
+import { quotedText } from '../text/shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 export interface ResponseFormatErrorOptions extends SiteContentErrorOptions {

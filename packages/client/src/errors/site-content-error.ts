@@ -1,4 +1,4 @@
-import { redactText } from '../redact.js';
+import { redactText } from '../text/redact.js';
 
 /** Facts every client error carries. */
 export interface SiteContentErrorOptions {

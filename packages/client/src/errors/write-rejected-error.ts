@@ -1,4 +1,4 @@
-import { quotedText } from '../shown-text.js';
+import { quotedText } from '../text/shown-text.js';
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
 /** A write answered with a `message` other than `Ok` (docs/interface.md: an error whatever the HTTP status). */

@@ -8,6 +8,12 @@
  */
 import type { AdaptiveLimit, LatencySample } from './adaptive-limit.js';
 
+/**
+ * The most requests in flight anything of the package may ask for: the client's `concurrency` and
+ * `maxConcurrency`, and the pages the meta write-back reads or writes at once (library and CLI).
+ */
+export const MAX_CONCURRENCY = 1024;
+
 interface Waiter {
   resolve: () => void;
   reject: (e: unknown) => void;

@@ -13,7 +13,7 @@
 
 import pRetry, { AbortError } from 'p-retry';
 import { sha256Base64url } from '#runtime';
-import { isHttpStatusError, isSiteContentError } from '../errors/guards.js';
+import { isSiteContentError } from '../errors/guards.js';
 import type { HttpStatusError } from '../errors/http-status-error.js';
 import { TimeoutError } from '../errors/transport-errors.js';
 import { AbortScope } from './abort-scope.js';
@@ -139,7 +139,7 @@ export class Executor {
       maxRetryTime: s.maxRetryTimeMs,
       signal,
       shouldRetry: ({ error, attemptNumber, retryDelay }) => {
-        const retryAfter = isHttpStatusError(error) ? (error.retryAfterMs ?? 0) : 0;
+        const retryAfter = isSiteContentError(error, 'http_status') ? (error.retryAfterMs ?? 0) : 0;
         // A Retry-After beyond the time budget: give up now rather than fail after waiting.
         if (performance.now() - startedAt + retryAfter > s.maxRetryTimeMs) return false;
         const paused = this.gate.remaining();
@@ -181,7 +181,8 @@ export class Executor {
       return digestBody ? { rows, bodyDigest: await sha256Base64url(res.text) } : { rows };
     } catch (err) {
       if (signal.aborted) throw signal.reason;
-      if (isHttpStatusError(err) && isCongestionStatus(err.status)) this.#congested(err, started, retryAt);
+      if (isSiteContentError(err, 'http_status') && isCongestionStatus(err.status))
+        this.#congested(err, started, retryAt);
       // Permanent failures stop at once, without the backoff.
       throw isRetryable(op, err) ? err : new AbortError(err as Error);
     } finally {

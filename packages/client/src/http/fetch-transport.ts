@@ -6,10 +6,10 @@
  * errors as on Node (transport.ts). `fetch` inflates a compressed body itself: the cap counts the
  * inflated bytes, as on Node.
  */
-import { isResponseTooLargeError } from '../errors/guards.js';
+import { isSiteContentError } from '../errors/guards.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
-import { failureDetail } from '../shown-text.js';
+import { failureDetail } from '../text/shown-text.js';
 import {
   bodyText,
   contentEncodingOf,
@@ -45,7 +45,8 @@ export class FetchTransport implements Transport {
         throw unreadable(limit, unknownEncodingReason(encoding));
       }
       const bytes = await readCapped(response, limit).catch((error: unknown) => {
-        if (encoding === '' || scope.signal.aborted || isResponseTooLargeError(error)) throw error;
+        if (encoding === '' || scope.signal.aborted || isSiteContentError(error, 'response_too_large'))
+          throw error;
         throw unreadable(limit, notInflatingReason(encoding, failureDetail(error)));
       });
       const contentType = response.headers.get('content-type') ?? '';

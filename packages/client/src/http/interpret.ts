@@ -5,8 +5,8 @@
 import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WriteRejectedError } from '../errors/write-rejected-error.js';
-import { redactedPreview, redactText } from '../redact.js';
-import { cutText, SHOWN_TEXT_MAX } from '../shown-text.js';
+import { redactedPreview, redactText } from '../text/redact.js';
+import { cutText, SHOWN_TEXT_MAX } from '../text/shown-text.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';

@@ -8,12 +8,7 @@
  * truncated `Ok` — the service may already have created the record, and a second attempt would
  * create a duplicate with a new id. The caller gets the error and decides (e.g. by listing first).
  */
-import {
-  isHttpStatusError,
-  isNetworkError,
-  isResponseFormatError,
-  isTimeoutError,
-} from '../errors/guards.js';
+import { isSiteContentError } from '../errors/guards.js';
 import { isCreate, type OperationName } from './operations.js';
 import { NOT_SENT_CODES, RETRYABLE_NETWORK_CODES } from './transport.js';
 
@@ -23,12 +18,15 @@ export function isRetryableStatus(status: number): boolean {
 
 export function isRetryable(op: OperationName, err: unknown): boolean {
   if (isCreate(op)) {
-    return isNetworkError(err) && err.causeCode !== undefined && NOT_SENT_CODES.has(err.causeCode);
+    return (
+      isSiteContentError(err, 'network') && err.causeCode !== undefined && NOT_SENT_CODES.has(err.causeCode)
+    );
   }
-  if (isNetworkError(err)) return err.causeCode !== undefined && RETRYABLE_NETWORK_CODES.has(err.causeCode);
-  if (isTimeoutError(err)) return true;
-  if (isHttpStatusError(err)) return isRetryableStatus(err.status);
-  if (isResponseFormatError(err)) return err.unparseable;
+  if (isSiteContentError(err, 'network'))
+    return err.causeCode !== undefined && RETRYABLE_NETWORK_CODES.has(err.causeCode);
+  if (isSiteContentError(err, 'timeout')) return true;
+  if (isSiteContentError(err, 'http_status')) return isRetryableStatus(err.status);
+  if (isSiteContentError(err, 'response_format')) return err.unparseable;
   return false;
 }
 

@@ -7,10 +7,10 @@
  * `Retry-After`, the adaptive limit, timeouts, the size cap and key redaction are the executor's and
  * this module's, the same over both.
  */
-import { isResponseFormatError, isResponseTooLargeError } from '../errors/guards.js';
+import { isSiteContentError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
-import { sanitizeCause } from '../redact.js';
-import { failureDetail } from '../shown-text.js';
+import { sanitizeCause } from '../text/redact.js';
+import { failureDetail } from '../text/shown-text.js';
 import { AbortScope } from './abort-scope.js';
 import type { EncodedRequest } from './encode.js';
 
@@ -131,7 +131,7 @@ function sendFailure(
   err: unknown,
   context: { operation: string; url: string; apiKey: string; timeoutMs: number; timedOut: boolean },
 ): unknown {
-  if (isResponseTooLargeError(err) || isResponseFormatError(err)) return err;
+  if (isSiteContentError(err, 'response_too_large') || isSiteContentError(err, 'response_format')) return err;
   const { operation, url, apiKey, timeoutMs } = context;
   const cause = sanitizeCause(err, apiKey);
   const code = errorCode(err);

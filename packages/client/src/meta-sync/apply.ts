@@ -5,11 +5,9 @@
  * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the
  * only repetition, and it is safe: setting a field to a value is idempotent).
  */
-import { mapBounded } from '../bounded-map.js';
+
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
-import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, EveryPageStop } from './page-failures.js';
-import { currentValue } from './plan.js';
+import { mapBounded } from '../http/bounded-map.js';
 import {
   type DesiredMetaEntry,
   META_FIELDS,
@@ -22,7 +20,11 @@ import {
   type MetaPlan,
   type MetaSyncClient,
   type MetaValues,
-} from './types.js';
+} from '../types/meta-sync.js';
+import { assertDesiredMeta } from './desired-meta.js';
+import { checkedConcurrency } from './limits.js';
+import { describeError, EveryPageStop } from './page-failures.js';
+import { currentValue } from './plan.js';
 
 /** Options of {@link applyMetaPlan}. */
 export interface ApplyMetaOptions {
@@ -76,7 +78,11 @@ export async function applyMetaPlan(
     );
   }
   const { entries: targets } = assertDesiredMeta(planToDesired(plan));
-  const concurrency = options.concurrency ?? APPLY_META_DEFAULTS.concurrency;
+  const concurrency = checkedConcurrency(
+    'applyMetaPlan',
+    options.concurrency,
+    APPLY_META_DEFAULTS.concurrency,
+  );
   const reread = options.reread ?? APPLY_META_DEFAULTS.reread;
   const { signal } = options;
   const callOptions = signal === undefined ? undefined : { signal };

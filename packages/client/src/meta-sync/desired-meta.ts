@@ -9,9 +9,9 @@ import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import YAML from 'yaml';
 import { z } from 'zod';
-import { DesiredMetaError, type DesiredMetaIssue } from './errors.js';
+import { DesiredMetaError, type DesiredMetaIssue } from '../errors/desired-meta-error.js';
+import { type DesiredMetaEntry, META_FIELDS, type MetaField } from '../types/meta-sync.js';
 import { META_HARD_LIMITS, META_MD_MAX_LENGTH, META_SEO_LENGTHS, textLength } from './limits.js';
-import { type DesiredMetaEntry, META_FIELDS, type MetaField } from './types.js';
 
 /** Every key an entry may have. */
 const ENTRY_KEYS = ['md', 'id', ...META_FIELDS] as const;

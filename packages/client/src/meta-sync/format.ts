@@ -3,9 +3,9 @@
  * Colour is the caller's choice (the CLI turns it off when not on a terminal or with NO_COLOR).
  */
 import pc from 'picocolors';
-import { quotedText } from '../shown-text.js';
-import { type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
-import type { MetaApplyReport, MetaPlan } from './types.js';
+import { type DesiredMetaIssue, formatDesiredMetaIssue } from '../errors/desired-meta-error.js';
+import { quotedText } from '../text/shown-text.js';
+import type { MetaApplyReport, MetaPlan } from '../types/meta-sync.js';
 
 export interface FormatOptions {
   /** ANSI colours. @default false */

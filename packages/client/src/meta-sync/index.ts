@@ -1,3 +1,22 @@
+export type {
+  CurrentMeta,
+  DesiredMetaEntry,
+  MetaApplyFailure,
+  MetaApplyOutcome,
+  MetaApplyProgress,
+  MetaApplyReport,
+  MetaApplyUnchanged,
+  MetaApplyUpdated,
+  MetaChange,
+  MetaField,
+  MetaPlan,
+  MetaPlanEntry,
+  MetaPullClient,
+  MetaSyncClient,
+  MetaTargetFailure,
+  MetaValues,
+} from '../types/meta-sync.js';
+export { META_FIELDS } from '../types/meta-sync.js';
 export { APPLY_META_DEFAULTS, type ApplyMetaOptions, applyMetaPlan, planToDesired } from './apply.js';
 export {
   type ArticleMetaModule,
@@ -19,12 +38,6 @@ export {
   validateDesiredMeta,
 } from './desired-meta.js';
 export {
-  DesiredMetaError,
-  type DesiredMetaIssue,
-  formatDesiredMetaIssue,
-  isDesiredMetaError,
-} from './errors.js';
-export {
   type FormatOptions,
   formatApplyReport,
   formatIssues,
@@ -40,29 +53,8 @@ export {
   type PullModule,
   pullMeta,
 } from './pull.js';
-export type {
-  CurrentMeta,
-  DesiredMetaEntry,
-  MetaApplyFailure,
-  MetaApplyOutcome,
-  MetaApplyProgress,
-  MetaApplyReport,
-  MetaApplyUnchanged,
-  MetaApplyUpdated,
-  MetaChange,
-  MetaField,
-  MetaPlan,
-  MetaPlanEntry,
-  MetaPullClient,
-  MetaSyncClient,
-  MetaTargetFailure,
-  MetaValues,
-} from './types.js';
-export { META_FIELDS } from './types.js';
 export {
-  isMetaWriteBackError,
   META_WRITE_BACK_DEFAULTS,
-  MetaWriteBackError,
   type MetaWriteBackLogger,
   type MetaWriteBackOptions,
   type MetaWriteBackResult,

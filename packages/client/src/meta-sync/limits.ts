@@ -1,4 +1,6 @@
-import type { MetaField } from './types.js';
+import { InvalidArgumentError } from '../errors/write-rejected-error.js';
+import { MAX_CONCURRENCY } from '../http/concurrency.js';
+import type { MetaField } from '../types/meta-sync.js';
 
 /**
  * Hard limits of desired meta values, in Unicode code points. The spec leaves lengths "not shown"
@@ -31,4 +33,24 @@ export function textLength(value: string): number {
   let n = 0;
   for (const _ of value) n++;
   return n;
+}
+
+/**
+ * Why `value` cannot be the number of pages read or written at once (`concurrency` of `pullMeta`,
+ * `planMetaChanges`, `applyMetaPlan`, and `--concurrency` of `sitecontent meta`), or `undefined`.
+ */
+export function concurrencyProblem(value: number): string | undefined {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY
+    ? undefined
+    : `must be a whole number from 1 to ${MAX_CONCURRENCY}`;
+}
+
+/** `concurrency` as given, else `fallback`; one out of bounds throws before anything is sent. */
+export function checkedConcurrency(operation: string, value: number | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const problem = concurrencyProblem(value);
+  if (problem !== undefined) {
+    throw new InvalidArgumentError(`${operation}: concurrency ${problem}, got ${value}`, { operation });
+  }
+  return value;
 }

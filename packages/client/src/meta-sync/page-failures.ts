@@ -1,6 +1,6 @@
-import { isAuthError, isNetworkError } from '../errors/guards.js';
+import { isSiteContentError } from '../errors/guards.js';
 import { NOT_SENT_CODES } from '../http/transport.js';
-import { redactText } from '../redact.js';
+import { redactText } from '../text/redact.js';
 
 /** Turns any thrown value into a one-line reason, with `key=` values in URLs redacted. */
 export function describeError(error: unknown): { reason: string; code?: string } {
@@ -20,8 +20,12 @@ export function describeError(error: unknown): { reason: string; code?: string }
  * a malformed answer) is not one.
  */
 export function failsEveryPage(error: unknown): boolean {
-  if (isAuthError(error)) return true;
-  return isNetworkError(error) && error.causeCode !== undefined && NOT_SENT_CODES.has(error.causeCode);
+  if (isSiteContentError(error, 'auth')) return true;
+  return (
+    isSiteContentError(error, 'network') &&
+    error.causeCode !== undefined &&
+    NOT_SENT_CODES.has(error.causeCode)
+  );
 }
 
 /**

@@ -2,9 +2,7 @@
  * Planning (META.md): read the current meta of every desired target and keep only the fields that
  * would change.
  */
-import { mapBounded } from '../bounded-map.js';
-import { assertDesiredMeta } from './desired-meta.js';
-import { describeError, EveryPageStop } from './page-failures.js';
+import { mapBounded } from '../http/bounded-map.js';
 import {
   type CurrentMeta,
   type DesiredMetaEntry,
@@ -14,7 +12,10 @@ import {
   type MetaPlanEntry,
   type MetaSyncClient,
   type MetaTargetFailure,
-} from './types.js';
+} from '../types/meta-sync.js';
+import { assertDesiredMeta } from './desired-meta.js';
+import { checkedConcurrency } from './limits.js';
+import { describeError, EveryPageStop } from './page-failures.js';
 
 /** Options of {@link planMetaChanges}. */
 export interface PlanMetaOptions {
@@ -67,7 +68,11 @@ export async function planMetaChanges(
   options: PlanMetaOptions = {},
 ): Promise<MetaPlan> {
   const { entries } = assertDesiredMeta(desired);
-  const concurrency = options.concurrency ?? PLAN_META_DEFAULTS.concurrency;
+  const concurrency = checkedConcurrency(
+    'planMetaChanges',
+    options.concurrency,
+    PLAN_META_DEFAULTS.concurrency,
+  );
   const { signal } = options;
   signal?.throwIfAborted();
   const createdAt = new Date().toISOString();

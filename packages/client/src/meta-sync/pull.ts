@@ -3,10 +3,12 @@
  * operations, as desired entries that `planMetaChanges` (and `sitecontent meta plan | push`) accept
  * unchanged.
  */
-import { mapBounded } from '../bounded-map.js';
+
+import { mapBounded } from '../http/bounded-map.js';
+import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from '../types/meta-sync.js';
 import { articleMetaModule, indexModuleSections, type ModuleSections } from './article-module.js';
+import { checkedConcurrency } from './limits.js';
 import { currentValue } from './plan.js';
-import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from './types.js';
 
 /** Modules `pullMeta` knows how to enumerate. */
 export const PULL_MODULES = ['dir', 'goods', 'blog', 'news', 'article'] as const;
@@ -46,6 +48,7 @@ export async function pullMeta(
   client: MetaPullClient,
   options: PullMetaOptions = {},
 ): Promise<DesiredMetaEntry[]> {
+  const concurrency = checkedConcurrency('pullMeta', options.concurrency, PULL_META_DEFAULTS.concurrency);
   const modules = new Set(options.modules ?? PULL_META_DEFAULTS.modules);
   const includeEmpty = options.includeEmpty ?? PULL_META_DEFAULTS.includeEmpty;
   const articleModule = options.articleModule ?? articleMetaModule;
@@ -76,7 +79,7 @@ export async function pullMeta(
   let done = 0;
   const pulled = await mapBounded(
     targets,
-    options.concurrency ?? PULL_META_DEFAULTS.concurrency,
+    concurrency,
     async ({ md, id }) => {
       const current = await client.meta.get(md, id, call);
       done++;

@@ -3,13 +3,19 @@
  * log the plan, and apply it only when asked. `@sitecontent/astro` calls this at
  * `astro:build:done` with `write: process.env.SITECONTENT_WRITE === '1'`; nothing here knows Astro.
  */
+
+import {
+  DesiredMetaError,
+  type DesiredMetaIssue,
+  formatDesiredMetaIssue,
+} from '../errors/desired-meta-error.js';
+import { MetaWriteBackError } from '../errors/meta-write-back-error.js';
+import type { MetaApplyProgress, MetaApplyReport, MetaPlan, MetaSyncClient } from '../types/meta-sync.js';
 import { applyMetaPlan } from './apply.js';
 import { validateDesiredMeta } from './desired-meta.js';
-import { DesiredMetaError, type DesiredMetaIssue, formatDesiredMetaIssue } from './errors.js';
 import { formatApplyReport, formatPlan } from './format.js';
 import { describeError, failsEveryPage } from './page-failures.js';
 import { planMetaChanges } from './plan.js';
-import type { MetaApplyProgress, MetaApplyReport, MetaPlan, MetaSyncClient } from './types.js';
 
 /** The logger shape the write-back writes to (Astro's `AstroIntegrationLogger` fits). */
 export interface MetaWriteBackLogger {
@@ -54,25 +60,6 @@ export interface MetaWriteBackResult {
   warnings: DesiredMetaIssue[];
   /** True when `write` was set and there was something to write. */
   applied: boolean;
-}
-
-/** Some pages could not be read or written during a write-back. */
-export class MetaWriteBackError extends Error {
-  override readonly name = 'MetaWriteBackError';
-  readonly code = 'meta_write_back_failed';
-  readonly plan: MetaPlan;
-  readonly report: MetaApplyReport | undefined;
-
-  constructor(message: string, plan: MetaPlan, report?: MetaApplyReport, options?: { cause?: unknown }) {
-    super(message, options);
-    this.plan = plan;
-    this.report = report;
-  }
-}
-
-/** True for a {@link MetaWriteBackError} (checks `name`). */
-export function isMetaWriteBackError(error: unknown): error is MetaWriteBackError {
-  return error instanceof Error && error.name === 'MetaWriteBackError';
 }
 
 function logLines(log: (message: string) => void, text: string): void {

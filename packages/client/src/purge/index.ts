@@ -6,7 +6,6 @@ export {
   namesAnything,
   PURGE_SITE_URL_ENV,
   PURGE_TOKEN_ENV,
-  PurgeError,
   type PurgeRequest,
   type PurgeTargets,
   purgePages,

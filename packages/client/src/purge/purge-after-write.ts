@@ -2,7 +2,7 @@
  * After a meta write (`sitecontent meta push`, the build's write-back): purges the pages whose meta
  * changed, when the environment names the site (`SITECONTENT_SITE_URL`) and its purge token.
  */
-import type { SiteContentClient } from '../client.js';
+import type { SectionsApi } from '../resources/sections.js';
 import { purgeTargetsOfMeta, type WrittenPage } from './meta-purge.js';
 import { namesAnything, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgePages } from './purge-request.js';
 
@@ -16,7 +16,7 @@ export type PurgeAfterWrite =
  * `PurgeError` when the site refused or could not be reached.
  */
 export async function purgeAfterMetaWrite(
-  client: Pick<SiteContentClient, 'sections'>,
+  client: { sections: Pick<SectionsApi, 'list'> },
   written: readonly WrittenPage[],
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<PurgeAfterWrite> {

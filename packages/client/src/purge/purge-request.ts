@@ -4,7 +4,8 @@
  * in `Authorization: Bearer` and never appears in an error or a log line.
  */
 
-import { failureDetail } from '../shown-text.js';
+import { PurgeError } from '../errors/purge-error.js';
+import { failureDetail } from '../text/shown-text.js';
 
 /** Entry ids per collection kind, and tags, as the endpoint's body takes them. */
 export interface PurgeTargets {
@@ -31,21 +32,6 @@ export interface PurgeRequest {
 export const PURGE_SITE_URL_ENV = 'SITECONTENT_SITE_URL';
 export const PURGE_TOKEN_ENV = 'SITECONTENT_PURGE_TOKEN';
 export const DEFAULT_PURGE_PATH = '/_sitecontent/purge';
-
-/** The endpoint refused the purge or could not be reached; `status` 0 when no answer came. */
-export class PurgeError extends Error {
-  override readonly name = 'PurgeError';
-  readonly code = 'purge_failed';
-  readonly status: number;
-  /** The endpoint's URL (no token). */
-  readonly url: string;
-
-  constructor(url: string, status: number, detail: string, options?: { cause?: unknown }) {
-    super(`purge at ${url} failed: ${detail}`, options);
-    this.url = url;
-    this.status = status;
-  }
-}
 
 /** Whether `targets` names anything (an empty purge is not sent). */
 export function namesAnything(targets: PurgeTargets): boolean {

@@ -6,7 +6,7 @@ import { RecordValidationError } from '../errors/record-validation-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import type { OperationInput } from '../http/encode.js';
 import type { OperationName } from '../http/operations.js';
-import { quotedText } from '../shown-text.js';
+import { quotedText } from '../text/shown-text.js';
 
 /**
  * How deep a record's values may nest. The tolerant parser stops at this depth; a strictly valid

@@ -4,7 +4,6 @@
  * resource that puts them together.
  */
 import type { z } from 'zod';
-import type { RecordValidationError } from '../errors/record-validation-error.js';
 import type { OperationInput } from '../http/encode.js';
 import type { CallAnswer } from '../http/executor.js';
 import type { OperationName } from '../http/operations.js';
@@ -12,28 +11,10 @@ import type { WritableResource } from '../schemas/fields.js';
 import type { CreateResult, WriteResult } from '../schemas/records.js';
 import { checkFilterMatch } from './answer-checks.js';
 import { checkFilterKeys, checkFilterObject, checkId, checkParam } from './arguments.js';
+import type { CallOptions } from './call-options.js';
 import { parseCreateResult, parseRecords, parseWriteResult } from './record-parsing.js';
 
-/** Options every method takes as its last argument. */
-export interface CallOptions {
-  /**
-   * Aborts this call (also while it waits for a slot, the back-off gate or a retry); the call
-   * rejects with the signal's reason, or with a TimeoutError when the signal timed out
-   * (`AbortSignal.timeout(…)`).
-   */
-  signal?: AbortSignal;
-  /**
-   * Deadline of this whole call in ms: waiting for a slot or the back-off gate, every attempt and
-   * every retry wait. Past it the call fails with a TimeoutError naming the operation and this
-   * value. The client's `timeoutMs` still bounds each attempt. @default undefined (no deadline)
-   */
-  timeoutMs?: number;
-  /**
-   * Without it, the first invalid record of a list throws a RecordValidationError; with it, each
-   * invalid record is reported here and skipped.
-   */
-  onInvalidRecord?: (err: RecordValidationError) => void;
-}
+export type { CallOptions } from './call-options.js';
 
 /** The rows of an answer, its request URL with `key=***` and, when asked for, its body's digest. */
 export type CallResult = CallAnswer;

@@ -7,7 +7,7 @@ import {
   isAbsoluteImageFile,
 } from '../schemas/image-url.js';
 import type { Product } from '../schemas/records.js';
-import type { CallOptions } from './core.js';
+import type { CallOptions } from './call-options.js';
 
 /**
  * The first image file of `product` that the service sent as a whole URL on another origin than

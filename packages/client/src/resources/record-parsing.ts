@@ -13,7 +13,7 @@ import {
   writeResultSchema,
 } from '../schemas/records.js';
 import { deepRecordError, tooDeepField } from './answer-checks.js';
-import type { CallOptions } from './core.js';
+import type { CallOptions } from './call-options.js';
 
 function validationError(
   op: OperationName,

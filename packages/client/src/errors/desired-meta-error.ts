@@ -49,8 +49,3 @@ export class DesiredMetaError extends Error {
     this.issues = issues;
   }
 }
-
-/** True for a {@link DesiredMetaError}, also across copies of the package (checks `name`). */
-export function isDesiredMetaError(error: unknown): error is DesiredMetaError {
-  return error instanceof Error && error.name === 'DesiredMetaError';
-}

@@ -1,0 +1,37 @@
+/**
+ * `@sitecontent/client/internal`: what `@sitecontent/astro` needs from the client and a site's code
+ * does not (README, "Internal subpath"). No semver promise: it changes with the Astro package.
+ */
+
+export { type EnvLayers, envSettings, readEnvFiles } from './env/env-files.js';
+export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
+export {
+  type BoundedCall,
+  type MapProgress,
+  mapBounded,
+  type OrderedResults,
+  streamBounded,
+} from './http/bounded-map.js';
+export {
+  type ArticleMetaModule,
+  articleMetaModule,
+  indexModuleSections,
+  type ModuleSection,
+  type ModuleSections,
+} from './meta-sync/article-module.js';
+export { META_WRITE_BACK_DEFAULTS } from './meta-sync/write-back.js';
+export { clientOptionFields, withConcurrencyRule } from './options.js';
+export { type PurgeAfterWrite, purgeAfterMetaWrite } from './purge/purge-after-write.js';
+export { PURGE_BODY_FIELDS, purgeBodySchema } from './purge/purge-body.js';
+export { DEFAULT_PURGE_PATH, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from './purge/purge-request.js';
+export { isHostName } from './schemas/host-name.js';
+export { type ImageFileField, imageFileProblem, imageUrl } from './schemas/image-url.js';
+export { isPlainPath, rootRelativePathProblem } from './schemas/root-relative-path.js';
+export {
+  failureDetail,
+  quotedText,
+  SHOWN_TEXT_MAX,
+  shownId,
+  shownRecord,
+  shownText,
+} from './text/shown-text.js';
