@@ -5,7 +5,7 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { checkDist } from '../packages/astro/dist/seo-check/check-dist.js';
+import { checkDist } from '../packages/astro/dist/build-time/seo-check/check-dist.js';
 
 const SITE = 'https://shop.example';
 const count = Number(process.argv[2] ?? 10_000);

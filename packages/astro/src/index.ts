@@ -3,11 +3,20 @@
  * at `@sitecontent/astro/schemas`; what the integration writes for on-demand sites imports
  * `@sitecontent/astro/on-demand`; the surrogate-key cache provider is `@sitecontent/astro/cache/surrogate-key`.
  */
+
+// `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
+export { siteContent as default, siteContent } from './build-time/integration/integration.js';
+export { articlesLoader } from './build-time/loaders/articles-loader.js';
+export { domainsLoader } from './build-time/loaders/domains-loader.js';
+export { modificationsLoader } from './build-time/loaders/modifications-loader.js';
+export { productsLoader } from './build-time/loaders/products-loader.js';
+export { sectionsLoader } from './build-time/loaders/sections-loader.js';
 export {
-  type SurrogateKeyCacheOptions,
-  type SurrogatePurgeOptions,
-  surrogateKeyCache,
-} from './cache/surrogate-key-options.js';
+  type SitemapFactsItem,
+  type SitemapFactsOptions,
+  sitemapFacts,
+  type WithSitemapFacts,
+} from './build-time/sitemap-facts/sitemap-facts.js';
 export { type ChangeTime, lastChanged } from './entries/last-changed.js';
 export { plainText } from './entries/plain-text.js';
 export { sanitizeHtml } from './entries/sanitize.js';
@@ -44,20 +53,6 @@ export {
 } from './helpers/page-change-times.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
 export { seoAt } from './helpers/seo-at.js';
-// `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
-export { siteContent as default, siteContent } from './integration/integration.js';
-export type {
-  LiveCatalogFilter,
-  LiveEntryFilter,
-  LiveSectionsFilter,
-} from './live/define-live-loader.js';
-export { liveArticlesLoader, liveProductsLoader, liveSectionsLoader } from './live/live-loaders.js';
-export { liveErrorResponse } from './live/page-answers.js';
-export { articlesLoader } from './loaders/articles-loader.js';
-export { domainsLoader } from './loaders/domains-loader.js';
-export { modificationsLoader } from './loaders/modifications-loader.js';
-export { productsLoader } from './loaders/products-loader.js';
-export { sectionsLoader } from './loaders/sections-loader.js';
 export type { SiteContentOptions } from './options/integration-options.js';
 export type {
   LiveArticlesLoaderOptions,
@@ -90,6 +85,22 @@ export type {
 } from './options/meta-write-back-options.js';
 export type { Freshness, OnDemandOptions } from './options/on-demand-options.js';
 export type { SeoCheckMode } from './options/seo-check-options.js';
+export {
+  type SurrogateKeyCacheOptions,
+  type SurrogatePurgeOptions,
+  surrogateKeyCache,
+} from './request-time/cache/surrogate-key-options.js';
+export type {
+  LiveCatalogFilter,
+  LiveEntryFilter,
+  LiveSectionsFilter,
+} from './request-time/live-loaders/define-live-loader.js';
+export {
+  liveArticlesLoader,
+  liveProductsLoader,
+  liveSectionsLoader,
+} from './request-time/live-loaders/live-loaders.js';
+export { liveErrorResponse } from './request-time/live-loaders/page-answers.js';
 export type {
   HeadFields,
   HeadMeta,
@@ -106,10 +117,4 @@ export {
   type SeoOrigin,
   type SeoSource,
 } from './seo-head/page-seo.js';
-export {
-  type SitemapFactsItem,
-  type SitemapFactsOptions,
-  sitemapFacts,
-  type WithSitemapFacts,
-} from './sitemap/sitemap-facts.js';
 export * from './structured-data/index.js';

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { LOADER_VERSION_META_KEY } from '../src/build-time/staging/sync-item.js';
 import { lastChanged } from '../src/index.js';
-import { LOADER_VERSION_META_KEY } from '../src/sync/sync-item.js';
 import { createStore, loaderContext, recordItems, strictCommit, syncEntries } from './helpers/index.js';
 
 const schema = z.object({

@@ -12,9 +12,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import type { Product } from '@sitecontent/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ANSWERS_META_KEY } from '../src/build-time/load-run/answer-record.js';
+import { META_WRITTEN_FILE } from '../src/build-time/load-run/meta-cache.js';
 import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
-import { ANSWERS_META_KEY } from '../src/load/answer-record.js';
-import { META_WRITTEN_FILE } from '../src/load/meta-cache.js';
 import { createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 const KEPT = /32 records .*0 written, 32 unchanged, 0 removed, meta of 32 pages reused \(answers unchanged/;

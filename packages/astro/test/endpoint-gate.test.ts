@@ -6,8 +6,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purgeHandler } from '../src/integration/purge-endpoint.js';
-import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
+import { createRefreshHandler } from '../src/build-time/integration/refresh-endpoint.js';
+import { purgeHandler } from '../src/request-time/endpoints/purge-endpoint.js';
 import { createLogger } from './helpers/index.js';
 
 const TOKEN = 'tok-gate';

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { readEnv } from '../src/integration/env-files.js';
-import { purgeWrittenMeta } from '../src/integration/purge-written-meta.js';
+import { readEnv } from '../src/build-time/integration/env-files.js';
+import { purgeWrittenMeta } from '../src/build-time/integration/purge-written-meta.js';
 import type { Project } from '../src/project/project.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'sitecontent-env-precedence-'));

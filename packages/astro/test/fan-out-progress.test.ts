@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Progress } from '../src/load/fan-out-progress.js';
+import { Progress } from '../src/build-time/load-run/fan-out-progress.js';
 import { createLogger } from './helpers/index.js';
 
 describe('Progress', () => {

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { resolveLoaderNames } from '../src/build-time/integration/refresh-endpoint.js';
 import { siteContent } from '../src/index.js';
-import { resolveLoaderNames } from '../src/integration/refresh-endpoint.js';
 import { createLogger, type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;

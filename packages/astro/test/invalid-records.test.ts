@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EnoughInvalidRecords, InvalidRecords, NAMED_INVALID_RECORDS } from '../src/load/invalid-records.js';
+import {
+  EnoughInvalidRecords,
+  InvalidRecords,
+  NAMED_INVALID_RECORDS,
+} from '../src/build-time/load-run/invalid-records.js';
 
 describe('InvalidRecords', () => {
   it('keeps the first few reports and counts the rest, however many come', () => {

@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveProductsLoader, pageSeo } from '../src/index.js';
-import { onDemandMiddleware } from '../src/on-demand/middleware.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
+import { onDemandMiddleware } from '../src/request-time/middleware.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;

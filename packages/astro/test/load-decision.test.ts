@@ -1,9 +1,13 @@
 /** The failure policies of a load, as a table: an outcome and options in, a decision out; no store. */
 import { AuthError, HttpStatusError } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
+import {
+  EnoughInvalidRecords,
+  type InvalidRecord,
+  InvalidRecords,
+} from '../src/build-time/load-run/invalid-records.js';
+import { decideLoad, type LoadDecision, type LoadOutcome } from '../src/build-time/load-run/load-decision.js';
 import { SiteContentCallbackError } from '../src/errors/callback-error.js';
-import { EnoughInvalidRecords, type InvalidRecord, InvalidRecords } from '../src/load/invalid-records.js';
-import { decideLoad, type LoadDecision, type LoadOutcome } from '../src/load/load-decision.js';
 import { failurePolicyDefaults } from '../src/options/loader-options.js';
 import type { CommonLoaderOptions } from '../src/options/loader-shapes.js';
 

@@ -4,6 +4,8 @@
  * write makes Astro serialize the whole data store again.
  */
 import { describe, expect, it } from 'vitest';
+import { ANSWERS_META_KEY } from '../src/build-time/load-run/answer-record.js';
+import { LOADER_VERSION_META_KEY } from '../src/build-time/staging/sync-item.js';
 import {
   articlesLoader,
   domainsLoader,
@@ -14,8 +16,6 @@ import {
   productsLoader,
   sectionsLoader,
 } from '../src/index.js';
-import { ANSWERS_META_KEY } from '../src/load/answer-record.js';
-import { LOADER_VERSION_META_KEY } from '../src/sync/sync-item.js';
 import { emulatorPerTest } from './helpers/index.js';
 
 describe('collection loaders against the emulator: what each stores', () => {

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRefreshHandler } from '../src/build-time/integration/refresh-endpoint.js';
+import { META_CACHE_KEY, META_WRITTEN_FILE } from '../src/build-time/load-run/meta-cache.js';
 import { productsLoader } from '../src/index.js';
-import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
-import { META_CACHE_KEY, META_WRITTEN_FILE } from '../src/load/meta-cache.js';
 import { createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
 
 type Loader = ReturnType<typeof productsLoader>;

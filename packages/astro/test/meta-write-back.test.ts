@@ -6,7 +6,7 @@
  */
 import { createClient } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { siteContent } from '../src/integration/integration.js';
+import { siteContent } from '../src/build-time/integration/integration.js';
 import {
   buildFixture,
   createFixture,

@@ -10,11 +10,11 @@ import { pathToFileURL } from 'node:url';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isSiteContentAstroError } from '../src/index.js';
-import { EntryGuard } from '../src/live/entry-guard.js';
-import { servingState } from '../src/live/on-demand-state.js';
-import { settlePageCache } from '../src/live/page-answers.js';
-import { SectionLookup } from '../src/live/section-lookup.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
+import { EntryGuard } from '../src/request-time/live-loaders/entry-guard.js';
+import { servingState } from '../src/request-time/live-loaders/on-demand-state.js';
+import { settlePageCache } from '../src/request-time/live-loaders/page-answers.js';
+import { SectionLookup } from '../src/request-time/live-loaders/section-lookup.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;

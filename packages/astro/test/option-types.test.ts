@@ -3,10 +3,6 @@
 // (this file is type-checked) instead of being silently refused or silently unchecked.
 import { describe, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type {
-  SurrogateKeyCacheOptions,
-  surrogateKeyCacheOptionsSchema,
-} from '../src/cache/surrogate-key-options.js';
 import type { SiteContentOptions, siteContentOptionsSchema } from '../src/options/integration-options.js';
 import type {
   LiveArticlesLoaderOptions,
@@ -29,6 +25,10 @@ import type {
   sectionsOptionsSchema,
 } from '../src/options/loader-options.js';
 import type { OnDemandOptions, onDemandOptionsSchema } from '../src/options/on-demand-options.js';
+import type {
+  SurrogateKeyCacheOptions,
+  surrogateKeyCacheOptionsSchema,
+} from '../src/request-time/cache/surrogate-key-options.js';
 
 /** The option names of a schema, as a caller writes them. */
 type Names<S extends z.ZodType> = keyof z.input<S>;

@@ -4,8 +4,8 @@
  */
 import { HttpStatusError } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
-import { liveErrorResponse, withFailureSettings } from '../src/live/page-answers.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
+import { liveErrorResponse, withFailureSettings } from '../src/request-time/live-loaders/page-answers.js';
 
 const cache = { set: () => {} } as never;
 const outage = new HttpStatusError({ operation: 'goods/Get', status: 503 });

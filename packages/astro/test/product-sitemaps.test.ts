@@ -13,15 +13,18 @@ import { pathToFileURL } from 'node:url';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import sax from 'sax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { includeProblems } from '../src/build-time/integration/sitemap-include-check.js';
 import { liveProductsLoader } from '../src/index.js';
-import { purgeTagsOf } from '../src/integration/purge-endpoint.js';
+import { productSitemapOptionsSchema } from '../src/options/on-demand-options.js';
 import {
   productSitemapFileHandler,
   productSitemapIndexHandler,
-} from '../src/integration/sitemap-endpoint.js';
-import { includeProblems } from '../src/integration/sitemap-include-check.js';
-import { productSitemapOptionsSchema } from '../src/options/on-demand-options.js';
-import { type LiveCollections, productPagesIn } from '../src/product-sitemaps/product-pages-source.js';
+} from '../src/request-time/endpoints/product-sitemap-routes.js';
+import { purgeTagsOf } from '../src/request-time/endpoints/purge-endpoint.js';
+import {
+  type LiveCollections,
+  productPagesIn,
+} from '../src/request-time/product-sitemaps/product-pages-source.js';
 import {
   fileStarts,
   SITEMAP_LIMITS,
@@ -31,7 +34,7 @@ import {
   urlEntry,
   utf8Bytes,
   xmlText,
-} from '../src/product-sitemaps/sitemap-xml.js';
+} from '../src/request-time/product-sitemaps/sitemap-xml.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
 /** The text of every element named `name` in `xml`, which must be well-formed (sax strict mode throws). */

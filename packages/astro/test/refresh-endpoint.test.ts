@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { RefreshContentOptions } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRefreshHandler } from '../src/build-time/integration/refresh-endpoint.js';
 import { productsLoader } from '../src/index.js';
-import { createRefreshHandler } from '../src/integration/refresh-endpoint.js';
 import {
   createLogger,
   createStore,

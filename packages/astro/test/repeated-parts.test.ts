@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { SyncItem } from '../src/sync/sync-item.js';
+import type { SyncItem } from '../src/build-time/staging/sync-item.js';
 import { createStore, loaderContext, strictCommit, syncEntries } from './helpers/index.js';
 
 const { onParseError, onDuplicate } = strictCommit;

@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { SiteContentBusyError } from '../src/errors/busy-error.js';
 import { SiteContentConnectionError } from '../src/errors/connection-error.js';
 import { SiteContentUnavailableError } from '../src/errors/unavailable-error.js';
-import { CircuitBreaker } from '../src/live/circuit-breaker.js';
-import { FailureLog } from '../src/live/failure-log.js';
-import { isOutage, requestFailure } from '../src/live/request-failure.js';
+import { CircuitBreaker } from '../src/request-time/live-loaders/circuit-breaker.js';
+import { FailureLog } from '../src/request-time/live-loaders/failure-log.js';
+import { isOutage, requestFailure } from '../src/request-time/live-loaders/request-failure.js';
 
 const url = 'http://svc.test/v1/goods/Get?key=secret-key&sid=1&id=7';
 const status = (s: number) =>

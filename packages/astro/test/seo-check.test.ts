@@ -4,9 +4,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkDist, type SeoCheckReport } from '../src/build-time/seo-check/check-dist.js';
+import { logReport } from '../src/build-time/seo-check/seo-check-integration.js';
 import { isSiteContentAstroError } from '../src/errors/index.js';
-import { checkDist, type SeoCheckReport } from '../src/seo-check/check-dist.js';
-import { logReport } from '../src/seo-check/seo-check-integration.js';
 import {
   buildFixture,
   createFixture,

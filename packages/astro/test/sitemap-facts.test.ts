@@ -1,10 +1,10 @@
 // sitemapFacts(): each sitemap URL gets the lastmod and photos of the entry at its path, from the
 // entries the build recorded (kept by the integration at astro:build:done).
 import { describe, expect, it } from 'vitest';
+import { sitemapFacts } from '../src/build-time/sitemap-facts/sitemap-facts.js';
 import { BuildRecord } from '../src/project/build-record.js';
 import { keepPageFacts } from '../src/project/open-projects.js';
 import { pageFactsOf } from '../src/project/page-facts.js';
-import { sitemapFacts } from '../src/sitemap/sitemap-facts.js';
 
 const SITE = 'https://shop.example';
 

@@ -4,9 +4,9 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { stageEntries } from '../src/build-time/staging/stage-entries.js';
+import type { ItemStream, SyncItem } from '../src/build-time/staging/sync-item.js';
 import { sanitizeHtml } from '../src/entries/sanitize.js';
-import { stageEntries } from '../src/sync/stage-entries.js';
-import type { ItemStream, SyncItem } from '../src/sync/sync-item.js';
 import {
   createStore,
   loaderContext,

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SANITIZE_THREAD_MIN_ITEMS } from '../src/build-time/staging/staging.js';
+import type { SyncItem } from '../src/build-time/staging/sync-item.js';
+import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/build-time/staging/sync-item.js';
 import { sanitizeHtml } from '../src/entries/sanitize.js';
-import { SANITIZE_THREAD_MIN_ITEMS } from '../src/sync/staging.js';
-import type { SyncItem } from '../src/sync/sync-item.js';
-import { LOADER_VERSION, LOADER_VERSION_META_KEY } from '../src/sync/sync-item.js';
 import {
   createStore,
   loaderContext,

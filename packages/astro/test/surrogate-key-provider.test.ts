@@ -5,8 +5,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import surrogateKeyProvider from '../src/cache/surrogate-key-provider.js';
 import { surrogateKeyCache } from '../src/index.js';
+import surrogateKeyProvider from '../src/request-time/cache/surrogate-key-provider.js';
 
 const purges: { method: string | undefined; keys: string | undefined; token: string | undefined }[] = [];
 const server = createServer((req, res) => {

@@ -2,7 +2,7 @@
 // still makes the next load read every record and warn again (conditional-read.test.ts has the loads).
 import type { LoaderContext } from 'astro/loaders';
 import { describe, expect, it } from 'vitest';
-import { noticingWarnings } from '../src/load/warnings-noted.js';
+import { noticingWarnings } from '../src/build-time/load-run/warnings-noted.js';
 import { createLogger } from './helpers/index.js';
 
 describe('noticingWarnings', () => {

@@ -1,10 +1,10 @@
-/// <reference path="../../src/seo-check/structured-data-validator.d.ts" />
+/// <reference path="../../src/build-time/seo-check/structured-data-validator.d.ts" />
 /**
  * Google's rich-result rules, offline: `@adobe/structured-data-validator` without the schema.org
  * vocabulary (which it would download), fed JSON-LD in the shape its extractor gives.
  */
 import Validator from '@adobe/structured-data-validator';
-import { productGroupProblems } from '../../src/seo-check/product-group-rules.js';
+import { productGroupProblems } from '../../src/build-time/seo-check/product-group-rules.js';
 
 export interface RichResultIssue {
   issueMessage: string;

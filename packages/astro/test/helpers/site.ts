@@ -1,4 +1,4 @@
-import { rememberedOrigin } from '../../src/integration/remembered-domain.js';
+import { rememberedOrigin } from '../../src/build-time/integration/remembered-domain.js';
 import { openProject } from '../../src/project/open-projects.js';
 import { createLogger } from './logger.js';
 

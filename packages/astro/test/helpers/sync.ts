@@ -1,10 +1,10 @@
 /** The whole sync of items already in hand, as the tests of staging and commit use it. */
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
-import type { CommitHandlers, SyncCounts } from '../../src/sync/commit-staged.js';
-import { stageEntries } from '../../src/sync/stage-entries.js';
-import type { StageOptions } from '../../src/sync/staging.js';
-import type { SyncItem, SyncSource } from '../../src/sync/sync-item.js';
+import type { CommitHandlers, SyncCounts } from '../../src/build-time/staging/commit-staged.js';
+import { stageEntries } from '../../src/build-time/staging/stage-entries.js';
+import type { StageOptions } from '../../src/build-time/staging/staging.js';
+import type { SyncItem, SyncSource } from '../../src/build-time/staging/sync-item.js';
 
 /** Stages every item (HTML sanitized unless `sanitize: false`), then commits; a failed fetch is thrown. */
 export async function syncEntries(

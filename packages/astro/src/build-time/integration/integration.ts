@@ -1,0 +1,141 @@
+/**
+ * `siteContent()`: the Astro integration. It declares the `astro:env` schema, shares one client
+ * (and so one concurrency bound and one back-off gate) with every loader of the project, sets
+ * `site` from `site/DomainDefault` when the user has not, allows the site's domain for `<Image>`
+ * and, in dev, mounts the refresh endpoint. With `metaWriteBack`, it plans (and with
+ * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
+ */
+import type { AstroIntegration } from 'astro';
+import { urlStyleOf } from '../../entries/page-url.js';
+import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
+import { keepPageFacts, openProject, pageFactsWanted } from '../../project/open-projects.js';
+import { pageFactsOf } from '../../project/page-facts.js';
+import type { Project } from '../../project/project.js';
+import { projectSettingsOf } from '../../project/project-settings.js';
+import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
+import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
+import { readEnv } from './env-files.js';
+import { runBuildMetaWriteBack } from './meta-write-back.js';
+import { setUpOnDemand } from './on-demand-setup.js';
+import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
+import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
+import { rememberedOrigin } from './remembered-domain.js';
+import { applySiteDomain } from './site-domain.js';
+import { sitemapIncludeCheck } from './sitemap-include-check.js';
+
+// The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
+// importing `astro/config` here would pull Vite into every page bundle that imports this package.
+const ENV_NAMES = [
+  'SITECONTENT_BASE_URL',
+  'SITECONTENT_API_KEY',
+  'SITECONTENT_SID',
+  REFRESH_TOKEN_ENV,
+  REFETCH_META_ENV,
+  ...PURGE_AFTER_WRITE_ENV,
+] as const;
+
+/** What `siteContent()` declares in `astro:env`: the connection, the key secret. */
+const ENV_SCHEMA = {
+  SITECONTENT_API_KEY: { type: 'string', context: 'server', access: 'secret', optional: true },
+  // Secret, though not confidential: a public value is inlined into every page's module graph, so a
+  // different service URL (the embedded emulator's random port) would invalidate every page of an
+  // incremental build.
+  SITECONTENT_BASE_URL: { type: 'string', context: 'server', access: 'secret', optional: true },
+  SITECONTENT_SID: { type: 'number', context: 'server', access: 'public', optional: true },
+} as const;
+
+export function siteContent(options: SiteContentOptions = {}): AstroIntegration {
+  const opts = resolveSiteContentOptions(options);
+  let root: URL | undefined;
+  let cacheDir: URL | undefined;
+  let project: Project | undefined;
+
+  return {
+    name: '@sitecontent/astro',
+    hooks: {
+      'astro:config:setup': async (hook) => {
+        const { config, command, updateConfig, logger } = hook;
+        root = config.root;
+        cacheDir = config.cacheDir;
+        const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
+        // Live loaders run in this process only where it serves pages.
+        const serves = command === 'dev' || command === 'preview';
+        const opened = openProject(
+          config.root,
+          projectSettingsOf(opts, env, () => (cacheDir ? rememberedOrigin(cacheDir) : undefined)),
+          logger,
+          serves,
+        );
+        project = opened;
+        // Loaders keep a copy of their entries for the write-back or the sitemap's facts only when wanted.
+        if (opts.metaWriteBack || (command === 'build' && pageFactsWanted())) opened.startBuildRecord();
+        updateConfig({ env: { schema: ENV_SCHEMA } });
+        // Appended, so it runs after every listed integration (the sitemap's) has written its files.
+        if (command === 'build' && opts.seoCheck !== 'off') {
+          updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
+        }
+        setUpOnDemand(hook, opts.onDemand, logger);
+        // Appended too: it reads the sitemap index @astrojs/sitemap writes.
+        const { sitemap } = opts.onDemand;
+        if (command === 'build' && config.cache?.provider && sitemap && sitemap.include.length > 0) {
+          updateConfig({ integrations: [sitemapIncludeCheck(sitemap.include)] });
+        }
+        // `astro preview` serves what the build wrote: nothing of the service is needed.
+        if (command === 'preview') return;
+        await applySiteDomain({
+          client: () => opened.client('siteContent'),
+          config,
+          setSite: opts.setSite,
+          remoteImages: opts.remoteImages,
+          updateConfig,
+          logger,
+        });
+      },
+      'astro:config:done': ({ config }) => {
+        cacheDir = config.cacheDir;
+        project?.settleUrls(config.site, urlStyleOf(config));
+      },
+      'astro:server:setup': ({ server, refreshContent, logger }) => {
+        // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not
+        // `astro:config:setup`: read the files again, or a new key or token would wait for a restart.
+        if (project && root) {
+          const changed = project.rereadEnv(readEnv(root, 'development', ENV_NAMES), ENV_NAMES);
+          if (changed.length > 0) logger.info(`.env read again: ${changed.join(', ')} changed`);
+        }
+        if (opts.refreshEndpoint === false || !refreshContent) return;
+        mountRefreshEndpoint(server.middlewares, {
+          path: opts.refreshEndpoint,
+          token: project?.settings.env[REFRESH_TOKEN_ENV],
+          refreshContent,
+          logger,
+        });
+      },
+      'astro:server:done': async () => {
+        await project?.close();
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!project) return;
+        const stale = project.takeKeptStale();
+        if (stale.length > 0) {
+          logger.warn(
+            `this build shows the previous sync's entries of ${stale.join(', ')}: the service failed ` +
+              "for them (see the warnings above); onError: 'fail' fails such a build instead",
+          );
+        }
+        try {
+          // Before closing: the write-back uses the project's client (one bound, one back-off gate).
+          if (opts.metaWriteBack && cacheDir) {
+            await runBuildMetaWriteBack(project, cacheDir, opts.metaWriteBack, logger);
+          }
+        } finally {
+          // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
+          const record = project.buildRecord;
+          if (record && pageFactsWanted()) {
+            keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
+          }
+          await project.close();
+        }
+      },
+    },
+  };
+}

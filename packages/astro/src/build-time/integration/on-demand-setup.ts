@@ -1,0 +1,87 @@
+/**
+ * On-demand sites (an Astro `cache` provider configured): the integration writes small modules
+ * into its codegen folder — the middleware that gives pages of live entries their freshness, the
+ * product sitemaps and the purge endpoint — each calling this package with the site's checked `onDemand` settings as JSON.
+ * Written modules, not virtual ones: the server bundle imports them like the site's own files,
+ * whether Vite bundles this package or leaves it in node_modules.
+ */
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
+import type { AstroIntegrationLogger, HookParameters } from 'astro';
+import { urlStyleOf } from '../../entries/page-url.js';
+import type { OnDemandSettings, ProductSitemapSettings } from '../../options/on-demand-options.js';
+import { sitemapFilePattern } from '../../options/sitemap-file-paths.js';
+
+type SetupHook = HookParameters<'astro:config:setup'>;
+
+const header = '// Written by @sitecontent/astro at each build: edit siteContent({ onDemand }) instead.\n';
+
+export function setUpOnDemand(
+  hook: Pick<SetupHook, 'config' | 'createCodegenDir' | 'addMiddleware' | 'injectRoute'>,
+  settings: OnDemandSettings,
+  logger: AstroIntegrationLogger,
+): void {
+  if (!hook.config.cache?.provider) return;
+  const dir = hook.createCodegenDir();
+  const given = JSON.stringify(settings);
+  // A production server runs no integration hook: the live loaders learn the URL style from here.
+  const urlStyle = JSON.stringify(urlStyleOf(hook.config));
+  const middleware = new URL('on-demand-middleware.mjs', dir);
+  writeFileSync(
+    middleware,
+    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nexport const onRequest = onDemandMiddleware(${given}, ${urlStyle});\n`,
+  );
+  hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
+  if (settings.sitemap !== false) injectSitemapRoutes(hook, dir, settings.sitemap, logger);
+  if (settings.purgeEndpoint === false) return;
+  const route = new URL('purge-endpoint.mjs', dir);
+  writeFileSync(
+    route,
+    `${header}import { purgeHandler } from '@sitecontent/astro/on-demand';\nexport const prerender = false;\nexport const ALL = purgeHandler();\n`,
+  );
+  hook.injectRoute({ pattern: settings.purgeEndpoint, entrypoint: route, prerender: false });
+  logger.info(`purge endpoint: POST ${settings.purgeEndpoint} (answers when ${PURGE_TOKEN_ENV} is set)`);
+}
+
+/** The site's live config file, where Astro looks for it; none when the site has no live collections. */
+function liveConfigFile(srcDir: URL): string | undefined {
+  const names = ['live.config.mjs', 'live.config.js', 'live.config.mts', 'live.config.ts'];
+  const found = names.map((name) => new URL(name, srcDir)).find((url) => existsSync(url));
+  return found && fileURLToPath(found);
+}
+
+/**
+ * The product sitemaps' two routes. Each is handed the site's live collections (the module Astro
+ * loads them from, so the same loader objects): the sitemaps read how product URLs are made from
+ * the live products loader itself (product-sitemaps/product-pages-source.ts).
+ */
+function injectSitemapRoutes(
+  hook: Pick<SetupHook, 'injectRoute' | 'config'>,
+  dir: URL,
+  settings: ProductSitemapSettings,
+  logger: AstroIntegrationLogger,
+): void {
+  const given = JSON.stringify(settings);
+  const liveConfig = liveConfigFile(hook.config.srcDir);
+  const collections = liveConfig
+    ? { line: `import { collections } from ${JSON.stringify(liveConfig)};\n`, name: 'collections' }
+    : { line: '', name: 'undefined' };
+  const routes = [
+    { pattern: settings.index, file: 'product-sitemap-index.mjs', handler: 'productSitemapIndexHandler' },
+    {
+      pattern: sitemapFilePattern(settings.index),
+      file: 'product-sitemap-file.mjs',
+      handler: 'productSitemapFileHandler',
+    },
+  ];
+  for (const { pattern, file, handler } of routes) {
+    const route = new URL(file, dir);
+    writeFileSync(
+      route,
+      `${header}${collections.line}import { ${handler} } from '@sitecontent/astro/on-demand';\nexport const prerender = false;\nexport const GET = ${handler}(${given}, ${collections.name});\n`,
+    );
+    hook.injectRoute({ pattern, entrypoint: route, prerender: false });
+  }
+  logger.info(`product sitemaps: ${settings.index}`);
+}

@@ -1,0 +1,34 @@
+/**
+ * After the build's meta write-back: purges the pages whose meta it wrote on the site named by
+ * `SITECONTENT_SITE_URL` (with its `SITECONTENT_PURGE_TOKEN`), so an on-demand site shows the new
+ * tags at once. A failed purge is a warning: the meta is written, and a build of static pages does
+ * not depend on it.
+ */
+import { isSiteContentError, type MetaWriteBackLogger, type MetaWriteBackResult } from '@sitecontent/client';
+import {
+  envSettings,
+  PURGE_SITE_URL_ENV,
+  PURGE_TOKEN_ENV,
+  purgeAfterMetaWrite,
+} from '@sitecontent/client/internal';
+import type { Project } from '../../project/project.js';
+
+/** The environment names this step reads (the integration also reads them from `.env`). */
+export const PURGE_AFTER_WRITE_ENV = [PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV] as const;
+
+export async function purgeWrittenMeta(
+  project: Project,
+  result: Pick<MetaWriteBackResult, 'report'>,
+  logger: MetaWriteBackLogger,
+): Promise<void> {
+  const written = result.report?.updated ?? [];
+  if (written.length === 0) return;
+  const env = envSettings({ processEnv: process.env, files: project.settings.env }, PURGE_AFTER_WRITE_ENV);
+  try {
+    const purge = await purgeAfterMetaWrite(project.client('metaWriteBack'), written, env);
+    if (purge.status === 'purged') logger.info(`meta write-back: purged ${purge.tags.join(', ')}`);
+  } catch (error) {
+    if (!isSiteContentError(error, 'purge_failed') && !isSiteContentError(error)) throw error;
+    logger.warn(`meta write-back: the meta is written, but ${(error as Error).message}`);
+  }
+}

@@ -1,0 +1,166 @@
+/** What a loader's fetch is given: the client, the call options, the fan-out, and the sync's shared answers. */
+import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent/client';
+import { type OrderedResults, streamBounded } from '@sitecontent/client/internal';
+import type { LoaderContext } from 'astro/loaders';
+import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
+import { siteOriginOf } from '../../project/site-origin.js';
+import type { SyncScope } from '../../project/sync-scope.js';
+import type { ItemSource, ItemStream, SyncItem } from '../staging/sync-item.js';
+import type { AnswerRecord } from './answer-record.js';
+import { Progress } from './fan-out-progress.js';
+import { InvalidRecords } from './invalid-records.js';
+import type { MetaLookup, MetaRequest } from './meta-cache.js';
+import { type ProductsAnswer, syncProducts } from './sync-products.js';
+
+/** Call options of a load: invalid records are collected, and a failure cancels the other requests. */
+export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'signal'>>;
+
+/** Every section of the site (`dir/Get`), as one sync asks it for all its loaders. */
+export interface SyncSections {
+  sections: Section[];
+  invalid: InvalidRecords;
+  /** Digest of the answer's body as sent: the same sections, byte for byte, have the same one. */
+  bodyDigest: string;
+}
+
+export interface FetchContext {
+  client: SiteContentClient;
+  ctx: LoaderContext;
+  /** Pass to every list call of records that become entries. */
+  callOptions: LoadCallOptions;
+  /**
+   * This load's invalid records, to which `onInvalid` applies: the client's reports, the records a
+   * loader finds invalid itself (`invalid.add`), the sync's `dir/Get` answer's (`invalid.addAll`).
+   */
+  invalid: InvalidRecords;
+  /**
+   * Bounded fan-out with a progress line every 2 s: the results in order, each as soon as it and
+   * those before it are in, so the sync can build entries while later requests run.
+   */
+  fanOut<T, R>(
+    label: string,
+    items: readonly T[],
+    fn: (item: T, signal: AbortSignal) => Promise<R>,
+  ): OrderedResults<R>;
+  /**
+   * The items of `records`, in order, each made by `toItem` as soon as its page's meta is in:
+   * `meta/Get` of the page `metaPageOf` gives, through the bounded fan-out, reusing the last sync's
+   * answers where the meta cache allows (`seo: { maxAge }`). Without `metaPageOf` (SEO off) nothing is
+   * asked and every `meta` is undefined. The sync builds the first entries while later pages are
+   * still being asked for.
+   */
+  itemsWithMeta<R>(
+    records: readonly R[],
+    metaPageOf: ((record: R) => MetaRequest) | undefined,
+    toItem: (record: R, meta: Meta | undefined) => SyncItem,
+  ): ItemSource;
+  /**
+   * Absolute origin of the site for canonical URLs: `config.site`, else `https://` +
+   * `site/DomainDefault`, asked once per sync for all loaders (and reused for image URLs).
+   */
+  siteOrigin(): Promise<string>;
+  /**
+   * Every section (`dir/Get`), fetched once per sync for all loaders of the project. Invalid records
+   * are left out and listed in `invalid`: the sections loader applies its `onInvalid` to them, the
+   * others only use the sections to build URLs and relations.
+   */
+  sections(): Promise<SyncSections>;
+  /**
+   * The products of `filter` (`goods/Get`), read once per sync for the products and the
+   * modifications loaders, typed when one asks (`typed()`); the invalid records come back for the
+   * caller to judge. `failOnInvalid`: typing may stop after enough invalid records
+   * (load/sync-products.ts).
+   */
+  products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<ProductsAnswer>;
+  /**
+   * Whether the stored entries may be kept as they are (load/answer-record.ts): `answers`, the
+   * digests and values every entry is made of, are those of the last sync, and with `usesMeta`
+   * every page's cached meta may be reused. The fetch then gives `KEEP_STORED`.
+   */
+  keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
+}
+
+/** What the fetch context is made of: the load's own parts and the sync it belongs to. */
+export interface FetchParts {
+  ctx: LoaderContext;
+  client: SiteContentClient;
+  sync: SyncScope;
+  invalid: InvalidRecords;
+  abort: AbortController;
+  meta: MetaLookup;
+  answers: AnswerRecord;
+  /** Requests in flight the fan-outs keep going: as many as the limit may grow to (it only grows while fully used). */
+  concurrency: number;
+}
+
+export function fetchContextOf(parts: FetchParts): FetchContext {
+  const { ctx, client, sync, invalid, abort, meta, answers, concurrency } = parts;
+  const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
+    streamBounded(
+      items,
+      concurrency,
+      (item, _index, signal) => fn(item, signal),
+      new Progress(ctx.logger, `${ctx.collection}: ${label}`, items.length),
+      abort.signal,
+    );
+  return {
+    client,
+    ctx,
+    callOptions: { onInvalidRecord: invalid.add, signal: abort.signal },
+    invalid,
+    fanOut,
+    itemsWithMeta: (records, metaPageOf, toItem) => {
+      if (metaPageOf === undefined) return records.map((record) => toItem(record, undefined));
+      const metas = meta.metas(records.map(metaPageOf), (pages) =>
+        fanOut('meta', pages, (page, signal) => client.meta.get(page.md, page.id, { signal })),
+      );
+      return zipItems(records, metas, toItem);
+    },
+    siteOrigin: () => syncSiteOrigin(ctx, client, sync),
+    sections: () => sectionsOf(client, sync),
+    products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid),
+    keepsStored: (given, usesMeta) => {
+      // Whether the last sync cached the pages' meta is one of its answers: one that asked every
+      // page (`maxAge: 0`) left no cache to vouch for the meta its entries hold.
+      const metaSource = usesMeta ? (meta.caches ? 'cached' : 'asked') : 'none';
+      return answers.unchanged({ ...given, meta: metaSource }) && (!usesMeta || meta.keepAll());
+    },
+  };
+}
+
+/**
+ * Asked again once per sync; the client keeps the answer for its image URLs too. No call signal:
+ * one loader failing must not cancel what the others wait for.
+ */
+const syncSiteOrigin = (ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> =>
+  sync.once('origin', () => siteOriginOf([ctx.config.site], client, { refresh: true }));
+
+function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
+  return sync.once('sections', async () => {
+    const invalid = new InvalidRecords();
+    const answer = await client.sections.read();
+    const sections = await answer.records({ onInvalidRecord: invalid.add });
+    return { sections, invalid, bodyDigest: answer.bodyDigest };
+  });
+}
+
+/**
+ * `toItem` of each record and its meta, in order, as the metas arrive. Each record is let go once its
+ * item is made; the item keeps what the entry needs.
+ */
+function zipItems<R>(
+  records: readonly R[],
+  metas: AsyncIterable<Meta | undefined>,
+  toItem: (record: R, meta: Meta | undefined) => SyncItem,
+): ItemStream {
+  const waiting: (R | undefined)[] = Array.from(records);
+  async function* inOrder(): AsyncGenerator<SyncItem> {
+    let i = 0;
+    for await (const meta of metas) {
+      const record = waiting[i] as R;
+      waiting[i++] = undefined;
+      yield toItem(record, meta);
+    }
+  }
+  return Object.assign(inOrder(), { length: records.length });
+}

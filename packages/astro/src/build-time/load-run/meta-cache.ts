@@ -1,0 +1,249 @@
+/**
+ * Meta tags reused across syncs (`seo: { maxAge }`, docs/architecture.md "Rebuilds"). With
+ * SEO on, a sync asks `meta/Get` once per page; with a `maxAge` the answer is kept in the
+ * collection's meta store (part of Astro's data store) and reused while the record it belongs to is
+ * unchanged and the answer younger than `maxAge`. A changed record always asks again. Exact (no
+ * reuse) is the default: a meta tag edited in the service shows at the next build.
+ *
+ * The build-time write-back knows what it wrote; it leaves that in a file in Astro's cache dir
+ * (`sitecontent-meta-written.json`), which the next sync folds into the cache, so pages show the
+ * written meta without asking again.
+ */
+import { readFile } from 'node:fs/promises';
+import type { Meta } from '@sitecontent/client';
+import type { OrderedResults } from '@sitecontent/client/internal';
+import type { LoaderContext } from 'astro/loaders';
+import { z } from 'zod';
+import { setMetaIfChanged } from '../staging/sync-item.js';
+
+/** Key of the cache in a collection's meta store. */
+export const META_CACHE_KEY = 'sitecontent:meta-cache';
+/** File, in Astro's cache dir, of the meta the last build's write-back wrote. */
+export const META_WRITTEN_FILE = 'sitecontent-meta-written.json';
+
+/** One page's cached answer: the digest of its record, when it was asked, the meta (`null`: none). */
+interface CachedMeta {
+  r: string;
+  t: number;
+  m: Meta | null;
+}
+
+const writtenSchema = z.object({
+  at: z.number(),
+  pages: z.array(z.object({ md: z.string(), id: z.number(), values: z.record(z.string(), z.string()) })),
+});
+/** What a write-back wrote: when, and the fields it set per page. */
+export type WrittenMeta = z.infer<typeof writtenSchema>;
+
+const pageKey = (md: string, id: number) => `${md}:${id}`;
+
+/** The write-back's record of the last build, if any (a broken file counts as none). */
+export async function readWrittenMeta(cacheDir: URL): Promise<WrittenMeta | undefined> {
+  try {
+    const parsed = writtenSchema.safeParse(
+      JSON.parse(await readFile(new URL(META_WRITTEN_FILE, cacheDir), 'utf8')),
+    );
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function readCache(ctx: Pick<LoaderContext, 'meta'>): Map<string, CachedMeta> {
+  const text = ctx.meta.get(META_CACHE_KEY);
+  if (!text) return new Map();
+  try {
+    return new Map(Object.entries(JSON.parse(text) as Record<string, CachedMeta>));
+  } catch {
+    return new Map();
+  }
+}
+
+export interface MetaCacheSettings {
+  /** How long an answer may be reused, in ms; 0 asks every time. */
+  maxAge: number;
+  /** Ask every page again now (the dev refresh endpoint's `refetchMeta`), keeping the cache for later. */
+  refetch: boolean;
+  /** The last build's write-back record. */
+  written: WrittenMeta | undefined;
+  now?: () => number;
+}
+
+/** A page whose meta a loader needs: its record (for the digest), module and id. */
+/** A page to ask `meta/Get` for. */
+export interface MetaPage {
+  md: string;
+  id: number;
+}
+
+/** A page as the lookup is given it, with its record for the digest (only its digest is kept). */
+export interface MetaRequest {
+  record: unknown;
+  md: string;
+  id: number;
+}
+
+/** Answers in the order of the pages asked for, each as soon as it is in. */
+export type MetaAnswers = OrderedResults<Meta | undefined>;
+
+/**
+ * The page of a request without its record: the pages asked for are held until the last answer,
+ * and the raw records must not be (each is let go as soon as its entry is built).
+ */
+const pageOf = ({ md, id }: MetaRequest): MetaPage => ({ md, id });
+
+/** The meta lookups of one load, and the cache they leave for the next. */
+export interface MetaLookup {
+  /**
+   * Meta of each page, in order, as the answers arrive: from the cache where it may be reused, else
+   * from `fetch`, which is given the other pages (in order) and must start asking at once.
+   */
+  metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers;
+  /**
+   * Whether every cached answer may be reused as it is (none older than `maxAge`, no refetch asked
+   * for, nothing of the write-back to fold in). If so, the cache is kept as stored and counts them
+   * all as reused: a load that keeps its stored entries asks no page.
+   */
+  keepAll(): boolean;
+  /**
+   * Whether answers are cached across syncs (`maxAge` above 0): a load that asks every page keeps
+   * no cache, so stored entries made that way cannot be kept on the cache's word.
+   */
+  readonly caches: boolean;
+  /** Stores the cache for the next sync; call only when the load succeeded. */
+  commit(): void;
+  /** Pages answered from the cache in this load. */
+  readonly reused: number;
+}
+
+export function metaLookup(
+  ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>,
+  settings: MetaCacheSettings,
+): MetaLookup {
+  return settings.maxAge > 0 ? new MetaCache(ctx, settings) : new NoMetaCache(ctx);
+}
+
+/** `maxAge` 0: every page is asked, and a cache an earlier sync left is removed. */
+class NoMetaCache implements MetaLookup {
+  readonly reused = 0;
+  readonly caches = false;
+  constructor(private readonly ctx: Pick<LoaderContext, 'meta'>) {}
+
+  metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
+    return fetch(requests.map(pageOf));
+  }
+
+  keepAll(): boolean {
+    return false;
+  }
+
+  commit(): void {
+    if (this.ctx.meta.has(META_CACHE_KEY)) this.ctx.meta.delete(META_CACHE_KEY);
+  }
+}
+
+class MetaCache implements MetaLookup {
+  reused = 0;
+  readonly caches = true;
+  readonly #ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>;
+  readonly #settings: MetaCacheSettings;
+  readonly #previous: Map<string, CachedMeta>;
+  readonly #next = new Map<string, CachedMeta>();
+  /** Whether the cache to store may differ from the one read: an answer asked, or the write-back folded in. */
+  #changed = false;
+  /** `keepAll()` found every answer reusable: the stored cache stays. */
+  #kept = false;
+
+  constructor(ctx: Pick<LoaderContext, 'meta' | 'generateDigest'>, settings: MetaCacheSettings) {
+    this.#ctx = ctx;
+    this.#settings = settings;
+    this.#previous = readCache(ctx);
+    if (settings.written) this.#changed = foldWritten(this.#previous, settings.written) > 0;
+  }
+
+  metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
+    const at = (this.#settings.now ?? Date.now)();
+    const digests = requests.map((page) => this.#ctx.generateDigest(JSON.stringify(page.record)));
+    const pages = requests.map(pageOf);
+    const reusable = pages.map((page, i) => this.#reusable(page, digests[i]!, at));
+    const answers = fetch(pages.filter((_, i) => reusable[i] === undefined));
+    const cache = this;
+    async function* inOrder(): AsyncGenerator<Meta | undefined> {
+      const asked = answers[Symbol.asyncIterator]();
+      try {
+        for (let i = 0; i < pages.length; i++) {
+          const page = pages[i]!;
+          const reused = reusable[i];
+          if (reused !== undefined) cache.reused++;
+          const cached = reused ?? (await cache.#asked(page, asked, digests[i]!, at));
+          cache.#next.set(pageKey(page.md, page.id), cached);
+          yield cached.m ?? undefined;
+        }
+      } finally {
+        // Stopped early: the requests still running are not waited for.
+        await asked.return?.();
+      }
+    }
+    return Object.assign(inOrder(), { length: pages.length });
+  }
+
+  keepAll(): boolean {
+    if (this.#settings.refetch || this.#changed) return false;
+    const at = (this.#settings.now ?? Date.now)();
+    for (const cached of this.#previous.values()) if (!(at - cached.t < this.#settings.maxAge)) return false;
+    this.#kept = true;
+    this.reused = this.#previous.size;
+    return true;
+  }
+
+  commit(): void {
+    if (this.#kept) return;
+    // Every page answered from the cache, and no other page left: the stored text is what it was, so
+    // the whole cache is not serialized again only to be compared.
+    if (!this.#changed && this.#next.size === this.#previous.size) return;
+    setMetaIfChanged(this.#ctx.meta, META_CACHE_KEY, JSON.stringify(Object.fromEntries(this.#next)));
+  }
+
+  /** The cached answer for `page` when its record is unchanged and the answer young enough. */
+  #reusable(page: MetaPage, digest: string, at: number): CachedMeta | undefined {
+    if (this.#settings.refetch) return undefined;
+    const cached = this.#previous.get(pageKey(page.md, page.id));
+    return cached !== undefined && cached.r === digest && at - cached.t < this.#settings.maxAge
+      ? cached
+      : undefined;
+  }
+
+  async #asked(
+    page: MetaPage,
+    asked: AsyncIterator<Meta | undefined>,
+    digest: string,
+    at: number,
+  ): Promise<CachedMeta> {
+    this.#changed = true;
+    const answer = await asked.next();
+    if (answer.done) throw new Error(`meta/Get: no answer for page ${page.md}:${page.id}`);
+    return { r: digest, t: at, m: answer.value ?? null };
+  }
+}
+
+/** Applies what the write-back wrote to the answers cached before it wrote them; how many it changed. */
+function foldWritten(cache: Map<string, CachedMeta>, written: WrittenMeta): number {
+  let folded = 0;
+  for (const page of written.pages) {
+    const key = pageKey(page.md, page.id);
+    const cached = cache.get(key);
+    if (!cached || cached.t >= written.at) continue;
+    const base: Meta = cached.m ?? {
+      id: page.id,
+      md: page.md,
+      ttl: '',
+      dsc: '',
+      kwd: '',
+      og_title: '',
+      og_image: '',
+    };
+    cache.set(key, { r: cached.r, t: written.at, m: { ...base, ...page.values } });
+    folded++;
+  }
+  return folded;
+}

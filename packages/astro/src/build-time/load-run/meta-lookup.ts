@@ -1,0 +1,25 @@
+/** The meta lookups of one load: the cache's `maxAge`, a forced refetch, the last write-back. */
+import type { LoaderContext } from 'astro/loaders';
+import type { ProjectSettings } from '../../project/project-settings.js';
+import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
+
+/**
+ * Set to `1` for a build that asks every page's meta again and keeps the answers for the builds
+ * after it (a nightly full refresh); `metaMaxAge: 0` would ask too, but keeps no cache.
+ */
+export const REFETCH_META_ENV = 'SITECONTENT_REFETCH_META';
+
+/** `loaderMaxAge`: the loader's own `seo: { maxAge }`, which wins over the project's `metaMaxAge`. */
+export async function metaLookupOf(
+  ctx: LoaderContext,
+  loaderMaxAge: number | undefined,
+  settings: ProjectSettings,
+): Promise<MetaLookup> {
+  const maxAge = loaderMaxAge ?? settings.metaMaxAge;
+  const refetchEnv = settings.env[REFETCH_META_ENV] ?? process.env[REFETCH_META_ENV];
+  return metaLookup(ctx, {
+    maxAge,
+    refetch: ctx.refreshContextData?.refetchMeta === true || refetchEnv === '1',
+    written: maxAge > 0 ? await readWrittenMeta(ctx.config.cacheDir) : undefined,
+  });
+}

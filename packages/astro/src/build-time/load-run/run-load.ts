@@ -1,0 +1,115 @@
+/**
+ * The common `load()` of every collection loader, as a short run of steps: open the load, fetch
+ * while staging the entries of what arrives, decide what the outcome means under the loader's
+ * failure policies (load-decision.ts), then commit or keep the previous entries, and log.
+ */
+
+import type { SiteContentClient } from '@sitecontent/client';
+import type { LoaderContext } from 'astro/loaders';
+import type { CommonLoaderSettings } from '../../options/loader-shapes.js';
+import { projectAt } from '../../project/open-projects.js';
+import type { Project } from '../../project/project.js';
+import type { SyncScope } from '../../project/sync-scope.js';
+import type { StageResult } from '../staging/stage-entries.js';
+import { stageEntries } from '../staging/stage-entries.js';
+import { LOADER_VERSION, type SyncSource } from '../staging/sync-item.js';
+import { AnswerRecord } from './answer-record.js';
+import { commitEntries, summaryLine } from './commit-load.js';
+import { type FetchContext, fetchContextOf } from './fetch-context.js';
+import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
+import { decideLoad } from './load-decision.js';
+import { metaLookupOf } from './meta-lookup.js';
+import { keepStale, recordEntries } from './report-load.js';
+import { noticingWarnings } from './warnings-noted.js';
+
+export interface LoaderRun {
+  /** Loader kind for the build record: `products`, `sections`, … */
+  kind: string;
+  options: CommonLoaderSettings;
+  /** Options that shape entries; folded into every digest. */
+  fingerprint: unknown;
+  /** Whether HTML fields are sanitized: the `sanitize` option; `false` for loaders whose records hold no HTML. */
+  sanitize: boolean;
+  /** The loader's own meta cache `maxAge` (ms), if it sets one; else the project's `metaMaxAge`. */
+  metaMaxAge?: number | undefined;
+  /**
+   * Fetches everything and returns the items to store, or a stream of them that the sync builds
+   * entries from as they arrive. Must not touch the store.
+   */
+  fetch(fc: FetchContext): Promise<SyncSource>;
+}
+
+export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void> {
+  const project = projectAt(ctx.config.root);
+  project.adoptLogger(ctx.logger);
+  const client = project.client(ctx.collection, run.options);
+  // Synchronously, so every loader Astro starts together joins the same sync.
+  const sync = project.beginSync(client);
+  try {
+    await load(ctx, run, { project, client, sync });
+  } finally {
+    sync.end();
+  }
+}
+
+interface LoadScope {
+  project: Project;
+  client: SiteContentClient;
+  sync: SyncScope;
+}
+
+async function load(
+  astroCtx: LoaderContext,
+  run: LoaderRun,
+  { project, client, sync }: LoadScope,
+): Promise<void> {
+  const startedAt = performance.now();
+  const fingerprint = JSON.stringify([LOADER_VERSION, run.fingerprint]);
+  const answers = new AnswerRecord(astroCtx, fingerprint);
+  const ctx = noticingWarnings(astroCtx, () => answers.warned());
+  const { onInvalid } = run.options;
+  ctx.logger.info(`${ctx.collection}: loading (sid ${client.sid})`);
+  const invalid = new InvalidRecords(onInvalid === 'fail' ? INVALID_RECORDS_TO_FAIL : undefined);
+  const abort = new AbortController();
+  const meta = await metaLookupOf(ctx, run.metaMaxAge, project.settings);
+  // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
+  const concurrency = client.stats().maxConcurrency;
+  const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency });
+
+  const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
+  // A failed fetch stops the load's other requests.
+  if (!result.ok) abort.abort();
+
+  const decision = decideLoad(
+    {
+      collection: ctx.collection,
+      sid: client.sid,
+      ...(result.ok ? {} : { failure: { error: result.fetchError } }),
+      items: result.ok ? result.staged.items : 0,
+      invalid,
+      stored: () => ctx.store.keys().length,
+    },
+    run.options,
+  );
+  if (decision.action === 'fail') throw decision.error;
+  if (decision.action === 'keep-stale') {
+    keepStale(ctx, project, run.kind, decision.warning);
+    return;
+  }
+
+  for (const warning of decision.warnings) ctx.logger.warn(warning);
+  // A failed fetch is never decided as a commit.
+  const { staged } = result as Extract<StageResult, { ok: true }>;
+  const counts = commitEntries(ctx, staged, onInvalid);
+  meta.commit();
+  answers.commit();
+  const tally = {
+    items: staged.items,
+    invalid: invalid.count,
+    metaReused: meta.reused,
+    startedAt,
+    fetchedAt: staged.fetchedAt,
+  };
+  ctx.logger.info(summaryLine(ctx.collection, counts, tally));
+  recordEntries(ctx, project, run.kind);
+}

@@ -1,0 +1,94 @@
+/**
+ * The catalog's products (`goods/Get`), read once per sync for the products and the modifications
+ * loaders when both ask with the same filter: the answer is the largest of a sync, and the two used
+ * to ask for it each.
+ */
+import type { ListAnswer, Product, SiteContentClient } from '@sitecontent/client';
+import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
+import type { SyncScope } from '../../project/sync-scope.js';
+import { EnoughInvalidRecords, INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
+
+/** One `goods/Get` answer, with its invalid records for each loader to judge by its own policy. */
+export interface SyncProducts {
+  products: Product[];
+  /** Every invalid product record (the products loader's to judge). */
+  invalid: InvalidRecords;
+  /** Invalid product records without a usable id: their modifications cannot be asked for. */
+  idless: InvalidRecords;
+  /** Ids of the invalid product records that have one: their modifications can still be asked for. */
+  invalidIds: number[];
+}
+
+/**
+ * The sync's `goods/Get` as it arrived: the digest of its body, and its records typed on the first
+ * loader's asking. A products loader that finds the body unchanged since its last sync types none.
+ */
+export interface ProductsAnswer {
+  bodyDigest: string;
+  /** The origin the photos are checked against when typed (`https://<domain>`). */
+  imageOrigin: string;
+  typed(): Promise<SyncProducts>;
+}
+
+/** How the shared read counts invalid records; a loader that fails on them asks it to stop early. */
+interface ReadPolicy {
+  stopAt: number;
+}
+
+/**
+ * The products of `filter` for this sync. `failOnInvalid`: the caller fails on an invalid record, so
+ * typing may stop after `INVALID_RECORDS_TO_FAIL` of them (EnoughInvalidRecords, carrying them);
+ * a loader that joins later can still ask for that before the records are typed.
+ */
+export function syncProducts(
+  client: SiteContentClient,
+  sync: SyncScope,
+  filter: CatalogFilterOptions,
+  failOnInvalid: boolean,
+): Promise<ProductsAnswer> {
+  const name = `goods/Get ${JSON.stringify(filter)}`;
+  const policy = sync.value<ReadPolicy>(name, () => ({ stopAt: Number.POSITIVE_INFINITY }));
+  if (failOnInvalid) policy.stopAt = INVALID_RECORDS_TO_FAIL;
+  // No call signal: one loader failing must not cancel what the other waits for.
+  return sync.once(name, () => readProducts(client, filter, policy));
+}
+
+async function readProducts(
+  client: SiteContentClient,
+  filter: CatalogFilterOptions,
+  policy: ReadPolicy,
+): Promise<ProductsAnswer> {
+  const answer = await client.products.read(filter);
+  // Typing checks the photos against this origin; entries store it, not the URLs: the pages'
+  // helpers make them. Asked after the read, by when the sync's own asking for it has its answer.
+  const origin = await client.site.origin();
+  let typed: Promise<SyncProducts> | undefined;
+  return {
+    bodyDigest: answer.bodyDigest,
+    imageOrigin: origin,
+    typed: () => {
+      typed ??= typeProducts(answer, policy);
+      return typed;
+    },
+  };
+}
+
+async function typeProducts(answer: ListAnswer<Product>, policy: ReadPolicy): Promise<SyncProducts> {
+  const invalid = new InvalidRecords();
+  const idless = new InvalidRecords();
+  const invalidIds: number[] = [];
+  const products = await answer.records({
+    onInvalidRecord: (report) => {
+      invalid.add(report);
+      // A product record that fails validation (say, a bad colour in its `sku` summary) still has
+      // modifications of its own, which can be asked for by its id.
+      const id = Number(report.recordId);
+      if (Number.isSafeInteger(id) && id > 0) invalidIds.push(id);
+      else idless.add(report);
+      if (invalid.count >= policy.stopAt) {
+        throw new EnoughInvalidRecords(`${invalid.count} invalid records`, invalid);
+      }
+    },
+  });
+  return { products, invalid, idless, invalidIds };
+}

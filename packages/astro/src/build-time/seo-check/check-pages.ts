@@ -1,0 +1,113 @@
+/**
+ * The per-page rules of the SEO check, on a list of pages: every indexable page has a canonical
+ * that is on the site's origin, listed in the sitemap and served without a redirect by a file of
+ * the build, and its JSON-LD `dateModified` is its sitemap `<lastmod>` (date-modified.ts); every
+ * JSON-LD block parses and product JSON-LD passes Google's rules (json-ld-check.ts); every link into
+ * the site names a page by its canonical URL, or a file of the build (link-audit.ts). Warnings: an
+ * indexable page shared without a raster image of stated size (share-image-check.ts).
+ *
+ * A page with a robots `noindex`, and Astro's error pages (`404.html`, `500.html`, which hosts
+ * serve with an error status), need no canonical or share image and are not looked up in the
+ * sitemap; their JSON-LD and links are still checked.
+ */
+import path from 'node:path';
+import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
+import { dateModifiedProblem } from './date-modified.js';
+import { readPage } from './dist-pages.js';
+import { JsonLdCheck } from './json-ld-check.js';
+import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
+import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
+import { readPageHead } from './page-head.js';
+import { shareImageWarnings } from './share-image-check.js';
+
+/** What the page rules need. */
+export interface PageCheckInput extends OutputLayout {
+  /** The output directory (`dist/`), a file system path. */
+  outDir: string;
+  /** The origin of Astro's `site`; without it canonicals are not compared to an origin. */
+  origin: string | undefined;
+  /** Every HTML file of the build, relative, with `/`. */
+  files: readonly string[];
+  /** The sitemaps' page URLs; `undefined` without a sitemap (reported once, elsewhere). */
+  sitemapPages: readonly string[] | undefined;
+  /** The sitemaps' `<lastmod>` by page URL. */
+  sitemapLastmods: ReadonlyMap<string, string>;
+}
+
+const ERROR_PAGES = new Set(['404.html', '500.html']);
+
+interface PageContext {
+  input: PageCheckInput;
+  files: ReadonlySet<string>;
+  sitemap: ReadonlySet<string> | undefined;
+  links: LinkAuditContext;
+}
+
+/** Why the canonical `href` of a page fails, or `undefined`. */
+function canonicalProblem(href: string, ctx: PageContext): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(href);
+  } catch {
+    return `canonical ${href} is not an absolute URL`;
+  }
+  const { origin } = ctx.input;
+  if (origin !== undefined && url.origin !== origin)
+    return `canonical ${href} is not on the site's origin ${origin}`;
+  if (ctx.sitemap && !ctx.sitemap.has(href)) return `canonical ${href} is not in the sitemap`;
+  const slash = trailingSlashProblem(url.pathname, ctx.input);
+  if (slash !== undefined) return `canonical ${href} ${slash}`;
+  const candidates = pageFileCandidates(url.pathname, ctx.input);
+  if (!candidates.some((file) => ctx.files.has(file))) {
+    return `canonical ${href} names no page of the build (no ${candidates.join(' or ') || 'file below base'})`;
+  }
+  return undefined;
+}
+
+async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck): Promise<SeoCheckProblem[]> {
+  const html = readPage(path.join(ctx.input.outDir, page));
+  const head = readPageHead(html);
+  const errors = await jsonLd.problems(head.jsonLd);
+  const warnings: string[] = [];
+  if (!head.noindex && !ERROR_PAGES.has(page)) {
+    const problem =
+      head.canonical === undefined
+        ? 'no canonical link (add one, or mark the page noindex)'
+        : canonicalProblem(head.canonical, ctx);
+    if (problem !== undefined) errors.unshift(problem);
+    else if (head.canonical !== undefined && ctx.sitemap?.has(head.canonical)) {
+      const dated = dateModifiedProblem(head.jsonLd, ctx.input.sitemapLastmods.get(head.canonical));
+      if (dated !== undefined) errors.push(dated);
+    }
+    warnings.push(...shareImageWarnings(head.shareImage, (url) => missingFromBuild(url, ctx.links)));
+  }
+  errors.push(...linkProblems(page, html, ctx.links));
+  return [
+    ...errors.map((reason) => ({ page, reason, severity: 'error' as const })),
+    ...warnings.map((reason) => ({ page, reason, severity: 'warning' as const })),
+  ];
+}
+
+/** The problems of `pages` (of `input.files`), in page order. */
+export async function checkPages(
+  pages: readonly string[],
+  input: PageCheckInput,
+): Promise<SeoCheckProblem[]> {
+  const files = new Set(input.files);
+  const ctx: PageContext = {
+    input,
+    files,
+    sitemap: input.sitemapPages && new Set(input.sitemapPages),
+    links: {
+      layout: { format: input.format, trailingSlash: input.trailingSlash, base: input.base },
+      outDir: input.outDir,
+      origin: input.origin,
+      files,
+      otherFiles: new Map(),
+    },
+  };
+  const jsonLd = new JsonLdCheck();
+  const problems: SeoCheckProblem[] = [];
+  for (const page of pages) problems.push(...(await pageProblems(page, ctx, jsonLd)));
+  return problems;
+}

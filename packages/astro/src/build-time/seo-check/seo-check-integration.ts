@@ -1,0 +1,52 @@
+/**
+ * The post-build SEO check as an integration of its own, which `siteContent({ seoCheck })` appends
+ * to the end of the project's integrations: Astro runs `astro:build:done` hooks in list order, and
+ * the check must read the sitemap that `@astrojs/sitemap` writes in its own `astro:build:done`.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
+import { SiteContentSeoCheckError } from '../../errors/seo-check-error.js';
+import type { SeoCheckMode } from '../../options/seo-check-options.js';
+import { checkDist, type SeoCheckReport } from './check-dist.js';
+import type { OutputLayout } from './page-file.js';
+
+const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
+
+/**
+ * One summary line, then one line per page at fault: errors at the mode's level (error with
+ * `'fail'`), warnings as warnings.
+ */
+export function logReport(report: SeoCheckReport, mode: SeoCheckMode, logger: AstroIntegrationLogger): void {
+  const errors = report.problems.filter((p) => p.severity === 'error');
+  const warnings = report.problems.filter((p) => p.severity === 'warning');
+  const summary =
+    `seo check: ${report.pages} pages checked, ${counted(errors.length, 'problem')}` +
+    (warnings.length > 0 ? `, ${counted(warnings.length, 'warning')}` : '');
+  const logError = mode === 'fail' ? logger.error.bind(logger) : logger.warn.bind(logger);
+  if (errors.length > 0) logError(summary);
+  else if (warnings.length > 0) logger.warn(summary);
+  else logger.info(summary);
+  for (const problem of errors) logError(`  ${problem.page}: ${problem.reason}`);
+  for (const problem of warnings) logger.warn(`  ${problem.page}: ${problem.reason}`);
+}
+
+export function seoCheckIntegration(mode: Exclude<SeoCheckMode, 'off'>): AstroIntegration {
+  let layout: OutputLayout | undefined;
+  let site: string | undefined;
+  return {
+    name: '@sitecontent/astro/seo-check',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        layout = { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base };
+        site = config.site;
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (!layout) return;
+        const report = await checkDist({ ...layout, site, outDir: fileURLToPath(dir) });
+        logReport(report, mode, logger);
+        const errors = report.problems.filter((p) => p.severity === 'error');
+        if (mode === 'fail' && errors.length > 0) throw new SiteContentSeoCheckError(report.pages, errors);
+      },
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * What a loader's fetch hands the sync: one item per record, with the inputs its digest is made of
+ * and how to build its entry. docs/architecture.md, "Incremental sync".
+ */
+import type { LoaderContext } from 'astro/loaders';
+import type { HtmlCleaner } from '../../entries/sanitize.js';
+
+/** Bump when the shape of stored entries changes: a different version triggers a full reload. */
+export const LOADER_VERSION = '8';
+export const LOADER_VERSION_META_KEY = 'sitecontent:loader-version';
+
+export interface BuiltEntry {
+  data: Record<string, unknown>;
+  rendered?: { html: string };
+}
+
+export interface SyncItem {
+  /** Entry id. */
+  id: string;
+  /** The service record's own id, for messages (a section's entry id is its `tx`). @default the entry id */
+  recordId?: string | number;
+  /**
+   * Everything the entry is built from, JSON-serializable: the record as the service sent it and
+   * what the loader adds (meta tags, URL, section reference, site origin). Its digest decides
+   * whether the entry is built again.
+   */
+  digestInputs: unknown;
+  /**
+   * The HTML fragments `build()` passes through the cleaner it is given; in a large sanitizing sync
+   * they are sanitized ahead, on a worker thread. A fragment not listed is sanitized when built.
+   */
+  html?: readonly string[];
+  /**
+   * Builds the entry's data (SEO, HTML through `cleanHtml`: sanitized, or as sent with `sanitize:
+   * false`); only called when the digest changed.
+   */
+  build(cleanHtml: HtmlCleaner): BuiltEntry;
+}
+
+/** Items handed over in order as they arrive; `length`, where known: how many will come. */
+export type ItemStream = AsyncIterable<SyncItem> & { readonly length?: number };
+
+/**
+ * What a fetch gives when every answer the stored entries were made of is unchanged
+ * (load/answer-record.ts): the stored entries stay as they are.
+ */
+export const KEEP_STORED: unique symbol = Symbol('keep the stored entries');
+
+/** The items of a sync: every item at once, or a stream of them. */
+export type ItemSource = (SyncItem | undefined)[] | ItemStream;
+
+/** What a loader's fetch gives the sync: its items, or `KEEP_STORED`. */
+export type SyncSource = ItemSource | typeof KEEP_STORED;
+
+/** Digest of one item; `JSON.stringify` of the parts, hashed by Astro's `generateDigest`. */
+export function itemDigest(
+  ctx: Pick<LoaderContext, 'generateDigest'>,
+  fingerprint: string,
+  digestInputs: unknown,
+): string {
+  return ctx.generateDigest(`${fingerprint}\n${JSON.stringify(digestInputs)}`);
+}
+
+/**
+ * Sets a key of a collection's meta store, unless it already holds that value: any write to the
+ * store, meta included, makes Astro serialize the whole data store again at the end of the sync (0.7 s
+ * at 10,000 products), so a sync with nothing changed must write nothing.
+ */
+export function setMetaIfChanged(meta: LoaderContext['meta'], key: string, value: string): void {
+  if (meta.get(key) !== value) meta.set(key, value);
+}

@@ -1,0 +1,158 @@
+/**
+ * What the request-time code of one project shares across requests: the on-demand settings the
+ * site was built with (the middleware hands them over when the server starts), where its pages'
+ * URLs point, each loader's freshness, the ids the service does not have, the sections looked up,
+ * the circuit breakers and the failure log. It lives beside the project (a `WeakMap`), not on it:
+ * a build that renders nothing on demand never loads this code.
+ *
+ * `servingState()` is the one place request-time code finds it: each live loader, the middleware
+ * and each endpoint call it once, when they are made, and hold what it returns.
+ */
+
+import type { SiteContentClient } from '@sitecontent/client';
+import { DEFAULT_URL_STYLE, type UrlStyle } from '../../entries/page-url.js';
+import type { ConnectionOptions } from '../../options/loader-shapes.js';
+import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../../options/on-demand-options.js';
+import { liveProject } from '../../project/open-projects.js';
+import type { Project } from '../../project/project.js';
+import { siteOriginOf } from '../../project/site-origin.js';
+import { tagScope } from './cache-tags.js';
+import { CircuitBreaker } from './circuit-breaker.js';
+import { ClientKeys } from './client-key.js';
+import { EntryGuard } from './entry-guard.js';
+import { FailureLog } from './failure-log.js';
+import { SectionLookup } from './section-lookup.js';
+
+export class OnDemandState {
+  readonly #project: Project;
+  #settings: OnDemandSettings = onDemandDefaults;
+  #urlStyle: UrlStyle | undefined;
+  #seenSite: string | undefined;
+  readonly #freshnessByKind = new Map<string, Freshness>();
+  readonly #clientKeys = new ClientKeys();
+  #guard = new EntryGuard(onDemandDefaults, this.#clientKeys);
+  #sections = new SectionLookup(onDemandDefaults, this.#clientKeys);
+  #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
+  /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
+  readonly log = new FailureLog();
+
+  constructor(project: Project) {
+    this.#project = project;
+  }
+
+  get settings(): OnDemandSettings {
+    return this.#settings;
+  }
+
+  /**
+   * Takes the site's settings and URL style (a production server runs no integration hook, so the
+   * middleware brings them); the remembered ids and sections start afresh under the new bounds.
+   */
+  configure(settings: OnDemandSettings, urlStyle?: UrlStyle): void {
+    this.#settings = settings;
+    this.#urlStyle = urlStyle ?? this.#urlStyle;
+    this.#guard = new EntryGuard(settings, this.#clientKeys);
+    this.#sections = new SectionLookup(settings, this.#clientKeys);
+    this.#breakers = new WeakMap();
+  }
+
+  /** Notes the `site` a request was served under (Astro's `context.site`): the first one counts. */
+  noteSite(site: URL | string | undefined): void {
+    this.#seenSite ??= site === undefined ? undefined : new URL(site).origin;
+  }
+
+  /** How page URLs end: the site's Astro config, as the integration or the middleware said it. */
+  get urlStyle(): UrlStyle {
+    return this.#project.urlStyle ?? this.#urlStyle ?? DEFAULT_URL_STYLE;
+  }
+
+  /** The origin of canonical URLs: a loader's own `site`, else Astro's, else the service's domain. */
+  siteOrigin(client: SiteContentClient, loaderSite?: string): Promise<string> {
+    return siteOriginOf([loaderSite, this.#project.siteOrigin, this.#seenSite], client);
+  }
+
+  /**
+   * The client of a live loader's connection. `budget: 'lookup'`: a page's lookup, with the
+   * site's short timeout and retries; `'patient'`: the client's own (a sitemap's larger reads).
+   */
+  client(collection: string, options: ConnectionOptions, budget: 'lookup' | 'patient'): SiteContentClient {
+    if (budget === 'patient') return this.#project.client(collection, options);
+    const { lookupTimeoutMs, lookupRetries } = this.#settings;
+    return this.#project.client(collection, options, { timeoutMs: lookupTimeoutMs, retries: lookupRetries });
+  }
+
+  /** The circuit breaker of `client`'s connection: one service's outage does not stop another's. */
+  breakerFor(client: SiteContentClient): CircuitBreaker {
+    let breaker = this.#breakers.get(client);
+    if (!breaker) {
+      breaker = new CircuitBreaker(this.#settings);
+      this.#breakers.set(client, breaker);
+    }
+    return breaker;
+  }
+
+  get guard(): EntryGuard {
+    return this.#guard;
+  }
+
+  get sections(): SectionLookup {
+    return this.#sections;
+  }
+
+  /** Notes the freshness a live loader of `kind` was given (the shortest given for a kind wins). */
+  noteFreshness(kind: string, freshness: Freshness): void {
+    const known = this.#freshnessByKind.get(kind);
+    this.#freshnessByKind.set(kind, known ? shortest(known, freshness) : freshness);
+  }
+
+  /**
+   * The freshness of a page carrying `tags`: the shortest of the loaders' own for the kinds it
+   * shows, each completed by the site's default; `undefined` when no tag is a Site Content tag.
+   */
+  freshnessFor(tags: readonly string[]): Required<Freshness> | undefined {
+    const scopes = tags.map(tagScope).filter((s) => s !== undefined);
+    if (scopes.length === 0) return undefined;
+    const base = this.#settings.freshness;
+    let result: Required<Freshness> | undefined;
+    for (const scope of scopes) {
+      if ('all' in scope || scope.id !== undefined) continue;
+      const own = this.#freshnessByKind.get(scope.kind);
+      const complete = { maxAge: own?.maxAge ?? base.maxAge, swr: own?.swr ?? base.swr };
+      result = result ? (shortest(result, complete) as Required<Freshness>) : complete;
+    }
+    return result ?? { ...base };
+  }
+
+  /** Forgets what `tags` name: remembered missing ids and looked-up sections. */
+  forget(tags: readonly string[]): void {
+    for (const tag of tags) {
+      const scope = tagScope(tag);
+      if (scope === undefined) continue;
+      this.#guard.forget(scope);
+      if ('all' in scope || scope.kind === 'sections') this.#sections.forget(scope);
+    }
+  }
+}
+
+const states = new WeakMap<Project, OnDemandState>();
+
+/** `project`'s request-time state, made on first use. */
+export function onDemandStateOf(project: Project): OnDemandState {
+  let state = states.get(project);
+  if (!state) {
+    state = new OnDemandState(project);
+    states.set(project, state);
+  }
+  return state;
+}
+
+/**
+ * The request-time state of the project whose pages this process serves. Called when a live
+ * loader, the middleware or an endpoint is made, never per request: what they hold is this object.
+ */
+export const servingState = (): OnDemandState => onDemandStateOf(liveProject());
+
+function shortest(a: Freshness, b: Freshness): Freshness {
+  const min = (x?: number, y?: number) => (x === undefined ? y : y === undefined ? x : Math.min(x, y));
+  return { maxAge: min(a.maxAge, b.maxAge), swr: min(a.swr, b.swr) };
+}

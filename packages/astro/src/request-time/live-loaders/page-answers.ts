@@ -1,0 +1,93 @@
+/**
+ * What an on-demand page answers when its live entry or collection came back with `{ error }`, and
+ * how long Astro's route cache (and a CDN) may keep a page that shows live entries
+ * (docs/architecture.md, "On-demand pages").
+ */
+
+import type { APIContext } from 'astro';
+import { isSiteContentAstroError } from '../../errors/guards.js';
+import { type OnDemandSettings, onDemandDefaults } from '../../options/on-demand-options.js';
+import type { OnDemandState } from './on-demand-state.js';
+import { requestFailure } from './request-failure.js';
+
+type PageCache = APIContext['cache'];
+type FailureSettings = Pick<OnDemandSettings, 'notFoundMaxAge' | 'errorMaxAge'>;
+
+// A symbol, so the key cannot meet one of the site's own `locals`; `Symbol.for`, so two copies of
+// this package in one server agree on it.
+const FAILURE_SETTINGS = Symbol.for('@sitecontent/astro/failure-settings');
+
+/** Hands a request the settings its failure answers follow (the on-demand middleware does, per request). */
+export function withFailureSettings(locals: object, settings: FailureSettings): void {
+  (locals as { [FAILURE_SETTINGS]?: FailureSettings })[FAILURE_SETTINGS] = settings;
+}
+
+const failureSettingsOf = (locals: object | undefined): FailureSettings =>
+  (locals as { [FAILURE_SETTINGS]?: FailureSettings } | undefined)?.[FAILURE_SETTINGS] ?? onDemandDefaults;
+
+/**
+ * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`
+ * (live/request-failure.ts says which answer a failure gets):
+ * - 404 for an entry the service does not have (no body, so Astro renders the site's 404 page);
+ * - 500 when the site is set up wrong (connection settings missing, a key the service refuses) or
+ *   the service sent a record the site cannot show: retrying will not help, and the log says why;
+ * - 503 with `Retry-After` when the service is down or overloaded, or the server rests from it.
+ * None is kept by the route cache: a cached empty 404 would be served without the 404 page, and a
+ * stale page must outlive a failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge`
+ * and the 503 for `onDemand.errorMaxAge`. The bodies are fixed sentences: no URL, no key, no cause
+ * (the server's log has it, once per cause). The two ages are the ones the on-demand middleware
+ * handed the request in `context.locals` (their defaults on a site without it).
+ */
+export function liveErrorResponse(
+  context: { cache: PageCache; locals?: object },
+  error: Error | undefined,
+): Response {
+  const { notFoundMaxAge, errorMaxAge } = failureSettingsOf(context.locals);
+  context.cache.set(false);
+  const failure = requestFailure(error);
+  if (failure.kind === 'not-found') {
+    return new Response(null, {
+      status: 404,
+      headers: { 'cache-control': `public, max-age=${notFoundMaxAge}` },
+    });
+  }
+  if (failure.kind !== 'outage') {
+    return new Response('This page cannot be shown because of a problem with the site. It has been logged.', {
+      status: 500,
+      headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    });
+  }
+  const resting = isSiteContentAstroError(failure.cause, 'unavailable')
+    ? Math.ceil((failure.cause.retryAt - Date.now()) / 1000)
+    : 0;
+  return new Response('The catalog is unavailable for a moment. Please try again.', {
+    status: 503,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': `public, max-age=${errorMaxAge}`,
+      'retry-after': String(Math.max(1, errorMaxAge, resting)),
+    },
+  });
+}
+
+/**
+ * Completes the route cache of a page that shows live entries once it has rendered: a page that set
+ * no `maxAge` gets its loaders' freshness; an error is never cached long (a 4xx at most for
+ * `notFoundMaxAge`, a 5xx not by the route cache). Pages without Site Content tags are left alone.
+ */
+export function settlePageCache(state: OnDemandState, cache: PageCache | undefined, status: number): void {
+  if (!cache?.enabled) return;
+  const freshness = state.freshnessFor(cache.tags);
+  if (!freshness) return;
+  const { maxAge } = cache.options;
+  if (status >= 500) {
+    cache.set(false);
+    return;
+  }
+  if (status >= 400) {
+    const cap = state.settings.notFoundMaxAge;
+    cache.set({ maxAge: Math.min(maxAge ?? cap, cap), swr: 0 });
+    return;
+  }
+  if (maxAge === undefined) cache.set(freshness);
+}

@@ -1,0 +1,30 @@
+/**
+ * The middleware the integration adds to sites with a `cache` provider (integration/on-demand-setup.ts
+ * writes the module that calls it with the site's settings): it hands the settings to the request-time
+ * state of the server process, to each request the settings its failure answers follow
+ * (`liveErrorResponse()`), and completes each page's route cache after it has rendered.
+ */
+import type { MiddlewareHandler } from 'astro';
+import type { UrlStyle } from '../entries/page-url.js';
+import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
+import { servingState } from './live-loaders/on-demand-state.js';
+import { settlePageCache, withFailureSettings } from './live-loaders/page-answers.js';
+
+/**
+ * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
+ * it where no integration hook ran to say it (a production server).
+ */
+export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlStyle): MiddlewareHandler {
+  const state = servingState();
+  const parsed = onDemandOptionsSchema.parse(settings);
+  state.configure(parsed, urlStyle);
+  return async (context, next) => {
+    // A production server runs no integration hook: `site` reaches the live loaders from here.
+    state.noteSite(context.site);
+    withFailureSettings(context.locals, parsed);
+    const response = await next();
+    // An error page rendered for a failed request may have no route cache of its own.
+    settlePageCache(state, (context as { cache?: typeof context.cache }).cache, response.status);
+    return response;
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * How an on-demand site's product pages are made, as its live products loader was told: the product
+ * sitemaps list the same URLs. The loader carries it under a symbol, and the sitemap routes are
+ * handed the site's live collections (integration/on-demand-setup.ts), so they read it from the
+ * loader itself: no loader has to have run first, and a site with two product collections says which.
+ */
+import type { Product } from '@sitecontent/client';
+import type { LiveLoader } from 'astro/loaders';
+import type { ProductUrlOption } from '../../entries/product-page.js';
+import { SiteContentOptionsError } from '../../errors/options-error.js';
+import { liveProductsOptionsSchema } from '../../options/live-options.js';
+
+export interface ProductPagesSource {
+  /** The loader's options, for its client (connection and client options). */
+  options: Record<string, unknown>;
+  productUrl: ProductUrlOption;
+  onlyVisible: boolean;
+  /** Products whose pages are prerendered: listed by `@astrojs/sitemap`, not here. */
+  prerendered: ((product: Product) => boolean) | undefined;
+  /** The loader's `site` option. */
+  site: string | undefined;
+}
+
+// `Symbol.for`: the loader and the routes may come from two copies of this package.
+const PRODUCT_PAGES = Symbol.for('@sitecontent/astro/product-pages');
+
+/** The source of a live products loader made with `options` (checked, defaults in). */
+export function productPagesSource(
+  options: Pick<ProductPagesSource, 'productUrl' | 'onlyVisible'> &
+    Partial<Pick<ProductPagesSource, 'prerendered' | 'site'>>,
+): ProductPagesSource {
+  const { productUrl, onlyVisible, prerendered, site, ...rest } = options;
+  return { options: rest, productUrl, onlyVisible, prerendered, site };
+}
+
+/** `loader` carrying `source` for the product sitemaps. */
+export function withProductPages<L extends object>(loader: L, source: ProductPagesSource): L {
+  Object.defineProperty(loader, PRODUCT_PAGES, { value: source, enumerable: false });
+  return loader;
+}
+
+/** The product pages' settings when the site has no live products loader: its defaults. */
+export const defaultProductPages = (): ProductPagesSource =>
+  productPagesSource(liveProductsOptionsSchema.parse({}));
+
+/** The live collections of `src/live.config.ts`, as its `collections` export holds them. */
+export type LiveCollections = Record<string, { loader?: LiveLoader | object } | undefined>;
+
+/**
+ * The product pages of the site's live products loader: the one in `collection` when named, else
+ * the only one; its defaults when there is none. Two without a name are an options error.
+ */
+export function productPagesIn(
+  collections: LiveCollections | undefined,
+  collection?: string,
+): ProductPagesSource {
+  const sources = Object.entries(collections ?? {}).flatMap(([name, c]) => {
+    const source = (c?.loader as { [PRODUCT_PAGES]?: ProductPagesSource } | undefined)?.[PRODUCT_PAGES];
+    return source ? [{ name, source }] : [];
+  });
+  if (collection !== undefined) {
+    const named = sources.find((s) => s.name === collection);
+    if (named) return named.source;
+    const found = sources.map((s) => s.name).join(', ') || 'none';
+    throw new SiteContentOptionsError('siteContent', [
+      `onDemand.sitemap.collection: no live collection "${collection}" with a liveProductsLoader() in src/live.config (found: ${found})`,
+    ]);
+  }
+  if (sources.length > 1) {
+    const names = sources.map((s) => s.name).join(', ');
+    throw new SiteContentOptionsError('siteContent', [
+      `onDemand.sitemap.collection: live collections ${names} each have a liveProductsLoader(); name the one whose pages the product sitemaps list`,
+    ]);
+  }
+  return sources[0]?.source ?? defaultProductPages();
+}
