@@ -9,6 +9,7 @@ import { onDemandOf } from '../live/on-demand-state.js';
 import { settlePageCache } from '../live/page-answers.js';
 import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
 import { liveProject } from '../project/open-projects.js';
+import { keepStaleIfError } from './stale-if-error.js';
 
 /**
  * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
@@ -18,13 +19,15 @@ export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlSty
   const project = liveProject();
   project.urlStyle ??= urlStyle;
   const state = onDemandOf(project);
-  state.configure(onDemandOptionsSchema.parse(settings));
+  const parsed = onDemandOptionsSchema.parse(settings);
+  state.configure(parsed);
   return async (context, next) => {
     // A production server runs no integration hook: `site` reaches the live loaders from here.
     project.siteOrigin ??= context.site?.origin;
     const response = await next();
     // An error page rendered for a failed request may have no route cache of its own.
     settlePageCache((context as { cache?: typeof context.cache }).cache, response.status);
+    keepStaleIfError(response, parsed.staleIfError);
     return response;
   };
 }
