@@ -163,5 +163,10 @@ describe('the state as text', () => {
     const lines = text.split('\n');
     const bad = lines.map((line, i) => (i === lines.length - 2 ? 'end\t1' : line)).join('\n');
     expect(() => decodeState(bad)).toThrow('the record count does not match');
+    const productLine = lines.findIndex((line) => /^\d+\t[01]\t[0-9a-f]{16}$/.test(line));
+    const corrupt = lines.map((line, i) => (i === productLine ? line.replace(/.$/, 'g') : line)).join('\n');
+    expect(() => decodeState(corrupt)).toThrow(
+      `line ${productLine + 1}: expected a product line: id, 0 or 1, digest`,
+    );
   });
 });

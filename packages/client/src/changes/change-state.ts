@@ -64,10 +64,12 @@ export function encodeState(state: ChangeState): string {
   }
   const { products } = state;
   for (const block of state.blocks) {
-    lines.push(`B\t${block.section}\t${block.body || '-'}\t${block.end - block.start}`);
+    // A block's lines joined at once: a million line strings never live together.
+    const part = [`B\t${block.section}\t${block.body || '-'}\t${block.end - block.start}`];
     for (let i = block.start; i < block.end; i++) {
-      lines.push(`${products.id(i)}\t${products.shown(i) ? 1 : 0}\t${products.digest(i)}`);
+      part.push(`${products.id(i)}\t${products.shown(i) ? 1 : 0}\t${products.digest(i)}`);
     }
+    lines.push(part.join('\n'));
   }
   const { articles } = state;
   for (let i = 0; i < articles.length; i++) {
@@ -134,8 +136,8 @@ export function decodeState(text: string): ChangeState {
     const start = products.length;
     const parent = num(section);
     for (let k = num(count); k > 0; k--) {
-      const [id, shown, d] = next().split('\t');
-      products.push(num(id), parent, shown === '1', digest(d));
+      // A million of these: read in place, no field strings made.
+      if (!readProductLine(next(), parent, products)) fail('expected a product line: id, 0 or 1, digest');
       n++;
     }
     blocks.push({ section: parent, body: body === '-' ? '' : (body ?? ''), start, end: products.length });
@@ -167,6 +169,37 @@ export function decodeState(text: string): ChangeState {
     pending,
     buildHookPending,
   };
+}
+
+/** The value of hex digit `c` (a char code), or -1. */
+function hexValue(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+/** Reads `<id>\t<0|1>\t<16 hex digits>` into `into`; false when the line is not one. */
+function readProductLine(line: string, parent: number, into: DigestTableBuilder): boolean {
+  let i = 0;
+  let id = 0;
+  for (; i < line.length && line.charCodeAt(i) !== 9; i++) {
+    const digit = line.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return false;
+    id = id * 10 + digit;
+  }
+  if (i === 0 || i > 16 || line.length !== i + 19 || line.charCodeAt(i + 2) !== 9) return false;
+  const flag = line.charCodeAt(i + 1);
+  if (flag !== 48 && flag !== 49) return false;
+  let high = 0;
+  let low = 0;
+  for (let k = 0; k < 16; k++) {
+    const value = hexValue(line.charCodeAt(i + 3 + k));
+    if (value < 0) return false;
+    if (k < 8) high = high * 16 + value;
+    else low = low * 16 + value;
+  }
+  into.pushRaw(id, parent, flag === 49, high, low);
+  return true;
 }
 
 /** A state with no records, for a detector's first read. */

@@ -137,10 +137,20 @@ export async function detectChanges(
   };
 }
 
-/** Whether-and-how a record changed; `undefined` when no page shows a difference. */
+/** A record's place as far as its change type goes. */
+interface Mark {
+  shown: boolean;
+  parent: number;
+}
+
+/**
+ * Whether-and-how a record changed (`same`: its digest did not); `undefined` when no page shows a
+ * difference.
+ */
 function changeType(
-  before: { shown: boolean; parent: number; digest: string } | undefined,
-  after: { shown: boolean; parent: number; digest: string } | undefined,
+  before: Mark | undefined,
+  after: Mark | undefined,
+  same: boolean,
 ): ChangeType | undefined {
   if (!before) return after?.shown ? 'created' : undefined;
   if (!after) return before.shown ? 'deleted' : undefined;
@@ -148,11 +158,11 @@ function changeType(
   if (!before.shown && !after.shown) return undefined;
   if (before.shown !== after.shown) return after.shown ? 'shown' : 'hidden';
   if (before.parent !== after.parent) return 'moved';
-  return before.digest === after.digest ? undefined : 'changed';
+  return same ? undefined : 'changed';
 }
 
-const at = (table: DigestTable, i: number) =>
-  i < 0 ? undefined : { shown: table.shown(i), parent: table.parent(i), digest: table.digest(i) };
+const at = (table: DigestTable, i: number): Mark | undefined =>
+  i < 0 ? undefined : { shown: table.shown(i), parent: table.parent(i) };
 
 /** Compares two states record by record: products and articles by id, sections by id. */
 function compare(old: ChangeState, now: ChangeState): Change[] {
@@ -190,11 +200,13 @@ function compare(old: ChangeState, now: ChangeState): Change[] {
       const j = before.find(id);
       if (j >= 0) seen[j] = 1;
       const was = at(before, j);
-      const is = at(after, i);
-      add(id, changeType(was, is), was ? [is!.parent, was.parent] : [is!.parent], is?.digest);
+      const is = at(after, i) as Mark;
+      const type = changeType(was, is, j >= 0 && after.sameDigest(i, before, j));
+      // The digest as text only for a change: a million records compare as numbers.
+      if (type) add(id, type, was ? [is.parent, was.parent] : [is.parent], after.digest(i));
     }
     for (let j = 0; j < before.length; j++) {
-      if (seen[j] === 0) add(before.id(j), changeType(at(before, j), undefined), [before.parent(j)]);
+      if (seen[j] === 0) add(before.id(j), changeType(at(before, j), undefined, false), [before.parent(j)]);
     }
   };
   records('product', old.products, now.products);
@@ -202,11 +214,11 @@ function compare(old: ChangeState, now: ChangeState): Change[] {
 
   for (const section of now.sections) {
     const was = oldTx.get(section.id);
-    const type = changeType(was && { shown: was.shown, parent: parentId(old, was), digest: was.digest }, {
-      shown: section.shown,
-      parent: parentId(now, section),
-      digest: section.digest,
-    });
+    const type = changeType(
+      was && { shown: was.shown, parent: parentId(old, was) },
+      { shown: section.shown, parent: parentId(now, section) },
+      was?.digest === section.digest,
+    );
     if (type) changes.push(sectionChange(old, now, type, was, section));
   }
   for (const was of old.sections) {

@@ -38,6 +38,23 @@ export class DigestTable {
     return hi.toString(16).padStart(8, '0') + lo.toString(16).padStart(8, '0');
   }
 
+  /** Whether record `i` here and record `j` of `other` have the same digest (no text made). */
+  sameDigest(i: number, other: DigestTable, j: number): boolean {
+    return (
+      this.digests[2 * i] === other.digests[2 * j] && this.digests[2 * i + 1] === other.digests[2 * j + 1]
+    );
+  }
+
+  /** The raw arrays of records `start` to `end`, for a builder's copy. */
+  slice(start: number, end: number) {
+    return {
+      ids: this.ids.subarray(start, end),
+      parents: this.parents.subarray(start, end),
+      shownFlags: this.shownFlags.subarray(start, end),
+      digests: this.digests.subarray(2 * start, 2 * end),
+    };
+  }
+
   /** The index of the record with `id`, or -1. */
   find(id: number): number {
     this.order ??= this.sortedOrder();
@@ -73,19 +90,31 @@ export class DigestTableBuilder {
   private digests = new Uint32Array(2048);
 
   push(id: number, parent: number, shown: boolean, digest: string): void {
+    const high = Number.parseInt(digest.slice(0, 8), 16);
+    this.pushRaw(id, parent, shown, high, Number.parseInt(digest.slice(8, 16), 16));
+  }
+
+  /** A record whose digest is given as its two 32-bit halves. */
+  pushRaw(id: number, parent: number, shown: boolean, high: number, low: number): void {
     if (this.length === this.ids.length) this.grow();
     const i = this.length++;
     this.ids[i] = id;
     this.parents[i] = parent;
     this.shownFlags[i] = shown ? 1 : 0;
-    this.digests[2 * i] = Number.parseInt(digest.slice(0, 8), 16);
-    this.digests[2 * i + 1] = Number.parseInt(digest.slice(8, 16), 16);
+    this.digests[2 * i] = high;
+    this.digests[2 * i + 1] = low;
   }
 
-  /** Copies records `start` to `end` (exclusive) of `table`. */
+  /** Copies records `start` to `end` (exclusive) of `table`, array to array. */
   copy(table: DigestTable, start: number, end: number): void {
-    for (let i = start; i < end; i++)
-      this.push(table.id(i), table.parent(i), table.shown(i), table.digest(i));
+    const count = end - start;
+    while (this.length + count > this.ids.length) this.grow();
+    const from = table.slice(start, end);
+    this.ids.set(from.ids, this.length);
+    this.parents.set(from.parents, this.length);
+    this.shownFlags.set(from.shownFlags, this.length);
+    this.digests.set(from.digests, 2 * this.length);
+    this.length += count;
   }
 
   build(): DigestTable {
