@@ -58,7 +58,7 @@ describe('sitecontent changes', () => {
     const changed = await changes(state);
     expect(changed.code).toBe(3);
     expect(changed.stdout).toBe(
-      `changed product ${product.id}  pages: product ${product.id}, section phones\n`,
+      `changed product ${product.id}  pages: product ${product.id}, section phones, sitemaps\n`,
     );
     expect(changed.stderr).toContain('sitecontent: 1 change since ');
 
@@ -123,6 +123,24 @@ describe('sitecontent changes', () => {
       changed: false,
       changes: [],
     });
+  });
+
+  it('a record the client cannot read fails the read naming it and its field; the state is kept', async () => {
+    const state = join(dir, 'invalid.state');
+    expect((await changes(state)).code).toBe(3);
+    const before = readFileSync(state);
+    const [modification] = await client.modifications.list({
+      goodsId: (await client.products.list())[2]!.id,
+    });
+    emu.exec(`UPDATE modifications SET color = 'teal' WHERE id = ${modification!.id}`);
+    try {
+      const failed = await changes(state);
+      expect(failed.code).toBe(1);
+      expect(failed.stderr).toMatch(/^sitecontent: goods\/Get: .*record \d+.*sku.*color/s);
+      expect(readFileSync(state).equals(before)).toBe(true);
+    } finally {
+      emu.exec(`UPDATE modifications SET color = '#336699' WHERE id = ${modification!.id}`);
+    }
   });
 
   it('bad usage is exit 2 with the command usage, before any request', async () => {

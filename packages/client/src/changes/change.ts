@@ -31,7 +31,7 @@ export interface Change {
   digest?: string;
 }
 
-/** `changed product 12  pages: product 12, section phones` — the line `sitecontent changes` prints. */
+/** `changed product 12  pages: product 12, section phones, sitemaps`: the line `sitecontent changes` prints. */
 export function changeLine(change: Change): string {
   const pages = [
     ...change.pages.products.map((id) => `product ${id}`),
@@ -39,6 +39,8 @@ export function changeLine(change: Change): string {
     ...change.pages.sections.map((tx) => `section ${tx}`),
   ];
   const shown = pages.length > 4 ? [...pages.slice(0, 4), `${pages.length - 4} more`] : pages;
+  // The purge endpoint adds the product sitemaps to any purge naming products or sections.
+  if (change.pages.products.length + change.pages.sections.length > 0) shown.push('sitemaps');
   return `${change.type} ${change.kind} ${change.id}  pages: ${shown.join(', ') || 'none'}`;
 }
 
