@@ -22,6 +22,8 @@ let site: RecordingSite;
 let writer: SiteContentClient;
 let reader: SiteContentClient;
 let phones: Product[];
+/** Visible products outside the phones section, for the tests that edit several. */
+let others: Product[];
 
 beforeAll(async () => {
   emu = await startEmulator({ seed: 'demo', keys: { [TEST_KEY]: [1] } });
@@ -30,6 +32,7 @@ beforeAll(async () => {
   writer = createClient({ baseUrl: emu.url, apiKey: TEST_KEY, sid: 1 });
   reader = createClient({ baseUrl: proxy.url, apiKey: TEST_KEY, sid: 1, retries: 0 });
   phones = (await writer.products.list({ cattx: 'phones' })).filter((p) => p.shw);
+  others = (await writer.products.list()).filter((p) => p.shw && p.cattx !== 'phones');
 });
 
 afterAll(async () => {
@@ -153,7 +156,51 @@ describe('runChangeCycle', () => {
   });
 });
 
+describe('runChangeCycle with several changes', () => {
+  it('one purge names them all and the build hook is posted once', async () => {
+    const options = cycleOptions();
+    await runChangeCycle(options);
+    const [a, b] = others as [Product, Product];
+    await writer.products.update(a.id, { zag: 'First of two' });
+    await writer.products.update(b.id, { zag: 'Second of two' });
+    const report = await runChangeCycle(options);
+    expect(report.done.map((c) => c.id).sort()).toEqual([a.id, b.id].sort());
+    expect(site.purges()).toHaveLength(1);
+    expect(site.purges()[0]?.products?.sort()).toEqual([String(a.id), String(b.id)].sort());
+    expect(site.posts.filter((p) => p.path === '/hooks/secret-hook-id')).toHaveLength(1);
+  });
+});
+
 describe('watchChanges', () => {
+  it('stops mid-cycle when the signal aborts: no line for that cycle, the state and the site untouched', async () => {
+    const slow = await startEmulator({ seed: 'demo', keys: { [TEST_KEY]: [1] }, faults: { latencyMs: 200 } });
+    const client = createClient({ baseUrl: slow.url, apiKey: TEST_KEY, sid: 1 });
+    try {
+      const store = memoryStateStore();
+      await runChangeCycle({ ...cycleOptions({ store }), client });
+      const saved = store.text;
+      await writer.products.update(others[2]!.id, { zag: 'Edited while stopping' });
+      const lines: string[] = [];
+      const stop = new AbortController();
+      const started = performance.now();
+      setTimeout(() => stop.abort(), 150);
+      await watchChanges({
+        ...cycleOptions({ store }),
+        client,
+        intervalMs: 60_000,
+        signal: stop.signal,
+        log: (l) => lines.push(l),
+      });
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(lines).toEqual([]);
+      expect(store.text).toBe(saved);
+      expect(site.posts).toEqual([]);
+    } finally {
+      await client.close();
+      await slow.close();
+    }
+  });
+
   it('one line per cycle until the signal aborts; a failed cycle is a line too, and the loop goes on', async () => {
     const lines: string[] = [];
     const stop = new AbortController();
