@@ -12,15 +12,21 @@ import { contributorPages } from './contributor-pages.mjs';
 
 const [astroReference, astroReferenceSidebar] = createStarlightTypeDocPlugin();
 const [clientReference, clientReferenceSidebar] = createStarlightTypeDocPlugin();
+const [changesReference, changesReferenceSidebar] = createStarlightTypeDocPlugin();
 
-/** TypeDoc's settings for one package: its main entry, documented as users import it. */
-const reference = (pkg, output) => ({
-  entryPoints: [fileURLToPath(new URL(`../packages/${pkg}/src/index.ts`, import.meta.url))],
+/**
+ * TypeDoc's settings for one entry of a package (its main entry, or `subpath` such as `changes`,
+ * whose source is `src/<subpath>/index.ts`), documented as users import it.
+ */
+const reference = (pkg, output, subpath) => ({
+  entryPoints: [
+    fileURLToPath(new URL(`../packages/${pkg}/src/${subpath ? `${subpath}/` : ''}index.ts`, import.meta.url)),
+  ],
   tsconfig: fileURLToPath(new URL(`../packages/${pkg}/tsconfig.build.json`, import.meta.url)),
   output,
-  sidebar: { label: `@sitecontent/${pkg}`, collapsed: true },
+  sidebar: { label: `@sitecontent/${pkg}${subpath ? `/${subpath}` : ''}`, collapsed: true },
   typeDoc: {
-    name: `@sitecontent/${pkg}`,
+    name: `@sitecontent/${pkg}${subpath ? `/${subpath}` : ''}`,
     excludePrivate: true,
     excludeInternal: true,
     readme: 'none',
@@ -50,6 +56,7 @@ export default defineConfig({
         starlightLinksValidator({ errorOnRelativeLinks: false, exclude: [] }),
         astroReference(reference('astro', 'reference/astro')),
         clientReference(reference('client', 'reference/client')),
+        changesReference(reference('client', 'reference/client-changes', 'changes')),
       ],
       sidebar: [
         { label: 'Start', items: [{ autogenerate: { directory: 'start' } }] },
@@ -63,6 +70,7 @@ export default defineConfig({
             { label: 'Command line', link: '/reference/cli/' },
             astroReferenceSidebar,
             clientReferenceSidebar,
+            changesReferenceSidebar,
           ],
         },
         { label: 'Contributing', items: [{ autogenerate: { directory: 'contributing' } }] },

@@ -35,7 +35,8 @@ const key = `canary-${randomBytes(12).toString('hex')}`;
 const SID = 1;
 const functionHost = fileURLToPath(new URL('./helpers/function-host.mjs', import.meta.url));
 /** What every host must say about a product page: our default freshness, as its CDN header. */
-const FRESHNESS = 'max-age=300, stale-while-revalidate=60';
+// With the stale-if-error a CDN keeps serving through an outage (onDemand.staleIfError, a day by default).
+const FRESHNESS = 'max-age=300, stale-while-revalidate=60, stale-if-error=86400';
 
 let work: string;
 let project: string;

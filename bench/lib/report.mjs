@@ -43,7 +43,7 @@ export function renderReport(results) {
   p('## On-demand pages and product sitemaps');
   p();
   p(
-    'A catalog too large for one build is served on demand: `npm run bench:on-demand` measures its pages behind the route cache at a million products ([on-demand-report.md](./on-demand-report.md)), and `npm run bench:sitemaps` the product sitemaps the integration serves for it, every file of 1,000,000 products with its time, peak RSS and requests to the service ([sitemaps-report.md](./sitemaps-report.md); its row is in the on-demand report).',
+    'A catalog too large for one build is served on demand: `npm run bench:on-demand` measures its pages behind the route cache at a million products ([on-demand-report.md](./on-demand-report.md)), and `npm run bench:sitemaps` the product sitemaps the integration serves for it, every file of 1,000,000 products with its time, peak RSS and requests to the service ([sitemaps-report.md](./sitemaps-report.md); its row is in the on-demand report). `npm run bench:changes` measures change detection without webhooks: a detection cycle at 10,000 and 1,000,000 products (time, requests, peak RSS) and the time from an edit to its purged page behind Varnish with `sitecontent watch` ([changes-report.md](./changes-report.md)).',
   );
   p();
   methodSection(results, p);

@@ -78,6 +78,12 @@ export const onDemandOptionsSchema = z.strictObject({
     })
     .prefault({}),
   /**
+   * Seconds a CDN may keep serving a cached page past its `maxAge` while the site answers errors:
+   * `stale-if-error` on the CDN header of Astro's cache providers (Cloudflare, Netlify, Vercel); 0
+   * leaves it out. `surrogateKeyCache()` has its own option. @default 86400
+   */
+  staleIfError: seconds.default(86_400),
+  /**
    * Seconds an id the service does not have is remembered (no request while remembered) and its
    * 404 may be cached. @default 30
    */

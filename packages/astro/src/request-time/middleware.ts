@@ -9,6 +9,7 @@ import type { UrlStyle } from '../entries/page-url.js';
 import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
 import { servingState } from './live-loaders/on-demand-state.js';
 import { settlePageCache, withFailureSettings } from './live-loaders/page-answers.js';
+import { keepStaleIfError } from './stale-if-error.js';
 
 /**
  * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
@@ -25,6 +26,7 @@ export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlSty
     const response = await next();
     // An error page rendered for a failed request may have no route cache of its own.
     settlePageCache(state, (context as { cache?: typeof context.cache }).cache, response.status);
+    keepStaleIfError(response, parsed.staleIfError);
     return response;
   };
 }

@@ -8,11 +8,14 @@ import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
 import { envSettings, withEnvFiles } from '../env/env-files.js';
 import { isSiteContentError } from '../errors/guards.js';
+import type { ClientOptions } from '../options.js';
 import { redactText } from '../text/redact.js';
+import { runChangesCommand } from './changes-command.js';
 import { type CliIo, UsageError } from './context.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
 import { runMetaCommand } from './meta-command.js';
 import { runPurgeCommand } from './purge-command.js';
+import { runWatchCommand } from './watch-command.js';
 
 export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] <command> ...
        sitecontent --version
@@ -21,6 +24,8 @@ Commands:
   get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]
   meta <pull|plan|push> ...        (sitecontent meta --help)
   purge [--site URL] [--products IDS] ...  drop cached pages of an on-demand site (sitecontent purge --help)
+  changes --state FILE [--json]            what changed since FILE; exit 3 when something did (sitecontent changes --help)
+  watch --state FILE --interval SECONDS    follow changes, purge their pages, post a build hook (sitecontent watch --help)
 
 Connection (flags win over the environment, the environment over .env and .env.local here):
   --base-url URL   SITECONTENT_BASE_URL   service root; operations are under URL/v1/
@@ -28,7 +33,7 @@ Connection (flags win over the environment, the environment over .env and .env.l
   --sid N          SITECONTENT_SID        site number
   SITECONTENT_RETRIES=N                   retries per request (default 4)
 
-Exit codes: 0 ok, 1 service or network error, 2 bad usage.
+Exit codes: 0 ok, 1 service or network error, 2 bad usage (sitecontent changes: 3 something changed).
 `;
 
 const GLOBAL = { '--base-url': 'baseUrl', '--key': 'key', '--sid': 'sid' } as const;
@@ -57,7 +62,11 @@ export function splitGlobalFlags(argv: string[]): { globals: Globals; rest: stri
   return { globals, rest };
 }
 
-function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
+function connect(
+  globals: Globals,
+  env: CliIo['env'],
+  extra: Pick<ClientOptions, 'onRequest'> = {},
+): SiteContentClient {
   const {
     SITECONTENT_BASE_URL: baseUrl,
     SITECONTENT_API_KEY: apiKey,
@@ -84,6 +93,7 @@ function connect(globals: Globals, env: CliIo['env']): SiteContentClient {
       apiKey,
       sid: Number(sid),
       userAgent: 'sitecontent-cli',
+      ...extra,
       ...(retries === undefined ? {} : { retries: Number(retries) }),
     });
   } catch (err) {
@@ -118,6 +128,12 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return await runGetCommand(args, { ...io, client, apiKey });
     }
     if (command === 'purge') return await runPurgeCommand(args, io);
+    if (command === 'changes')
+      return await runChangesCommand(args, io, () => (client = connect(globals, io.env)));
+    if (command === 'watch') {
+      const counted = (onRequest: () => void) => (client = connect(globals, io.env, { onRequest }));
+      return await runWatchCommand(args, io, counted);
+    }
     if (command === 'meta') {
       client = connect(globals, io.env);
       return await runMetaCommand(args, { ...io, client, apiKey });

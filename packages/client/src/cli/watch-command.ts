@@ -1,0 +1,115 @@
+/**
+ * `sitecontent watch --state FILE --interval SECONDS`: the change detection of `sitecontent
+ * changes` in a loop. Each change a second read confirms has its pages purged through the site's
+ * purge endpoint (SITECONTENT_SITE_URL, SITECONTENT_PURGE_TOKEN) and, with --build-hook, a static
+ * host's build hook is posted once in a cycle that confirmed a change. One log line per cycle; stops
+ * on SIGINT or SIGTERM, the cycle under way abandoned and its state not written.
+ */
+import { parseArgs } from 'node:util';
+import { shownHook } from '../changes/page-notices.js';
+import { fileStateStore } from '../changes/state-store.js';
+import { watchChanges } from '../changes/watch-changes.js';
+import type { SiteContentClient } from '../client.js';
+import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from '../purge/purge-request.js';
+import { DETECT_OPTIONS, detectOptionsOf, loadStateFile } from './changes-command.js';
+import { type CliIo, parseArgsUsageError, UsageError } from './context.js';
+
+export const WATCH_USAGE = `Usage: sitecontent watch --state FILE --interval SECONDS [--site URL] [--build-hook URL]
+                         [--modifications] [--meta] [--no-articles]
+
+Reads the catalog every interval (as sitecontent changes does) and, for each change a second read
+confirms, purges the pages that show it and/or posts a build hook. One line per cycle; SIGINT or
+SIGTERM stops it.
+
+  --state FILE        the state file, written after each complete cycle
+  --interval SECONDS  from the start of one cycle to the next (decimals allowed)
+  --site URL          ${PURGE_SITE_URL_ENV}   the on-demand site whose purge endpoint to call
+  --path P            the purge endpoint's path (default /_sitecontent/purge)
+  ${PURGE_TOKEN_ENV}             the site's purge token (never printed)
+  --build-hook URL    a static host's build hook, posted at most once a cycle (its path never printed)
+  --modifications, --meta, --no-articles   what to follow, as for sitecontent changes
+
+Exit codes: 0 stopped by a signal, 1 the state could not be read or written, 2 bad usage.
+`;
+
+const OPTIONS = {
+  ...DETECT_OPTIONS,
+  interval: { type: 'string' },
+  site: { type: 'string' },
+  path: { type: 'string' },
+  'build-hook': { type: 'string' },
+} as const;
+
+const isHttpUrl = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
+
+export async function runWatchCommand(
+  argv: string[],
+  io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
+  connect: (onRequest: () => void) => SiteContentClient,
+  signal?: AbortSignal,
+): Promise<number> {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }));
+  } catch (error) {
+    throw Object.assign(parseArgsUsageError(error, OPTIONS), { usage: WATCH_USAGE });
+  }
+  if (values.help) {
+    io.stdout.write(WATCH_USAGE);
+    return 0;
+  }
+  const usage = (message: string) => new UsageError(message, WATCH_USAGE);
+  const path = values.state;
+  if (!path) throw usage('missing --state FILE');
+  if (!values.interval) throw usage('missing --interval SECONDS');
+  const seconds = Number(values.interval);
+  if (!/^\d+(\.\d+)?$/.test(values.interval) || !(seconds > 0)) {
+    throw usage(`--interval must be a number of seconds above 0, got "${values.interval}"`);
+  }
+  const siteUrl = values.site ?? io.env[PURGE_SITE_URL_ENV];
+  const token = io.env[PURGE_TOKEN_ENV];
+  if (siteUrl !== undefined && !isHttpUrl(siteUrl))
+    throw usage(`--site must be an http(s) URL, got "${siteUrl}"`);
+  if (siteUrl && !token) throw usage(`missing ${PURGE_TOKEN_ENV} to purge ${new URL(siteUrl).origin}`);
+  const hook = values['build-hook'];
+  if (hook !== undefined && !isHttpUrl(hook)) throw usage('--build-hook must be an http(s) URL');
+  if (!siteUrl && !hook) {
+    throw usage(
+      `name what to tell of changes: --site (or ${PURGE_SITE_URL_ENV}) to purge, or --build-hook URL`,
+    );
+  }
+  let requests = 0;
+  const client = connect(() => requests++);
+  await loadStateFile(path, WATCH_USAGE); // a file that is not a state is bad usage, before the first cycle
+
+  const stop = new AbortController();
+  const onSignal = () => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  signal?.addEventListener('abort', onSignal, { once: true });
+  const where = [siteUrl && `purging at ${new URL(siteUrl).origin}`, hook && `build hook ${shownHook(hook)}`];
+  const log = (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
+  log(`watching every ${seconds} s, state in ${path}, ${where.filter(Boolean).join(', ')}`);
+  let cycles = 0;
+  try {
+    await watchChanges({
+      client,
+      store: fileStateStore(path),
+      ...detectOptionsOf(values),
+      intervalMs: seconds * 1000,
+      signal: stop.signal,
+      purge: siteUrl && token ? { siteUrl, token, ...(values.path ? { path: values.path } : {}) } : undefined,
+      buildHook: hook,
+      requestCount: () => requests,
+      log: (line) => {
+        cycles++;
+        log(line);
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  log(`stopped after ${cycles} ${cycles === 1 ? 'cycle' : 'cycles'}`);
+  return 0;
+}
