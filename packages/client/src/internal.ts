@@ -26,6 +26,7 @@ export { PURGE_BODY_FIELDS, purgeBodySchema } from './purge/purge-body.js';
 export { DEFAULT_PURGE_PATH, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from './purge/purge-request.js';
 export { isHostName } from './schemas/host-name.js';
 export { type ImageFileField, imageFileProblem, imageUrl } from './schemas/image-url.js';
+export { PAGE_KINDS, type PageKind } from './schemas/page-kinds.js';
 export { isPlainPath, rootRelativePathProblem } from './schemas/root-relative-path.js';
 export {
   failureDetail,

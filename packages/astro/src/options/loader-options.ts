@@ -4,6 +4,7 @@
  * schema. The live loaders derive theirs from these (live-options.ts).
  */
 import type { Article, Product, Section } from '@sitecontent/client';
+import type { PageKind } from '@sitecontent/client/internal';
 import { z } from 'zod';
 import { defaultProductUrl } from '../entries/product-page.js';
 import type { SeoOption, SeoPresenceOf } from '../entries/schemas.js';
@@ -148,11 +149,10 @@ export function loaderOptions<K extends LoaderKind>(
  * of their options: the checked, defaulted options, the sections collection their references point
  * to, and `seo` taken apart.
  */
-export function entryLoaderSettings<
-  K extends 'products' | 'sections' | 'articles',
-  S extends string,
-  Q extends SeoOption = SeoOption,
->(kind: K, options: object | undefined) {
+export function entryLoaderSettings<K extends PageKind, S extends string, Q extends SeoOption = SeoOption>(
+  kind: K,
+  options: object | undefined,
+) {
   const opts = loaderOptions(kind, options);
   const { enabled: seo, maxAge: metaMaxAge } = seoSettings(opts.seo);
   // The entry schema checks what the entries hold; its type says what the option, as written, promises.

@@ -5,6 +5,7 @@
  * `@astrojs/sitemap` writes (open-projects.ts, `keepPageFacts`); the `sitemapFacts()` serializer
  * reads them.
  */
+import type { PageKind } from '@sitecontent/client/internal';
 import type { ProductImageData } from '../entries/schemas.js';
 import { listingOfPageUrl } from '../helpers/listing-pages.js';
 import {
@@ -15,9 +16,7 @@ import {
 import type { LoadedEntry } from './build-record.js';
 
 /** The entries of every collection a loader of `kind` filled in this build. */
-export type EntriesOfKind = (
-  kind: 'products' | 'sections' | 'articles' | 'modifications',
-) => readonly LoadedEntry[];
+export type EntriesOfKind = (kind: PageKind | 'modifications') => readonly LoadedEntry[];
 
 /** A product page's photos, for `imageUrls()`. */
 export type PagePhotos = { zag: string; img: ProductImageData[]; imageOrigin?: string | undefined };

@@ -3,6 +3,7 @@
  * Every builder takes entries as the loaders store them (or their bare `data`) and returns
  * schema.org JSON-LD typed with `schema-dts`, ready for `<SeoHead jsonLd={…} />`.
  */
+import type { PageKind } from '@sitecontent/client/internal';
 import type {
   Article,
   BreadcrumbList,
@@ -36,7 +37,7 @@ import {
 } from './web-page.js';
 
 /** The collections whose entries have pages, for errors that name a record. */
-export type PageCollection = 'products' | 'sections' | 'articles';
+export type PageCollection = PageKind;
 
 export interface StructuredDataBuilders {
   /** A product page: `Product` with an `Offer` (none or one modification) or `ProductGroup` with `hasVariant`. */

@@ -3,6 +3,7 @@
  * sections by id; each change with the pages that show it, as the purge endpoint names them. And
  * the changes a state still held as pending, joined to a new read's.
  */
+import { PAGE_KINDS } from '../schemas/page-kinds.js';
 import type { Change, ChangeType, RecordKind } from './change.js';
 import type { ChangeState, SectionMark } from './change-state.js';
 import type { DigestTable } from './digest-table.js';
@@ -143,7 +144,7 @@ export function withPending(changes: Change[], pending: readonly Change[], now: 
   for (const earlier of pending) {
     const current = found.get(key(earlier));
     if (current) {
-      for (const list of ['products', 'sections', 'articles'] as const) {
+      for (const list of PAGE_KINDS) {
         current.pages[list] = [...new Set([...current.pages[list], ...earlier.pages[list]])];
       }
       continue;

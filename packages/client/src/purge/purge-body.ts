@@ -5,6 +5,7 @@
  * something else.
  */
 import { z } from 'zod';
+import { PAGE_KINDS, type PageKind } from '../schemas/page-kinds.js';
 
 /** The most names one list may hold. */
 export const MAX_PURGE_NAMES = 1000;
@@ -17,11 +18,15 @@ const sectionId = z.string().regex(/^[^\s,]{1,256}$/, 'expected a section tx (no
 const ids = <T extends z.ZodType>(id: T) =>
   z.array(id).max(MAX_PURGE_NAMES, `at most ${MAX_PURGE_NAMES}`).optional();
 
+const pageIds = {
+  products: ids(recordId),
+  sections: ids(sectionId),
+  articles: ids(recordId),
+} satisfies Record<PageKind, unknown>;
+
 export const purgeBodySchema = z
   .strictObject({
-    products: ids(recordId),
-    articles: ids(recordId),
-    sections: ids(sectionId),
+    ...pageIds,
     tags: ids(z.string().regex(/^[^\s,]{1,256}$/, 'expected a tag (no spaces or commas)')),
   })
   .refine((b) => Object.values(b).some((list) => list && list.length > 0), {
@@ -29,4 +34,4 @@ export const purgeBodySchema = z
   });
 
 /** The body's fields, in the order an error lists them. */
-export const PURGE_BODY_FIELDS = ['products', 'articles', 'sections', 'tags'] as const;
+export const PURGE_BODY_FIELDS = [...PAGE_KINDS, 'tags'] as const;

@@ -6,9 +6,8 @@
  */
 export const CACHE_TAG = 'sitecontent';
 
-/** The collection kinds whose entries carry tags (the keys of a purge body). */
-export const TAGGED_KINDS = ['products', 'articles', 'sections'] as const;
-export type TaggedKind = (typeof TAGGED_KINDS)[number];
+/** The collection kinds whose entries carry tags: the kinds with pages, the keys of a purge body. */
+export { PAGE_KINDS as TAGGED_KINDS, type PageKind as TaggedKind } from '@sitecontent/client/internal';
 
 /**
  * The tag of every product sitemap file and index: a file lists up to 50,000 products, too many to
