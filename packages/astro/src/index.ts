@@ -70,11 +70,9 @@ export type {
   CatalogFilterOptions,
   CommonLoaderOptions,
   ConnectionOptions,
-  HtmlOptions,
   MetaModule,
   OnError,
   OnInvalid,
-  SectionsCollectionOption,
   SeoOptions,
 } from './options/loader-shapes.js';
 export type {

@@ -4,7 +4,7 @@
  * below are derived from these shapes, for users who write their own wrappers around a loader.
  */
 import { z } from 'zod';
-import { connectionShape, functionField, type Naming, nameField } from './fields.js';
+import { connectionShape, functionField, nameField } from './fields.js';
 
 const onErrorSchema = z.enum(['keep-stale', 'fail']);
 const onInvalidSchema = z.enum(['fail', 'skip']);
@@ -86,23 +86,12 @@ export type CommonLoaderOptions = z.input<z.ZodObject<typeof commonShape>>;
 /** The connection settings and failure policies as a loader reads them: checked, defaults in. */
 export type CommonLoaderSettings = z.output<z.ZodObject<typeof commonShape>>;
 /** @interface */
-export type HtmlOptions = z.input<z.ZodObject<typeof htmlShape>>;
-/** @interface */
 export type SeoOptions = z.input<z.ZodObject<typeof seoShape>>;
 /**
  * The `catid`/`cattx` list filter of `goods/Get` and `article/Get`.
  * @interface
  */
 export type CatalogFilterOptions = z.input<z.ZodObject<typeof catalogFilterShape>>;
-/**
- * Where a loader's `section` / `parent` references point.
- * @interface
- */
-export type SectionsCollectionOption<S extends string = 'sections'> = Naming<
-  z.input<z.ZodObject<typeof sectionsCollectionShape>>,
-  'sectionsCollection',
-  S
->;
 
 export type { MetaModule } from '../entries/meta-module.js';
 

@@ -89,7 +89,10 @@ export const onDemandOptionsSchema = z.strictObject({
    * fails at once (the page answers 503) instead of queueing without end. @default 256
    */
   maxInFlight: z.number().int().positive().default(256),
-  /** Most sections (and ids the service does not have) remembered per connection. @default 1000 */
+  /**
+   * Most sections the server process remembers: one LRU for all its connections. Ids the service
+   * does not have get an LRU of ten times this (`notFoundMaxAge`). @default 1000
+   */
   cacheSize: z.number().int().positive().default(1000),
   /**
    * Longest a live lookup may take, retries included, in ms: a visitor waits for a page, so request
