@@ -24,11 +24,7 @@ export interface StageOptions {
   sanitize: boolean;
 }
 
-/**
- * While records are still arriving, staging gives the event loop a turn after this much work, so
- * answers are taken in and the next requests sent: a long stretch of building would leave the
- * requests in flight answered but unread, and the fan-out idle.
- */
+/** While records arrive, staging yields after this much work, so answers are read and requests sent. */
 const SLICE_MS = 4;
 
 /** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
@@ -156,13 +152,10 @@ export class Staging {
   }
 
   /**
-   * When the entry of a changed item changed: now, for a record the store holds; for a record first
-   * seen, its own `dt` (the date it was added) where it has one, else now, but on the collection's
-   * first sync nothing: that sync cannot tell when its records changed, and dating them by the build
-   * would give a build without Astro's cache new times for unchanged content (the pages then date
-   * themselves by what they show, `pageChangeTimes()`). A new loader version rebuilds every entry
-   * without knowing which records changed: they keep the time they had, or none.
-   * `undefined` when that time is the entry's own `dt`: stored once, read back by `lastChanged()`.
+   * When a changed item's entry changed: now for a record the store holds; for one first seen its
+   * `dt`, else now, but nothing on a collection's first sync (it cannot tell, and the build's clock
+   * would re-date unchanged content). A new loader version keeps each entry's time. `undefined`
+   * when that time is the entry's `dt`, which `lastChanged()` reads.
    */
   #changedAt(id: string, data: Record<string, unknown>): Date | undefined {
     const dt = data.dt instanceof Date ? data.dt : undefined;

@@ -1,8 +1,6 @@
 /**
- * What every live loader does the same way: filters, visibility, not-found, cache hints and
- * `{ error }`. A live loader never throws into a page render: every failure comes back as
- * `{ error }` with Astro's live error classes (`LiveEntryNotFoundError` for an unknown id,
- * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
+ * What every live loader does alike: filters, visibility, not-found, cache hints. It never throws
+ * into a render: failures come back as `{ error }` with Astro's live error classes.
  */
 
 import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
@@ -47,9 +45,8 @@ async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ 
 }
 
 /**
- * The record id of `getLiveEntry()` for products and articles: a positive integer written as the
- * entry's own id is (`String(id)`). `01`, `1.0`, `1e0`, `0x1` or ` 1` name no entry, so one product
- * is not served under several URLs; an id past 2^53 cannot be a record's.
+ * The record id of `getLiveEntry()`: a positive integer written as `String(id)` writes it, so one
+ * product is not served under several URLs (`01`, `1.0`, `0x1`).
  */
 export function numericId(id: string): number | undefined {
   if (!/^[1-9][0-9]{0,15}$/.test(id)) return undefined;
@@ -77,10 +74,7 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   keyOf(id: string): K | undefined;
   /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
   get(client: SiteContentClient, key: K): Promise<R | undefined>;
-  /**
-   * The entries of `records` of the live collection named `collection`; a record whose derived data
-   * breaks a rule (a product URL off the site) is left out and passed to `reject`.
-   */
+  /** The entries of `records`; a record whose derived data breaks a rule is passed to `reject`. */
   toEntries(
     client: SiteContentClient,
     records: R[],
