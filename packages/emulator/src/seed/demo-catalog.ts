@@ -16,9 +16,8 @@ export interface DemoSection {
 }
 
 /**
- * [articul, label, #rrggbb, price, old price (0 = no discount)]; the label (the modification's
- * `stxt`) is the colour's name, then, after a comma, what else the variant differs in (storage,
- * case size, ring size, the phone a case fits): the storefront names its variants from it.
+ * [articul, label, #rrggbb, price, old price (0 = none)]; the label (`stxt`) is the colour's name,
+ * then what else the variant differs in: the storefront names variants from it.
  */
 export type DemoModification = [string, string, string, number, number];
 
