@@ -1,8 +1,7 @@
 /**
- * The service's workers (`capacity`): at most that many requests are served at once; the rest wait
- * in arrival order, as they would for a pool of worker processes. With a latency fault each served
- * request holds its worker for the whole delay, so "20 ms, capacity 16" serves at most 800 requests a
- * second, and a client that sends more than 16 at once sees its latency climb with the queue.
+ * The service's workers (`capacity`): at most that many requests served at once, the rest queued in
+ * order; with a latency fault a request holds its worker for the whole delay, so a client sending
+ * more sees its latency climb.
  */
 import type { EmulatorStats } from './stats.js';
 

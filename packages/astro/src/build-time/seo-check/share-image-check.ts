@@ -1,8 +1,6 @@
 /**
- * The share image rules of the SEO check: social networks show a page's `og:image` when it is
- * shared, but not an SVG, and they lay the card out before the image arrives only when its size is
- * stated. A page without a share image, or with one they do not show, is shared as bare text: a
- * warning, since the page itself is still served and indexed.
+ * Share image rules: social networks show no SVG, and lay a card out before the image arrives only
+ * when its size is stated. Without such an image a page is shared as bare text: a warning.
  */
 import type { ShareImageTags } from './page-head.js';
 
