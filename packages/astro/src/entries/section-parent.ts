@@ -4,9 +4,8 @@ import type { EntryReference } from './schemas.js';
 import type { SectionIndex } from './section-index.js';
 
 /**
- * The entry of `section`'s parent (`par`) in `sectionsCollection`; `null` for a root, for a parent
- * the service did not send as valid, and with `onlyVisible` for a hidden parent (the collection
- * leaves it out, so there is no entry to refer to).
+ * The entry of `section`'s parent; `null` for a root, a parent not sent as valid, or (with
+ * `onlyVisible`) a hidden one: there is no entry to refer to.
  */
 export function sectionParent<S extends string>(
   section: Section,

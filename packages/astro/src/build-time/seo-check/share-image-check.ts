@@ -17,10 +17,7 @@ function pathOf(url: string): string {
   }
 }
 
-/**
- * Why the page's share image falls short (none, SVG, no size, not in the build), as warnings; `[]`
- * when it does not. `missing` says whether a URL on the site names no file of the build.
- */
+/** Why the share image falls short (none, SVG, no size, not in the build); `[]` when it does not. */
 export function shareImageWarnings(image: ShareImageTags, missing: (url: string) => boolean): string[] {
   if (!image.url) return ['no og:image: the page is shared without a picture'];
   const warnings: string[] = [];
