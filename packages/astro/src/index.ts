@@ -1,7 +1,6 @@
 /**
- * `@sitecontent/astro`: what a site's code calls. Entry schemas for extending a collection's are
- * at `@sitecontent/astro/schemas`; what the integration writes for on-demand sites imports
- * `@sitecontent/astro/on-demand`; the surrogate-key cache provider is `@sitecontent/astro/cache/surrogate-key`.
+ * `@sitecontent/astro`: what a site's code calls. Entry schemas are at `@sitecontent/astro/schemas`,
+ * the surrogate-key cache at `@sitecontent/astro/cache/surrogate-key`.
  */
 
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.

@@ -25,10 +25,7 @@ export interface ShopChangeEntries {
 
 /** The change time of each page of a shop. */
 export interface PageChangeTimes {
-  /**
-   * When the page at `url` last changed: an entry's `url`, a further listing page, or `/`;
-   * `undefined` for another URL or a page none of whose records knows its time.
-   */
+  /** When the page at `url` (an entry's, a listing page's, or `/`) last changed; `undefined` when unknown. */
   at(url: string): Date | undefined;
 }
 
