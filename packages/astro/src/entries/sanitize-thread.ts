@@ -31,7 +31,7 @@ import('node:worker_threads').then(async ({ parentPort, workerData }) => {
 });
 `;
 
-/** The thread's young generation (MB). With 4, a 10,000-product build peaked no higher than without the thread. */
+/** The thread's young generation (MB): small enough that the thread adds nothing to a build's peak RSS. */
 const YOUNG_GENERATION_MB = 4;
 
 export class SanitizeThread {
@@ -86,8 +86,8 @@ export class SanitizeThread {
       const worker = new Worker(WORKER_SCRIPT, {
         eval: true,
         workerData: { module: this.#moduleUrl },
-        // A small young generation: sanitizing leaves short-lived garbage only, and the default one
-        // (as large as the main thread's) added 10-40 MB to a 10,000-product build's peak RSS.
+        // Sanitizing leaves short-lived garbage only; the default young generation (the main
+        // thread's size) raised the build's peak RSS.
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       });
       worker.unref();

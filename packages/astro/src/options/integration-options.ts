@@ -20,7 +20,7 @@ export const DEFAULT_CONCURRENCY = 32;
  */
 export const DEFAULT_MAX_CONCURRENCY = 64;
 
-/** Dev-only endpoint that refreshes named loaders (see integration/refresh-endpoint.ts). */
+/** Dev-only endpoint that refreshes named loaders (build-time/integration/refresh-endpoint.ts). */
 export const DEFAULT_REFRESH_PATH = '/_sitecontent/refresh';
 
 /** `siteContent()`'s options; those passed to the client take its own limits (`clientOptionFields`). */

@@ -92,8 +92,8 @@ export class Staging {
   prepare(items: (SyncItem | undefined)[]): Batch {
     const digests: (string | undefined)[] = [];
     const texts: string[] = [];
-    // The first batch is sanitized on the main thread: the thread needs about 100 ms to start and
-    // load sanitize-html, longer than the main thread takes to build a batch.
+    // The first batch is sanitized on the main thread: starting the thread and loading sanitize-html
+    // takes longer than building a batch.
     const ahead = this.#thread !== undefined && this.#prepared++ > 0;
     for (const item of items) {
       const digest = item && itemDigest(this.#ctx, this.#fingerprint, item.digestInputs);

@@ -83,7 +83,7 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   ): Promise<LiveDataEntry<D>[]>;
 }
 
-/** `lookup` through the circuit breaker of `client`'s connection (live/circuit-breaker.ts). */
+/** `lookup` through the circuit breaker of `client`'s connection (circuit-breaker.ts). */
 function guarded<T>(
   state: OnDemandState,
   client: SiteContentClient,

@@ -14,7 +14,7 @@ import { type OnDemandState, servingState } from './on-demand-state.js';
 import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
-  /** The request-time state the loader was made with (live/on-demand-state.ts). */
+  /** The request-time state the loader was made with (on-demand-state.ts). */
   state: OnDemandState;
   client(collection: string): SiteContentClient;
   /** Origin for canonical URLs; `''` without `seo` (nothing asked). */

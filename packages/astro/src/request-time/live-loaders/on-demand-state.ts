@@ -29,7 +29,7 @@ export class OnDemandState {
   #guard = new EntryGuard(onDemandDefaults, this.#clientKeys);
   #sections = new SectionLookup(onDemandDefaults, this.#clientKeys);
   #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
-  /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
+  /** Request-time failures and purges, one line per cause (failure-log.ts). */
   readonly log = new FailureLog();
 
   constructor(project: Project) {
