@@ -88,10 +88,7 @@ export interface Refusal {
   headers?: Record<string, string>;
 }
 
-/**
- * The body as `parse` reads it once method, token and body are right, else why not. The token is
- * `Authorization: Bearer <token>` or `x-sitecontent-token: <token>`.
- */
+/** The body as `parse` reads it once method, token and body are right, else why not. */
 export async function acceptJsonPost<T extends object>(
   request: EndpointRequest,
   token: string,

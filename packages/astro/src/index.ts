@@ -1,7 +1,4 @@
-/**
- * `@sitecontent/astro`: what a site's code calls. Entry schemas are at `@sitecontent/astro/schemas`,
- * the surrogate-key cache at `@sitecontent/astro/cache/surrogate-key`.
- */
+/** `@sitecontent/astro`: what a site's code calls; entry schemas at `./schemas`, the cache at `./cache/surrogate-key`. */
 
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
 export { siteContent as default, siteContent } from './build-time/integration/integration.js';

@@ -19,10 +19,7 @@ export class Workers {
     readonly stats: EmulatorStats,
   ) {}
 
-  /**
-   * Resolves with the function that frees the worker once one is free, or with `undefined` when
-   * `abandoned` fires first (the client went away while waiting: no worker is spent on it).
-   */
+  /** Resolves with the worker's release once one is free, or `undefined` when `abandoned` fires first. */
   acquire(abandoned: AbortSignal): Promise<(() => void) | undefined> {
     if (this.capacity === undefined || (this.#busy < this.capacity && this.#queue.length === 0)) {
       return Promise.resolve(this.#start());

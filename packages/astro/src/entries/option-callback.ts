@@ -1,7 +1,7 @@
 /** Calling a function the project gave as a loader option (`productUrl`, `metaModule`) for one record. */
 import { SiteContentCallbackError } from '../errors/callback-error.js';
 
-/** Calls a loader option's function for a record; a throw or a non-string becomes a {@link SiteContentCallbackError}. */
+/** Calls a loader option's function for a record; a throw or non-string is a {@link SiteContentCallbackError}. */
 export function callOption(
   collection: string,
   option: string,

@@ -1,4 +1,4 @@
-/** Plain text of the service's HTML for meta tags and excerpts: tags dropped, entities decoded, whitespace collapsed. */
+/** Plain text of the service's HTML for meta tags: tags dropped, entities decoded, whitespace collapsed. */
 import { compile } from 'html-to-text';
 
 const blocks = ['p', 'div', 'ul', 'ol', 'li', 'table', 'tr', 'th', 'td', 'blockquote', 'pre'];

@@ -23,10 +23,7 @@ const prefixed = (value: string) =>
 const isDataUrl = (url: string) => url.trim().toLowerCase().startsWith('data:');
 const isRasterDataUrl = (url: string) => RASTER_DATA_URL.test(url.trim());
 
-/**
- * `srcset` parsed by sanitize-html's own parser, without its `console.log` of an invalid candidate,
- * which would put the service's text raw into the build log.
- */
+/** `srcset` parsed by sanitize-html's parser, without its `console.log` of service text into the log. */
 function quietlyParsedSrcset(srcset: string): ReturnType<typeof parseSrcset> {
   const log = console.log;
   console.log = () => {};

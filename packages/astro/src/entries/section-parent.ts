@@ -3,10 +3,7 @@ import type { Section } from '@sitecontent/client';
 import type { EntryReference } from './schemas.js';
 import type { SectionIndex } from './section-index.js';
 
-/**
- * The entry of `section`'s parent; `null` for a root, a parent not sent as valid, or (with
- * `onlyVisible`) a hidden one: there is no entry to refer to.
- */
+/** The entry of `section`'s parent; `null` for a root or a parent with no entry (invalid, or hidden). */
 export function sectionParent<S extends string>(
   section: Section,
   index: SectionIndex,

@@ -1,4 +1,4 @@
-/** Errors of @sitecontent/astro: the Astro side (options, connection, loads, records); the service's are the client's. */
+/** Errors of @sitecontent/astro: options, connection, loads, records; the service's errors are the client's. */
 
 export type SiteContentAstroErrorCode =
   | 'invalid_options'

@@ -1,6 +1,6 @@
 import { SiteContentAstroError } from './astro-error.js';
 
-/** A live lookup refused while the process waits for `onDemand.maxInFlight` answers: a 503 at once, not an endless queue. */
+/** A live lookup refused while `onDemand.maxInFlight` answers are awaited: a 503 at once, not an endless queue. */
 export class SiteContentBusyError extends SiteContentAstroError {
   override name = 'SiteContentBusyError';
   readonly collection: string;

@@ -1,4 +1,4 @@
-/** The one guard of the package's errors, by stable `code`: Astro's two module graphs can hold two copies of the classes. */
+/** The one guard of the package's errors, by stable `code`: Astro's two module graphs can hold two class copies. */
 import type { SiteContentAstroError, SiteContentAstroErrorCode } from './astro-error.js';
 import { SiteContentBusyError } from './busy-error.js';
 import { SiteContentCallbackError } from './callback-error.js';

@@ -1,7 +1,4 @@
-/**
- * Page cache keys for Astro's incremental builds: a page with a `cacheKey` is not rendered again
- * while its key and code are unchanged, so the key covers everything the page shows.
- */
+/** Page cache keys for Astro's incremental builds: a key covers everything its page shows. */
 import { createHash } from 'node:crypto';
 
 /** An entry as `getCollection()` gives it; its `digest` changes with its data. */
@@ -12,10 +9,7 @@ export interface CacheKeyEntry {
   data?: unknown;
 }
 
-/**
- * What a page shows: an entry (by its digest), a list, or any value (by what it holds, an object's
- * property order aside), never by identity.
- */
+/** What a page shows: an entry (by digest), a list, or any value (by content, never identity). */
 export type CacheKeyPart =
   | CacheKeyEntry
   | readonly CacheKeyPart[]

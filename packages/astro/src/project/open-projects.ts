@@ -34,10 +34,7 @@ export function rootKey(root: URL | string): string {
   return href.endsWith('/') ? href : `${href}/`;
 }
 
-/**
- * Opens the integration's project for `root`, closing an earlier one for the same root (a second
- * build, a config reload). `serves`: live loaders use it.
- */
+/** Opens the integration's project for `root`, closing an earlier one there; `serves`: live loaders use it. */
 export function openProject(
   root: URL,
   settings: ProjectSettings,
@@ -67,10 +64,7 @@ export function projectAt(root: URL | string): Project {
   return project;
 }
 
-/**
- * The live loaders' project (they see no root): the one this process serves, else their own (a
- * production server runs no integration hook).
- */
+/** The live loaders' project: the one this process serves, else their own (a production server runs no hook). */
 export function liveProject(): Project {
   return openProjects().serving ?? projectAt('sitecontent:live/');
 }

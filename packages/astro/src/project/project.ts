@@ -75,10 +75,7 @@ export class Project {
     return changed;
   }
 
-  /**
-   * The client of `collection`'s options over the project's, one per set of options. With a `budget`
-   * (a page on demand), no call outlasts `timeoutMs`, retries included.
-   */
+  /** The client of `collection`'s options over the project's; with a `budget` no call outlasts its `timeoutMs`. */
   client(collection: string, options: ConnectionOptions = {}, budget?: RequestBudget): SiteContentClient {
     const resolved = resolveConnection(collection, options, this.#settings, this.fromIntegration);
     if (!budget) return this.#clients.client(resolved);

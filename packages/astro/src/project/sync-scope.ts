@@ -7,10 +7,7 @@ import type { SiteContentClient } from '@sitecontent/client';
 
 /** One loader's part of a sync: results shared with the other loaders of the sync, and its end. */
 export interface SyncScope {
-  /**
-   * `fetch`'s result shared by the loaders of this sync using the same client. A failure is not kept;
-   * each caller applies its own failure policy.
-   */
+  /** `fetch`'s result shared by this sync's loaders of one client; a failure is not kept. */
   once<T>(name: string, fetch: () => Promise<T>): Promise<T>;
   /** A value made by the first loader of the sync that asks, kept until the sync ends. */
   value<T>(name: string, create: () => T): T;

@@ -9,10 +9,7 @@ import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-dema
 import { servingState } from './live-loaders/on-demand-state.js';
 import { settlePageCache, withFailureSettings } from './live-loaders/page-answers.js';
 
-/**
- * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
- * it where no integration hook ran to say it (a production server).
- */
+/** @param urlStyle the site's URL style, for live loaders where no integration hook ran (a production server). */
 export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlStyle): MiddlewareHandler {
   const state = servingState();
   const parsed = onDemandOptionsSchema.parse(settings);

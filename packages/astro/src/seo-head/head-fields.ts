@@ -47,10 +47,7 @@ export interface SeoHeadProps {
   entry?: WithBody<SeoSource> | undefined;
   /** The page's SEO fields; with `entry`, the ones given here replace the entry's. @default none */
   seo?: Partial<HeadSeo> | undefined;
-  /**
-   * The page's root-relative URL: canonical and `og:url` on the site's origin. @default the entry's
-   * `url`; without an entry, `seo.canonical`
-   */
+  /** The page's root-relative URL, for canonical and `og:url`. @default the entry's `url`, else `seo.canonical` */
   url?: string | undefined;
   /** JSON-LD nodes (the `structuredData()` builders' results), one `<script>` each. @default none */
   jsonLd?: object | readonly object[] | undefined;

@@ -9,7 +9,7 @@ export interface UrlOwner {
   field: string;
 }
 
-/** `path` as an absolute URL on `site`; one that leaves the site is an invalid record, named by collection, id, field. */
+/** `path` as an absolute URL on `site`; one that leaves the site is an invalid record, named in full. */
 export function pageUrlOn(site: string, path: string, owner: UrlOwner): string {
   const url = siteUrl(path || '/', site);
   if (url === undefined) {

@@ -52,10 +52,7 @@ function variantName(name: string, modification: ModificationSource): string {
   return label ? `${name} — ${label}` : name;
 }
 
-/**
- * The prices a product page's JSON-LD states: one per modification, in order, or the product's
- * lowest `sku` price; none when the service states no price.
- */
+/** The prices a product page's JSON-LD states: one per modification, else the lowest `sku` price, else none. */
 export function offerPrices(
   productEntry: WithData<ProductSource>,
   modificationEntries: readonly WithData<ModificationSource>[],

@@ -1,9 +1,6 @@
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
-/**
- * A deadline passed: an attempt's (the client's `timeoutMs`), a call's own, or the caller's
- * `AbortSignal.timeout(…)`, whose length is unknown (`timeoutMs` undefined).
- */
+/** A deadline passed: an attempt's, a call's, or the caller's `AbortSignal.timeout(…)` (`timeoutMs` then undefined). */
 export class TimeoutError extends SiteContentError {
   override readonly name: string = 'TimeoutError';
   override readonly code: string = 'timeout';

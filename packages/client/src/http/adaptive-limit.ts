@@ -39,10 +39,7 @@ export interface AdaptiveLimitSettings {
 const MIN_ROUND_SAMPLES = 8;
 /** Answers per operation whose second fastest is a candidate no-load latency. */
 const BASELINE_BLOCK = 10;
-/**
- * The gradient's quantile among a round's answers, the same low one the no-load latency uses: answers
- * spread widely when idle are not congestion.
- */
+/** The gradient's quantile, the no-load latency's: answers spread widely when idle are not congestion. */
 const ROUND_QUANTILE = 0.9;
 /** Latency alone never cuts more than a quarter a round: halving is the 429/503 rule. */
 const GRADIENT_FLOOR = 0.5;

@@ -1,7 +1,4 @@
-/**
- * A body's bytes as text, alike over both transports: UTF-8 unless `Content-Type` names another
- * charset, a byte order mark dropped.
- */
+/** A body's bytes as text, alike over both transports: UTF-8 unless `Content-Type` says otherwise, BOM dropped. */
 
 /** The charset `contentType` declares, as written; `undefined` for none. */
 function charsetOf(contentType: string): string | undefined {

@@ -86,10 +86,7 @@ export interface Attempt {
   readonly timedOut: boolean;
 }
 
-/**
- * One attempt, as both transports make it: refused once the client is closed, bounded by its own
- * `timeoutMs`, and what `exchange` throws turned into the client's errors.
- */
+/** One attempt as both transports make it: refused once closed, bounded by `timeoutMs`, failures mapped. */
 export async function attempt(
   settings: Pick<TransportSettings, 'timeoutMs' | 'apiKey'>,
   facts: { operation: string; url: string; signal: AbortSignal; closed: boolean },
@@ -135,7 +132,7 @@ function sendFailure(
   });
 }
 
-/** `code` of an error or its nested cause (undici and Node's `fetch` wrap); a bare fetch `TypeError`: {@link FETCH_FAILED_CODE}. */
+/** `code` of an error or its nested cause; a bare fetch `TypeError` is {@link FETCH_FAILED_CODE}. */
 export function errorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

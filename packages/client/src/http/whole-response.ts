@@ -26,10 +26,7 @@ export interface BodyLimit {
   limitBytes: number;
 }
 
-/**
- * Resolves with the status, headers and whole body. Rejects with undici's error, a
- * ResponseTooLargeError, or `signal`'s reason once it aborts.
- */
+/** The status, headers and whole body; rejects with undici's error, a ResponseTooLargeError or the abort reason. */
 export function requestWhole(
   dispatcher: Dispatcher,
   request: Dispatcher.DispatchOptions,

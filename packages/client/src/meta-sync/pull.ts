@@ -31,10 +31,7 @@ export const PULL_META_DEFAULTS = {
   concurrency: 16,
 } as const satisfies PullMetaOptions;
 
-/**
- * Lists the pages of the requested modules, reads each page's meta and returns one entry per page
- * with all five fields, by module (dir, goods, blog, news, article), then id.
- */
+/** One entry per page of the requested modules, all five fields, by module (dir, goods, blog, news, article), id. */
 export async function pullMeta(
   client: MetaPullClient,
   options: PullMetaOptions = {},

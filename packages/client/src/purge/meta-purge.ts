@@ -1,4 +1,4 @@
-/** The pages a meta write changed, as purge targets: `goods` a product's, `dir` a section's (by `tx`), else an article's. */
+/** The pages a meta write changed as purge targets: `goods` a product, `dir` a section (by `tx`), else an article. */
 import type { PurgeTargets } from './purge-request.js';
 
 /** A page whose meta was written. */

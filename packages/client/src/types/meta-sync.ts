@@ -121,10 +121,7 @@ export interface MetaCallOptions {
   signal?: AbortSignal;
 }
 
-/**
- * What the planner and applier need from a client. `SiteContentClient` satisfies it; tests can pass
- * a fake.
- */
+/** What the planner and applier need from a client (`SiteContentClient`, or a fake in tests). */
 export interface MetaSyncClient {
   readonly sid?: number;
   readonly meta: {

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './schema.js';
 
-/** Opens (or creates) and migrates the database; WAL with `synchronous=FULL`, so an acknowledged write survives a crash. */
+/** Opens (or creates) and migrates the database; WAL, `synchronous=FULL`: an acknowledged write survives a crash. */
 export function openDatabase(file = ':memory:'): DatabaseSync {
   const db = new DatabaseSync(file);
   if (file !== ':memory:' && file !== '') {

@@ -25,7 +25,7 @@ export interface ProductListing {
 
 type Table = 'products' | 'modifications' | 'sections' | 'articles';
 
-/** All SQL of the emulator: scoped to one `sid`, one transaction per write, dynamic columns only from the writable lists. */
+/** All SQL of the emulator: one `sid` each, a transaction per write, dynamic columns only from the writable lists. */
 export class Store {
   readonly db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();

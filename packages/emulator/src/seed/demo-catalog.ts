@@ -1,7 +1,4 @@
-/**
- * Demo storefront catalog, hand-written: the sections and products of "Lumen & Oak", a small
- * electronics shop. Images live in `assets/img/goods/<slug>/` (see `demoAssetsDir`).
- */
+/** The hand-written demo catalog of "Lumen & Oak"; images in `assets/img/goods/<slug>/`. */
 
 export interface DemoSection {
   tx: string;

@@ -1,4 +1,4 @@
-/** The domain the last successful `site/DomainDefault` gave, in Astro's cache dir: the fallback when the service cannot be asked. */
+/** The domain the last `site/DomainDefault` gave, in Astro's cache dir: the fallback when the service is down. */
 import { readFileSync } from 'node:fs';
 import { isHostName } from '@sitecontent/client/internal';
 

@@ -36,10 +36,7 @@ export interface FetchContext {
     items: readonly T[],
     fn: (item: T, signal: AbortSignal) => Promise<R>,
   ): OrderedResults<R>;
-  /**
-   * The items of `records`, in order, each made by `toItem` once its page's meta is in (`meta/Get`
-   * through the fan-out, or the meta cache). Without `metaPageOf` (SEO off) every `meta` is undefined.
-   */
+  /** The items of `records` in order, each once its page's meta is in (fan-out or cache); none asked with SEO off. */
   itemsWithMeta<R>(
     records: readonly R[],
     metaPageOf: ((record: R) => MetaRequest) | undefined,
@@ -47,20 +44,11 @@ export interface FetchContext {
   ): ItemSource;
   /** The site's origin for canonical URLs (project/site-origin.ts), asked once per sync. */
   siteOrigin(): Promise<string>;
-  /**
-   * Every section (`dir/Get`), once per sync for all loaders. Invalid records are left out and listed
-   * in `invalid`: only the sections loader applies `onInvalid` to them.
-   */
+  /** Every section (`dir/Get`), once per sync; invalid ones are in `invalid`, for the sections loader's `onInvalid`. */
   sections(): Promise<SyncSections>;
-  /**
-   * The products of `filter` (`goods/Get`), read once per sync for the products and modifications
-   * loaders, typed when one asks; `failOnInvalid`: typing may stop early (sync-products.ts).
-   */
+  /** The products of `filter`, read once per sync, typed when asked; `failOnInvalid` may stop typing early. */
   products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<ProductsAnswer>;
-  /**
-   * Whether the stored entries may be kept (answer-record.ts): `answers` are the last sync's and,
-   * with `usesMeta`, every cached meta may be reused. The fetch then gives `KEEP_STORED`.
-   */
+  /** Whether the stored entries may be kept (answer-record.ts); the fetch then gives `KEEP_STORED`. */
   keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
 }
 

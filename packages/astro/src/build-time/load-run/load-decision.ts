@@ -1,7 +1,4 @@
-/**
- * The failure policies of a load, in one place: whether it fails, keeps the previous entries, or
- * commits with warnings. A pure function: it writes and logs nothing.
- */
+/** The failure policies of a load in one place: fail, keep the previous entries, or commit with warnings. Pure. */
 import { isSiteContentError } from '@sitecontent/client';
 import { shownRecord } from '@sitecontent/client/internal';
 import { isSiteContentAstroError } from '../../errors/guards.js';

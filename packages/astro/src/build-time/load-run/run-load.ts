@@ -1,7 +1,4 @@
-/**
- * Every collection loader's `load()`: open, fetch while staging, decide under the failure policies
- * (load-decision.ts), commit or keep the previous entries, log.
- */
+/** Every collection loader's `load()`: open, fetch while staging, decide (load-decision.ts), commit or keep, log. */
 
 import type { SiteContentClient } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';

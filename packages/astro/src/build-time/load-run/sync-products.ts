@@ -28,10 +28,7 @@ interface ReadPolicy {
   stopAt: number;
 }
 
-/**
- * The products of `filter` for this sync. `failOnInvalid`: typing may stop after
- * `INVALID_RECORDS_TO_FAIL` invalid records; a loader joining later can still ask for that.
- */
+/** The products of `filter` for this sync; with `failOnInvalid` typing may stop at `INVALID_RECORDS_TO_FAIL`. */
 export function syncProducts(
   client: SiteContentClient,
   sync: SyncScope,

@@ -7,7 +7,7 @@ import { loaderOptions, type ModificationsLoaderOptions } from '../../options/lo
 import { runLoad } from '../load-run/run-load.js';
 import type { SyncItem } from '../staging/sync-item.js';
 
-/** Every modification: the sync's shared `goods/Get`, then one `goods/SkuGet` per product; `data.product` its product. */
+/** Every modification: the sync's shared `goods/Get`, then one `goods/SkuGet` per product. */
 export function modificationsLoader<const P extends string = 'products'>(
   options: ModificationsLoaderOptions<P> = {},
 ) {

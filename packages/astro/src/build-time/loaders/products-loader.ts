@@ -41,10 +41,7 @@ type ProductsSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/**
- * `goods/Get`, then each page's meta and entry as its meta arrives; unchanged answers with fresh
- * cached meta keep the stored entries untouched.
- */
+/** `goods/Get`, then each page's meta and entry; unchanged answers with fresh cached meta keep the stored entries. */
 async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
   const { ctx, siteOrigin, sections } = fc;
   const { opts, seo } = settings;

@@ -1,4 +1,4 @@
-/** What the SEO check reads of a built page's `<head>` (canonical, `noindex`, JSON-LD, share image); only the head is parsed. */
+/** What the SEO check reads of a built page's `<head>`: canonical, `noindex`, JSON-LD, share image. */
 import { Parser } from 'htmlparser2';
 
 export interface PageHead {

@@ -1,7 +1,4 @@
-/**
- * The page URLs of the sitemap `@astrojs/sitemap` wrote: the index names its files by URL, found in
- * the output by the last path segment.
- */
+/** The page URLs of the sitemap `@astrojs/sitemap` wrote, its files found in the output by their URLs' last segment. */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 

@@ -8,7 +8,7 @@ import { keptPageFacts, wantPageFacts } from '../../project/open-projects.js';
 import { photosAt } from '../../project/page-facts.js';
 
 export interface SitemapFactsOptions {
-  /** Origin of the photo URLs, as `imageUrls()` takes it; `''` for the page's origin. @default the entry's `imageOrigin` */
+  /** Origin of the photo URLs, as `imageUrls()` takes it. @default the entry's `imageOrigin` */
   imageOrigin?: string;
 }
 

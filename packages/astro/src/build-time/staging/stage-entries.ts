@@ -26,10 +26,7 @@ export type StageResult = { ok: true; staged: StagedEntries } | { ok: false; fet
 /** Entries per batch: the worker thread sanitizes the next batch while the main thread builds this one. */
 const BATCH_SIZE = 256;
 
-/**
- * Builds and parses the changed items' entries as they arrive, without touching the store. A failed
- * fetch comes back as `fetchError`; a failure of staging itself is thrown.
- */
+/** Builds the changed items' entries as they arrive, store untouched; a failed fetch comes back as `fetchError`. */
 export async function stageEntries(
   ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
   source: SyncSource | Promise<SyncSource>,

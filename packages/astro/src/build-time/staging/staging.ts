@@ -1,7 +1,4 @@
-/**
- * The state of one collection's staging: the digests known, the entries built so far and what was
- * met on the way (duplicates, schema rejects). stage-entries.ts drives it batch by batch.
- */
+/** One collection's staging state (digests, entries built, duplicates, rejects), driven by stage-entries.ts. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LoaderContext } from 'astro/loaders';
 import { type ChangeTime, lastChanged } from '../../entries/last-changed.js';

@@ -16,10 +16,7 @@ export interface SyncItem {
   id: string;
   /** The service record's own id, for messages (a section's entry id is its `tx`). @default the entry id */
   recordId?: string | number;
-  /**
-   * Everything the entry is built from, JSON-serializable (the record and what the loader adds);
-   * its digest decides whether the entry is built again.
-   */
+  /** Everything the entry is built from, JSON-serializable; its digest decides whether it is built again. */
   digestInputs: unknown;
   /** The HTML fragments `build()` cleans; a large sync sanitizes them ahead on a worker thread. */
   html?: readonly string[];

@@ -79,10 +79,7 @@ function failed(state: OnDemandState, context: SitemapContext, error: unknown): 
   return liveErrorResponse(context, cause);
 }
 
-/**
- * The index, streamed as the sections are read; a section that fails after the first bytes ends the
- * answer with an error, so no cache keeps a partial index.
- */
+/** The index, streamed; a section failing after the first bytes ends it with an error, so no cache keeps it partial. */
 export function productSitemapIndexHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
   const route = sitemapRoute(settings, collections);
   const { state, source } = route;

@@ -1,7 +1,4 @@
-/**
- * What every live loader does alike: filters, visibility, not-found, cache hints. It never throws
- * into a render: failures come back as `{ error }` with Astro's live error classes.
- */
+/** What every live loader does alike; it never throws into a render: failures come back as `{ error }`. */
 
 import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
 import { shownRecord, shownText } from '@sitecontent/client/internal';
@@ -44,10 +41,7 @@ async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ 
   return { error: new LiveEntryNotFoundError(collection, filter) };
 }
 
-/**
- * The record id of `getLiveEntry()`: a positive integer written as `String(id)` writes it, so one
- * product is not served under several URLs (`01`, `1.0`, `0x1`).
- */
+/** The record id of `getLiveEntry()`: only `String(id)`'s form, so a product has one URL (not `01`, `1.0`). */
 export function numericId(id: string): number | undefined {
   if (!/^[1-9][0-9]{0,15}$/.test(id)) return undefined;
   const n = Number(id);

@@ -95,10 +95,7 @@ export class OnDemandState {
     this.#freshnessByKind.set(kind, known ? shortest(known, freshness) : freshness);
   }
 
-  /**
-   * The freshness of a page carrying `tags`: the shortest of its kinds' loaders', completed by the
-   * site's default; `undefined` without a Site Content tag.
-   */
+  /** The freshness of a page carrying `tags`: the shortest of its kinds', completed by the site's default. */
   freshnessFor(tags: readonly string[]): Required<Freshness> | undefined {
     const scopes = tags.map(tagScope).filter((s) => s !== undefined);
     if (scopes.length === 0) return undefined;

@@ -1,7 +1,4 @@
-/**
- * The text of sitemaps (protocol 0.9, Google's image extension): entries, file envelope, index. Every
- * value is escaped, so no record can break the XML; plain strings, for any runtime.
- */
+/** Sitemap text (protocol 0.9, Google's image extension), every value escaped; plain strings, for any runtime. */
 
 /** The protocol's limits of one sitemap file. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
