@@ -1,10 +1,7 @@
 /**
- * What the package's two endpoints — the dev server's refresh (refresh-endpoint.ts) and an on-demand
- * site's purge (purge-endpoint.ts) — do alike with a request, in one gate (`acceptJsonPost()`):
- * POST only; the token from `Authorization: Bearer <token>` or `x-sitecontent-token`, compared in
- * constant time; a body of at most 64 KiB, one that breaks off refused as a bad body; what is wrong
- * with a JSON body named; answers in JSON that no cache keeps. Web-standard APIs only: the purge
- * endpoint runs wherever the site does, Cloudflare Workers included.
+ * The one gate of the package's two endpoints, the dev refresh and the on-demand purge
+ * (`acceptJsonPost()`): POST only, a token compared in constant time, a capped body, JSON answers no
+ * cache keeps. Web-standard APIs only: the purge endpoint runs on Cloudflare Workers too.
  */
 import { issueLines } from '@sitecontent/client/internal';
 import type { z } from 'zod';
@@ -17,10 +14,7 @@ export function bearerToken(authorization: string | null | undefined): string | 
   return /^bearer[ \t]+(\S+)[ \t]*$/i.exec(authorization ?? '')?.[1];
 }
 
-/**
- * Whether `given` is the `expected` token, in time that does not depend on where they differ:
- * their SHA-256 digests (equal lengths whatever the tokens) are compared byte by byte, to the end.
- */
+/** Whether `given` is `expected`, in time independent of where they differ (their SHA-256 compared to the end). */
 export async function sameToken(given: string, expected: string): Promise<boolean> {
   const digest = async (text: string) =>
     new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
@@ -94,11 +88,7 @@ export interface Refusal {
   headers?: Record<string, string>;
 }
 
-/**
- * The request's body as `parse` reads it, once the method, the token and the body are right;
- * otherwise why not. The token is `Authorization: Bearer <token>` (the scheme in any case) or
- * `x-sitecontent-token: <token>`.
- */
+/** The body as `parse` reads it once method, token and body are right, else why not. */
 export async function acceptJsonPost<T extends object>(
   request: EndpointRequest,
   token: string,

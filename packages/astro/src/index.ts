@@ -1,8 +1,4 @@
-/**
- * `@sitecontent/astro`: what a site's code calls. Entry schemas for extending a collection's are
- * at `@sitecontent/astro/schemas`; what the integration writes for on-demand sites imports
- * `@sitecontent/astro/on-demand`; the surrogate-key cache provider is `@sitecontent/astro/cache/surrogate-key`.
- */
+/** `@sitecontent/astro`: what a site's code calls; entry schemas at `./schemas`, the cache at `./cache/surrogate-key`. */
 
 // `astro add @sitecontent/astro` writes `import sitecontent from '@sitecontent/astro'`: the default export.
 export { siteContent as default, siteContent } from './build-time/integration/integration.js';
@@ -70,11 +66,9 @@ export type {
   CatalogFilterOptions,
   CommonLoaderOptions,
   ConnectionOptions,
-  HtmlOptions,
   MetaModule,
   OnError,
   OnInvalid,
-  SectionsCollectionOption,
   SeoOptions,
 } from './options/loader-shapes.js';
 export type {

@@ -1,7 +1,4 @@
-/**
- * The loaders' names, as Astro knows them (`refreshContent({ loaders })`, the dev refresh endpoint),
- * keyed by the collection kind a user may name instead.
- */
+/** The loaders' names as Astro knows them, keyed by the collection kind a user may name instead. */
 export const PRODUCTS_LOADER_NAME = 'sitecontent-products';
 export const MODIFICATIONS_LOADER_NAME = 'sitecontent-modifications';
 export const SECTIONS_LOADER_NAME = 'sitecontent-sections';

@@ -1,7 +1,4 @@
-/**
- * `@sitecontent/astro/schemas`: the loaders' entry schemas, for a collection that extends or reuses
- * one (`productDataSchema.extend({ … })`), and a factory per kind for other collection names.
- */
+/** `@sitecontent/astro/schemas`: the entry schemas, to extend or reuse, and a factory per kind for other names. */
 export {
   articleDataSchema,
   articleDataSchemaFor,

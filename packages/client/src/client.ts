@@ -33,10 +33,7 @@ export interface SiteContentClient {
 
 /** What `client.stats()` returns. */
 export interface ClientStats {
-  /**
-   * The limit in force now: it starts at `concurrency`, grows while latency stays flat, shrinks when
-   * latency climbs and halves on 429/503; never below 1 or above `maxConcurrency`.
-   */
+  /** The limit in force: adaptive between 1 and `maxConcurrency`, halved on 429/503. */
   concurrencyLimit: number;
   /** The ceiling of the limit (the `maxConcurrency` option; `concurrency` when not adaptive). */
   maxConcurrency: number;

@@ -1,7 +1,4 @@
-/**
- * `@sitecontent/client/internal`: what `@sitecontent/astro` needs from the client and a site's code
- * does not (README, "Internal subpath"). No semver promise: it changes with the Astro package.
- */
+/** `@sitecontent/client/internal`: what `@sitecontent/astro` needs and a site's code does not; no semver promise. */
 
 export { type EnvLayers, envSettings, readEnvFiles } from './env/env-files.js';
 export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';

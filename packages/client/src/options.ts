@@ -20,19 +20,15 @@ export interface ClientOptions {
    */
   timeoutMs?: number;
   /**
-   * Largest response body read, in bytes, counted while it streams in; a larger one aborts the
-   * request with a ResponseTooLargeError (not retried). The default is twice the 48 MiB `goods/Get`
-   * of a 100,000-product catalog. At most `buffer.constants.MAX_STRING_LENGTH`.
-   * @default 100663296 (96 MiB)
+   * Largest response body read, in bytes, counted while it streams in; a larger one fails with a
+   * ResponseTooLargeError (not retried). At most `buffer.constants.MAX_STRING_LENGTH`. @default 100663296 (96 MiB)
    */
   maxResponseBytes?: number;
   /** Retries after the first attempt. @default 4 */
   retries?: number;
   /**
-   * Where the concurrency limit starts: requests in flight at once for the whole client (the rest
-   * queue in order). Set without `maxConcurrency` it is also the ceiling (the most
-   * requests in flight and sockets): the limit then moves only below it. @default 16, or
-   * `maxConcurrency` when that is smaller
+   * Where the limit of requests in flight for the whole client starts (the rest queue in order). Set
+   * without `maxConcurrency` it is also the ceiling. @default 16, or `maxConcurrency` when that is smaller
    */
   concurrency?: number;
   /**
@@ -58,10 +54,8 @@ export interface ClientOptions {
   /** Origin for absolute image URLs, e.g. `https://shop.example`; absent → asked once via site/DomainDefault. */
   siteOrigin?: string;
   /**
-   * Without `siteOrigin`: the origin to use when site/DomainDefault cannot be asked (the service
-   * down, or answering no domain), for example the last one it gave. Called at that moment; the
-   * service is asked first. `site.origin({ refresh: true })` asks the service again and fails
-   * with its error rather than fall back.
+   * Without `siteOrigin`: the origin used when site/DomainDefault fails or gives no domain, e.g. the
+   * last one it gave. `site.origin({ refresh: true })` fails instead of falling back.
    */
   fallbackSiteOrigin?: () => string | undefined;
   /** First backoff delay; later ones double, with jitter (×1–2). @default 250 */
@@ -124,8 +118,7 @@ export const clientOptionFields = {
 
 const f = clientOptionFields;
 
-// Strict, as the loaders' options are: a misspelled option (`timeout`) would otherwise be dropped
-// silently and its default used.
+// Strict: a misspelled option (`timeout`) would otherwise be dropped silently.
 const optionsSchema = withConcurrencyRule(
   z.strictObject({
     baseUrl: f.baseUrl,
@@ -162,11 +155,7 @@ type ConcurrencyOptions = {
   adaptive: boolean;
 };
 
-/**
- * The one concurrency rule, the client's and `@sitecontent/astro`'s (which passes its own defaults),
- * on an options schema: `maxConcurrency` below `concurrency` is refused, then {@link concurrencyOf}
- * fills in where the limit starts and its ceiling.
- */
+/** The one concurrency rule (also `@sitecontent/astro`'s, with its defaults): see {@link concurrencyOf}. */
 export function withConcurrencyRule<S extends z.ZodType<ConcurrencyOptions>>(
   schema: S,
   defaults: { concurrency: number; maxConcurrency: number } = DEFAULTS,
@@ -180,9 +169,9 @@ export function withConcurrencyRule<S extends z.ZodType<ConcurrencyOptions>>(
 }
 
 /**
- * Where the limit starts and its ceiling (the pool opens that many sockets at most). `concurrency`
- * set alone is also the ceiling, the most requests in flight: a caller that names a number never
- * gets more than it asked for. Growth beyond it is asked for with `maxConcurrency`.
+ * Where the limit starts and its ceiling (also the most sockets). `maxConcurrency` below
+ * `concurrency` is refused; `concurrency` set alone is also the ceiling: a number named is the most
+ * a caller gets.
  */
 export function concurrencyOf(
   o: ConcurrencyOptions,

@@ -10,11 +10,7 @@ interface Entry {
 
 const digest = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
 
-/**
- * Keys are compared in constant time: both sides are hashed to 32 bytes and every configured key
- * is compared with `timingSafeEqual`, with no early exit, so timing reveals neither the key nor
- * how many characters matched.
- */
+/** Keys compared in constant time: both hashed to 32 bytes, every key compared with no early exit. */
 export class KeyRing {
   readonly #entries: Entry[];
 

@@ -10,10 +10,7 @@ export interface FaultOptions {
   failRate?: number;
   /** Requests per second allowed; the rest of each second gets 429 with `Retry-After`. @default unlimited */
   rateLimit?: number;
-  /**
-   * Share of requests answered 429 with `Retry-After: 1`, whatever the request rate (a fixed share,
-   * unlike `rateLimit`, whose share of 429s depends on how fast the client goes). @default 0
-   */
+  /** Share of requests answered 429 with `Retry-After: 1`, whatever the request rate. @default 0 */
   throttleRate?: number;
   /** Share of responses whose connection is reset after part of the body. @default 0 */
   resetRate?: number;
@@ -34,9 +31,8 @@ export interface FaultDecision {
 const NONE: FaultDecision = { delayMs: 0, throttle: false, fail: false, reset: false, truncate: false };
 
 /**
- * Deterministic fault schedule: every request draws the same four numbers from one seeded PRNG in
- * arrival order, so for a fixed seed the n-th request always gets the same fate. A fifth number is
- * drawn only when `throttleRate` is set, so schedules without it stay as they were.
+ * Deterministic faults: each request draws the same four numbers from one seeded PRNG in arrival
+ * order (a fifth only with `throttleRate`, so older schedules stay as they were).
  */
 export class Faults {
   readonly options: Readonly<FaultOptions>;

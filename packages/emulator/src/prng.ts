@@ -1,7 +1,4 @@
-/**
- * Small seeded PRNG (mulberry32): the same seed gives the same sequence on every machine, which
- * makes synthetic catalogs and fault schedules reproducible.
- */
+/** Seeded PRNG (mulberry32): the same sequence everywhere, so catalogs and fault schedules reproduce. */
 export function createRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {

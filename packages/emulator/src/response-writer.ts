@@ -11,10 +11,7 @@ export function errorBody(code: string, message: string): WireValue {
   return [{ message, error: code }];
 }
 
-/**
- * Writes answers as JSON (or with the reference payloads' quirks), counting each by status; a
- * reset or truncation fault sends half the body and then drops the connection.
- */
+/** Writes answers as JSON (or with the quirks), counted by status; a reset or truncation fault cuts the body. */
 export class ResponseWriter {
   constructor(
     readonly stats: EmulatorStats,

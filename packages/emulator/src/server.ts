@@ -29,9 +29,8 @@ export interface EmulatorOptions {
   /** Injected faults (latency, 503, 429, resets, truncation). @default none */
   faults?: FaultOptions;
   /**
-   * Requests served at once; the rest wait in a FIFO queue, so latency climbs when a client sends
-   * more (with `faults.latencyMs`, each served request holds its worker for the whole delay).
-   * @default unlimited
+   * Requests served at once; the rest queue in order, so latency climbs under more load (with
+   * `faults.latencyMs` a request holds its worker for the whole delay). @default unlimited
    */
   capacity?: number;
   /** `'reference'` sends trailing commas and a repeated key like the reference payloads. @default undefined */
@@ -96,10 +95,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       res.destroy();
     });
   });
-  // Idle keep-alive sockets live 5 s (announced as `Keep-Alive: timeout=5`). Clients stop reusing a
-  // socket some margin before the announced end (undici: 2 s by default, 1 s in the client), so a
-  // 2 s hint made every connection serve one request. Node keeps the socket another
-  // `keepAliveTimeoutBuffer` (1 s) past the hint, for requests already on their way.
+  // Clients stop reusing a socket some margin before the announced keep-alive ends, so the hint must
+  // outlast that margin or every connection serves one request; Node keeps the socket a little past it.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   // The headers deadline is longer than the keep-alive, so an idle kept-alive socket is closed by the
   // keep-alive timer, never cut by the headers timer while it waits for its next request.

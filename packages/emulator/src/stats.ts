@@ -2,10 +2,7 @@
 export interface EmulatorStats {
   /** Every request that reached the server. */
   total: number;
-  /**
-   * TCP connections accepted (the server's 'connection' events). With keep-alive working, a client
-   * opens about as many as it has requests in flight at once, not one per request.
-   */
+  /** TCP connections accepted: with keep-alive working, about the requests in flight at once. */
   connections: number;
   /** Requests per operation, e.g. `byOperation['meta/Set']`. */
   byOperation: Record<string, number>;
@@ -65,10 +62,7 @@ export function countAnswer(stats: EmulatorStats, operation: string, status: num
   stats.byOperationStatus[operation] = counts;
 }
 
-/**
- * The requests counted so far on one line, by operation with their statuses:
- * `5 requests: goods/Get 3 (200 ×2, 404 ×1), meta/Get 2 (200 ×2)`.
- */
+/** The requests so far on one line: `5 requests: goods/Get 3 (200 ×2, 404 ×1), meta/Get 2 (200 ×2)`. */
 export function describeRequests(stats: EmulatorStats): string {
   const operations = Object.entries(stats.byOperationStatus)
     .sort(([a], [b]) => a.localeCompare(b))

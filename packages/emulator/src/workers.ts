@@ -1,8 +1,7 @@
 /**
- * The service's workers (`capacity`): at most that many requests are served at once; the rest wait
- * in arrival order, as they would for a pool of worker processes. With a latency fault each served
- * request holds its worker for the whole delay, so "20 ms, capacity 16" serves at most 800 requests a
- * second, and a client that sends more than 16 at once sees its latency climb with the queue.
+ * The service's workers (`capacity`): at most that many requests served at once, the rest queued in
+ * order; with a latency fault a request holds its worker for the whole delay, so a client sending
+ * more sees its latency climb.
  */
 import type { EmulatorStats } from './stats.js';
 
@@ -20,10 +19,7 @@ export class Workers {
     readonly stats: EmulatorStats,
   ) {}
 
-  /**
-   * Resolves with the function that frees the worker once one is free, or with `undefined` when
-   * `abandoned` fires first (the client went away while waiting: no worker is spent on it).
-   */
+  /** Resolves with the worker's release once one is free, or `undefined` when `abandoned` fires first. */
   acquire(abandoned: AbortSignal): Promise<(() => void) | undefined> {
     if (this.capacity === undefined || (this.#busy < this.capacity && this.#queue.length === 0)) {
       return Promise.resolve(this.#start());

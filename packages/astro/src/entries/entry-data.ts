@@ -1,7 +1,4 @@
-/**
- * The page helpers accept collection entries (`{ id, data }` as returned by `getCollection()`) or
- * bare data objects, so they work in pages and in plain scripts alike.
- */
+/** The page helpers take entries (`{ id, data }`) or bare data, so they work in pages and scripts alike. */
 export type WithData<T> = T | { id: string; data: T };
 
 /** The data of an entry, or the object itself when it is bare data. */
@@ -14,10 +11,7 @@ export function dataOf<T extends object>(item: WithData<T>): T {
 /** An entry with its rendered body, or bare data that may carry the body as `txt`. */
 export type WithBody<T> = T | { id: string; data: T; rendered?: { html: string } | undefined };
 
-/**
- * The HTML body of an entry: its `rendered.html` (the loaders store the sanitized `txt` there
- * only), or `txt` of bare data; `''` without either.
- */
+/** An entry's HTML body: its `rendered.html`, or `txt` of bare data; `''` without either. */
 export function bodyOf(item: WithBody<object>): string {
   if (dataOf(item) !== item)
     return (item as { rendered?: { html?: unknown } }).rendered?.html?.toString() ?? '';

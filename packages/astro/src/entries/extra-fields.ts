@@ -1,8 +1,6 @@
 /**
- * Entry data is closed (a misspelled field is a type error), yet nothing the service sends is
- * dropped: fields an entry schema does not name move under `extra`. An object without such fields
- * has no `extra` at all: an empty one on every entry, SKU and photo would be the data store's most
- * repeated bytes.
+ * Entry data is closed, yet nothing the service sends is dropped: unnamed fields move under `extra`,
+ * which is absent when empty (an empty one everywhere would be the store's most repeated bytes).
  */
 import type { z } from 'zod';
 
@@ -13,16 +11,10 @@ export function knownKeys(schema: z.ZodObject): ReadonlySet<string> {
 
 const NOTHING_LEFT_OUT: ReadonlySet<string> = new Set();
 
-/**
- * The HTML body of a record: the entry stores it once, sanitized, as `rendered.html`; as sent, it
- * must not reach `extra` either.
- */
+/** The HTML body, stored once as `rendered.html`: not in `extra` either. */
 export const BODY: ReadonlySet<string> = new Set(['txt']);
 
-/**
- * The fields of `record` named in `known`, with every other field under `extra` (left out when
- * there is none), except those in `leftOut` (stored elsewhere, or derived at render time).
- */
+/** The `known` fields of `record`, the rest under `extra` (absent when none) but those in `leftOut`. */
 export function withExtra(
   record: object,
   known: ReadonlySet<string>,

@@ -1,7 +1,6 @@
 /**
  * When an entry last changed. The build-time loaders store `changedAt` only where it is not the
- * entry's own `dt`: a record first seen is dated by its `dt`, and storing that date twice would
- * cost every product entry 39 bytes of the data store that every page reads.
+ * entry's `dt`: storing that date twice would grow every entry of the store every page reads.
  */
 import { dataOf, type WithData } from './entry-data.js';
 
@@ -13,10 +12,7 @@ export interface ChangeTime {
   dt?: Date | undefined;
 }
 
-/**
- * When the entry (or bare data) last changed: its `changedAt`, else its `dt`; `undefined` for an
- * entry that knows neither (a live loader's section).
- */
+/** When the entry (or data) last changed: its `changedAt`, else its `dt`; `undefined` when it knows neither. */
 export function lastChanged(entry: WithData<ChangeTime>): Date | undefined {
   const data = dataOf(entry);
   return validDate(data.changedAt) ?? validDate(data.dt);

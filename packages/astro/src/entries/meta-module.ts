@@ -25,11 +25,7 @@ export function pageModuleOf<R>(
     : metaModule;
 }
 
-/**
- * The `md` of an article: the `metaModule` option (a function gets the article's section), else the
- * client's `articleMetaModule`, the rule `sitecontent meta pull` uses too; a function that fails is
- * named with the record.
- */
+/** An article's `md`: the `metaModule` option, else the client's `articleMetaModule`; a failing function is named. */
 export function articleModuleOf(
   collection: string,
   metaModule: ArticleMetaModule,

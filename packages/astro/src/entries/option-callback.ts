@@ -1,10 +1,7 @@
 /** Calling a function the project gave as a loader option (`productUrl`, `metaModule`) for one record. */
 import { SiteContentCallbackError } from '../errors/callback-error.js';
 
-/**
- * Calls a function the project gave as a loader option for one record. A throw, or a result that is
- * not a non-empty string, becomes a {@link SiteContentCallbackError} naming the option and the record.
- */
+/** Calls a loader option's function for a record; a throw or non-string is a {@link SiteContentCallbackError}. */
 export function callOption(
   collection: string,
   option: string,

@@ -1,7 +1,6 @@
 /**
- * What makes a record a page, said once for the build-time loaders and the live loaders alike: its
- * place among the sections (and a product's URL), the module of its meta, what its entry is made of,
- * and the entry. A loader reads the records and the sections; a page kind does the rest.
+ * What makes a record a page, said once for build-time and live loaders: its place among the
+ * sections (and a product's URL), its meta module, what its entry is made of, and the entry.
  */
 import type { Article, Meta, Product, Section } from '@sitecontent/client';
 import { buildArticleEntry } from './article-entry.js';

@@ -1,9 +1,7 @@
 /**
- * The shape of every page URL the package hands out (`data.url`, `seo.canonical`, breadcrumbs and
- * the helpers' links): the one `@astrojs/sitemap` writes as `<loc>` for the same page, so a
- * canonical URL never names a redirect or a URL the sitemap does not list. Astro's build appends
- * `/` to a page's name exactly when `trailingSlash` is `'always'`, or `'ignore'` with the
- * `'directory'` build format (its defaults); the sitemap lists those names.
+ * The shape of every page URL the package hands out: the one `@astrojs/sitemap` writes as `<loc>`,
+ * so a canonical never names a redirect. Astro appends `/` exactly when `trailingSlash` is
+ * `'always'`, or `'ignore'` with the `'directory'` build format.
  */
 
 /** Astro's `trailingSlash` option. */
@@ -15,10 +13,7 @@ export type BuildFormat = 'directory' | 'file' | 'preserve';
 export interface UrlStyle {
   trailingSlash: TrailingSlash;
   format: BuildFormat;
-  /**
-   * Astro's `base`, with a slash at each end: the path below the origin the site's pages are served
-   * at. Links written into the service's HTML start with it (entries/site-links.ts). @default '/'
-   */
+  /** Astro's `base`, with a slash at each end; links in the service's HTML start with it. @default '/' */
   base?: string;
 }
 

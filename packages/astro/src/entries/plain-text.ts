@@ -1,8 +1,4 @@
-/**
- * Plain text of the service's HTML, for meta descriptions, titles and excerpts: tags dropped, every
- * entity decoded (named, numeric and hex, by the HTML parser html-to-text uses), block boundaries
- * kept as spaces, whitespace collapsed.
- */
+/** Plain text of the service's HTML for meta tags: tags dropped, entities decoded, whitespace collapsed. */
 import { compile } from 'html-to-text';
 
 const blocks = ['p', 'div', 'ul', 'ol', 'li', 'table', 'tr', 'th', 'td', 'blockquote', 'pre'];
@@ -20,10 +16,7 @@ const htmlToText = compile({
   ],
 });
 
-/**
- * Plain text of an HTML fragment on one line. `&nbsp;` becomes a plain space and `&shy;` (a
- * hyphenation hint, invisible unless a line breaks there) disappears.
- */
+/** Plain text of an HTML fragment on one line: `&nbsp;` a space, `&shy;` gone. */
 export function plainText(html: string): string {
   // Text with neither markup nor entities is most teasers: no parse needed.
   const text = /[<&]/.test(html) ? htmlToText(html) : html;

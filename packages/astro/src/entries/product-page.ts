@@ -1,7 +1,6 @@
 /**
- * A product's page URL (build-time and live loaders alike): the `productUrl` option's answer, kept
- * only when it is a root-relative path on the site (docs/interface.md, "Wire format"). One that is
- * not makes the record invalid, named by id and field, never a link or canonical URL to another host.
+ * A product's page URL: the `productUrl` option's answer, kept only as a root-relative path on the
+ * site; otherwise the record is invalid, never a link to another host.
  */
 import type { Product, Section } from '@sitecontent/client';
 import { quotedText, rootRelativePathProblem, SHOWN_TEXT_MAX } from '@sitecontent/client/internal';
@@ -27,9 +26,8 @@ export interface PageProblem {
 export type ProductPage = { url: string; problem?: undefined } | { url?: undefined; problem: PageProblem };
 
 /**
- * The page URL of `product` in `section`. A `productUrl` function that throws or returns no string
- * is the project's bug and throws (see {@link callOption}); a URL off the site is a {@link PageProblem}.
- * The URL ends as the project's page URLs do (page-url.ts).
+ * The page URL of `product` in `section`, in the project's URL style. A throwing `productUrl` is the
+ * project's bug and throws; a URL off the site is a {@link PageProblem}.
  */
 export function productPage(
   collection: string,

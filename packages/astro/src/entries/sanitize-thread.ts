@@ -1,10 +1,8 @@
 /**
  * Sanitizing on a worker thread, for large syncs (docs/architecture.md, "Sanitizing on a worker
- * thread"). sanitize-html costs about 40 µs per fragment even for a short one, most of it per call,
- * and a sync does nothing else on the main thread while it runs: on a 10,000-product catalog at 0 ms
- * it was about 0.8 s of the loaders' 5.3 s. The thread runs the same `sanitizeHtml` (it imports this
- * package's sanitize module), so its results are the main thread's. When the thread cannot start or
- * fails, the fragments are sanitized on the main thread instead: never an error, never a lost entry.
+ * thread"): sanitize-html costs much per call, and a sync does nothing else on the main thread
+ * meanwhile. The thread runs the same `sanitizeHtml`, so its results are the main thread's; when it
+ * cannot start or fails, the main thread sanitizes: never an error, never a lost entry.
  */
 import { Worker } from 'node:worker_threads';
 import { SANITIZE_MODULE_URL, sanitizeHtml } from './sanitize.js';
@@ -21,13 +19,10 @@ interface SanitizeReply {
 }
 
 /**
- * The worker's whole program. It imports the sanitize module by URL (the compiled `.js` in a
- * package; under the test runner the `.ts` source, which Node strips of types) and answers each
- * request with the texts sanitized, in order. Only dynamic `import()`: the script runs as CommonJS,
- * or as a module when the process was started with `--input-type=module`, which workers inherit.
- * Importing the module by its own URL works from the compiled package and from the sources alike; a
- * separate worker file would exist only compiled. Where a bundler has merged the module into another
- * file, the import finds no `sanitizeHtml`, the thread fails, and the main thread sanitizes.
+ * The worker's program: it imports the sanitize module by its own URL (the `.js` of the package, or
+ * the `.ts` source under the test runner), so no separate worker file is needed; dynamic `import()`
+ * only, as the script may run as CommonJS. Where a bundler merged the module away, the import finds
+ * no `sanitizeHtml`, the thread fails and the main thread sanitizes.
  */
 const WORKER_SCRIPT = `
 import('node:worker_threads').then(async ({ parentPort, workerData }) => {
@@ -36,7 +31,7 @@ import('node:worker_threads').then(async ({ parentPort, workerData }) => {
 });
 `;
 
-/** The thread's young generation (MB). With 4, a 10,000-product build peaked no higher than without the thread. */
+/** The thread's young generation (MB): small enough that the thread adds nothing to a build's peak RSS. */
 const YOUNG_GENERATION_MB = 4;
 
 export class SanitizeThread {
@@ -91,8 +86,8 @@ export class SanitizeThread {
       const worker = new Worker(WORKER_SCRIPT, {
         eval: true,
         workerData: { module: this.#moduleUrl },
-        // A small young generation: sanitizing leaves short-lived garbage only, and the default one
-        // (as large as the main thread's) added 10-40 MB to a 10,000-product build's peak RSS.
+        // Sanitizing leaves short-lived garbage only; the default young generation (the main
+        // thread's size) raised the build's peak RSS.
         resourceLimits: { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB },
       });
       worker.unref();

@@ -1,12 +1,8 @@
 /**
- * HTML from the service reaches pages through `set:html` / `render(entry)` unescaped, so it is
- * sanitized by default (docs/architecture.md, "Failure policy and security"): scripts, event-handler
- * attributes and `javascript:` URLs go; ordinary content markup, images, tables and links stay.
- *
- * Beyond script injection, content must not reach into the page around it: `id`s (which clobber
- * `window.main` and collide with the page's own anchors) and classes (which pick up the site's
- * styles) are prefixed with `sc-`; `style` keeps a few text properties; a link that opens a new tab
- * gets `rel="noopener noreferrer"`; `data:` URLs are raster images only; no protocol-relative URLs.
+ * HTML from the service reaches pages unescaped, so it is sanitized by default: scripts, event
+ * handlers and `javascript:` URLs go. Content must not reach into the page either: `id`s (which
+ * clobber globals and anchors) and classes are prefixed `sc-`; `style` keeps text properties; a new
+ * tab link gets `rel="noopener noreferrer"`; `data:` URLs only for raster images.
  */
 import parseSrcset from 'parse-srcset';
 import sanitizeHtmlLib from 'sanitize-html';
@@ -27,11 +23,7 @@ const prefixed = (value: string) =>
 const isDataUrl = (url: string) => url.trim().toLowerCase().startsWith('data:');
 const isRasterDataUrl = (url: string) => RASTER_DATA_URL.test(url.trim());
 
-/**
- * `srcset` parsed by parse-srcset, the parser sanitize-html uses (so both see the same candidates),
- * without its report of an invalid candidate: it `console.log`s the service's `srcset` as is, so
- * terminal sequences in it would reach the build log raw, once for every record that has one.
- */
+/** `srcset` parsed by sanitize-html's parser, without its `console.log` of service text into the log. */
 function quietlyParsedSrcset(srcset: string): ReturnType<typeof parseSrcset> {
   const log = console.log;
   console.log = () => {};
@@ -43,10 +35,8 @@ function quietlyParsedSrcset(srcset: string): ReturnType<typeof parseSrcset> {
 }
 
 /**
- * `srcset` without the `data:` candidates that are not raster images, nor invalid ones; undefined
- * when none is left. sanitize-html checks each candidate's scheme only, and `data:` is allowed on
- * `<img>` for rasters. Written back as sanitize-html writes it, so its own parse finds nothing to
- * report.
+ * `srcset` without invalid candidates or non-raster `data:` ones (sanitize-html checks only the
+ * scheme); undefined when none is left. Written as sanitize-html writes it.
  */
 function rasterOnlySrcset(srcset: string): string | undefined {
   const kept = quietlyParsedSrcset(srcset).filter(({ url }) => !isDataUrl(url) || isRasterDataUrl(url));
@@ -138,19 +128,13 @@ export function holdsMarkup(html: string): boolean {
   return html.includes('<');
 }
 
-/**
- * Sanitizes one HTML fragment. Text without `<` holds no markup and is returned as is, which keeps
- * the cost of large catalogs down.
- */
+/** Sanitizes one HTML fragment; text without `<` is returned as is. */
 export function sanitizeHtml(html: string): string {
   if (!holdsMarkup(html)) return html;
   return sanitizeHtmlLib(html, SANITIZE_OPTIONS);
 }
 
-/**
- * What an entry shows of an HTML field: `sanitizeHtml`, the same results computed ahead on a
- * worker thread (`SanitizeThread`), or `keepHtml` with `sanitize: false`.
- */
+/** What an entry shows of an HTML field: `sanitizeHtml`, its result from the worker thread, or `keepHtml`. */
 export type HtmlCleaner = (html: string) => string;
 
 /** `sanitize: false`: the HTML as the service sent it. */

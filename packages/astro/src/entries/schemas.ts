@@ -1,15 +1,8 @@
 /**
- * Zod schemas of the entries the loaders store: the single source of their shape, and of the types
- * `getCollection()` gives pages without a user-written schema. They describe the client's typed
- * records (not the wire: the client already coerced quoted numbers, flags and dates) plus what the
- * loaders add: relations as references, the product `url` and `seo`.
- *
- * A record's HTML body (`txt`) is not in `data`: it is stored once, sanitized, as the entry's
- * `rendered.html`, which `render(entry)` shows.
- *
- * Every object is closed: a misspelled field is a type error in a page. Fields the service sends
- * that this package does not know are kept, under `extra`, present only when there are such
- * fields (see docs/architecture.md, "Entries").
+ * Zod schemas of the stored entries: the single source of their shape and of the types pages get.
+ * They describe the client's typed records plus what the loaders add (references, `url`, `seo`).
+ * The HTML body (`txt`) is the entry's `rendered.html`, not in `data`. Every object is closed; fields
+ * the service sends beyond them are under `extra` (docs/architecture.md, "Entries").
  */
 import { z } from 'zod';
 
@@ -22,19 +15,14 @@ export interface EntryReference<C extends string> {
   id: string;
 }
 
-/**
- * The schema of a reference to an entry of `collection`. Stored like Astro's `reference()`, so
- * `getEntry(ref)` is typed and Astro reports a reference whose entry does not exist.
- */
+/** A reference to an entry of `collection`, stored like Astro's `reference()`, so `getEntry(ref)` is typed. */
 export function entryReferenceSchema<C extends string>(collection: C) {
   return z.object({ collection: z.literal(collection), id: z.string() });
 }
 
 /**
- * What the service's meta tags (`meta/Get`) gave for the page, as plain text; a field is absent when
- * the service gave nothing (or nothing but markup). Everything else a page's head shows (fallback
- * title and description from the record, `og:title`, the canonical URL from `url`, the fallback
- * image) is derived at render time by `pageSeo()`, which `<SeoHead>` and `structuredData()` use.
+ * What the service's meta tags (`meta/Get`) gave, as plain text; a field is absent when they gave
+ * nothing. The rest of a page's head is derived at render time by `pageSeo()`.
  */
 export const seoSchema = z.object({
   /** Meta `ttl`: the page title. */
@@ -51,9 +39,8 @@ export const seoSchema = z.object({
 export type Seo = z.infer<typeof seoSchema>;
 
 /**
- * Whether a collection's entries carry `seo`, as its loader's `seo` option says: `'always'` (on),
- * `'never'` (off: `data.seo` is then a type error, not an `undefined` found in production), or
- * `'optional'` where the option is not known when the types are checked (a `boolean` variable).
+ * Whether entries carry `seo`, as the loader's `seo` option says: `'always'`, `'never'` (`data.seo` is
+ * then a type error), or `'optional'` when the option is not known to the types.
  */
 export type SeoPresence = 'always' | 'never' | 'optional';
 
@@ -88,10 +75,7 @@ export const productSkuDataSchema = z.object({
 });
 export type ProductSkuData = z.infer<typeof productSkuDataSchema>;
 
-/**
- * A product photo as the service sent it: the folder and the file names. Absolute URLs are not
- * stored (they repeat `path` and the names on every entry); `imageUrls()` builds them.
- */
+/** A product photo as the service sent it (folder and file names); `imageUrls()` builds the URLs. */
 export const productImageDataSchema = z.object({
   id: z.number(),
   path: z.string(),
@@ -102,10 +86,7 @@ export const productImageDataSchema = z.object({
 });
 export type ProductImageData = z.infer<typeof productImageDataSchema>;
 
-/**
- * The product entry's schema, its `section` referring to the sections collection named `sections`,
- * with `seo` as `seo` says (default: optional, for code that takes entries of any loader).
- */
+/** The product entry's schema, its `section` referring to the collection `sections`, `seo` as `seo` says. */
 export function productDataSchemaFor<S extends string, P extends SeoPresence = 'optional'>(
   sections: S,
   seo: P = 'optional' as P,
@@ -122,21 +103,14 @@ export function productDataSchemaFor<S extends string, P extends SeoPresence = '
     shw: z.boolean(),
     sku: z.array(productSkuDataSchema),
     img: z.array(productImageDataSchema),
-    /**
-     * Origin of the photos' URLs (`https://<site domain>`), as the loader's client read it;
-     * `imageUrls()` builds them on it. Present when `img` is not empty.
-     */
+    /** Origin of the photos' URLs, as the loader's client read it; present when `img` is not empty. */
     imageOrigin: z.string().optional(),
     /** The product's section in the sections collection; `null` when the service has no such section. */
     section: entryReferenceSchema(sections).nullable(),
     /** Relative page URL of the product (default: the section's `url` + `/` + id). */
     url: z.string(),
     ...seoShape(seo),
-    /**
-     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
-     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
-     */
+    /** Sync in which the record or its page last changed: read it with `lastChanged()`. Build-time only. */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
   });
@@ -161,11 +135,7 @@ export function modificationDataSchemaFor<P extends string>(products: P) {
     color: z.string(),
     /** The modification's product in the products collection. */
     product: entryReferenceSchema(products),
-    /**
-     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
-     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
-     */
+    /** Sync in which the record or its page last changed: read it with `lastChanged()`. Build-time only. */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
   });
@@ -193,11 +163,7 @@ export function sectionDataSchemaFor<S extends string, P extends SeoPresence = '
     /** The parent section's entry; `null` for a root section or a parent this collection does not hold. */
     parent: entryReferenceSchema(sections).nullable(),
     ...seoShape(seo),
-    /**
-     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
-     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
-     */
+    /** Sync in which the record or its page last changed: read it with `lastChanged()`. Build-time only. */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
   });
@@ -223,11 +189,7 @@ export function articleDataSchemaFor<S extends string, P extends SeoPresence = '
     /** The article's section in the sections collection; `null` when the service has no such section. */
     section: entryReferenceSchema(sections).nullable(),
     ...seoShape(seo),
-    /**
-     * When the entry last changed: the sync in which its record (or what the page shows of it: meta,
-     * URL) last changed; for a record first seen, its `dt` where it has one, else that sync's time,
-     * but none on the collection's first sync. Set by the build-time loaders; the live loaders leave it out.
-     */
+    /** Sync in which the record or its page last changed: read it with `lastChanged()`. Build-time only. */
     changedAt: z.date().optional(),
     extra: extraFieldsSchema.optional(),
   });

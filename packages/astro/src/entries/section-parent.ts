@@ -3,11 +3,7 @@ import type { Section } from '@sitecontent/client';
 import type { EntryReference } from './schemas.js';
 import type { SectionIndex } from './section-index.js';
 
-/**
- * The entry of `section`'s parent (`par`) in `sectionsCollection`; `null` for a root, for a parent
- * the service did not send as valid, and with `onlyVisible` for a hidden parent (the collection
- * leaves it out, so there is no entry to refer to).
- */
+/** The entry of `section`'s parent; `null` for a root or a parent with no entry (invalid, or hidden). */
 export function sectionParent<S extends string>(
   section: Section,
   index: SectionIndex,

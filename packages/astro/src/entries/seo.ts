@@ -1,7 +1,4 @@
-/**
- * The SEO an entry stores: the service's meta tags (`meta/Get`), cleaned to plain text. What can be
- * derived from the record at render time is not stored (`pageSeo()` in seo-head/page-seo.ts).
- */
+/** The SEO an entry stores: the service's meta tags as plain text; the rest is derived at render time. */
 
 import type { Meta } from '@sitecontent/client';
 import { isPlainPath } from '@sitecontent/client/internal';
@@ -26,10 +23,7 @@ export interface SeoInput {
 
 export const DESCRIPTION_MAX = 160;
 
-/**
- * Cuts text at `max` characters on a word boundary (no word is split); adds `…` when cut.
- * A single word longer than `max` is cut hard.
- */
+/** Cuts text at `max` characters on a word boundary, adding `…`; a single longer word is cut hard. */
 export function truncateOnWordBoundary(text: string, max = DESCRIPTION_MAX): string {
   if (text.length <= max) return text;
   const room = max - 1; // leave space for the ellipsis
@@ -39,11 +33,7 @@ export function truncateOnWordBoundary(text: string, max = DESCRIPTION_MAX): str
   return `${cut.replace(/[\s,;:.\-–—]+$/u, '')}…`;
 }
 
-/**
- * An origin already written as `URL#origin` writes it (lower-case scheme and host, no path, no
- * default port): a sync passes the same one for every entry, and parsing it each time was a visible
- * share of a large sync.
- */
+/** An origin already in `URL#origin` form: a sync passes the same one for every entry, not parsed each time. */
 const CANONICAL_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:(?!0)\d{1,5})?$/;
 
 function originOf(origin: string): string {
@@ -53,9 +43,8 @@ function originOf(origin: string): string {
 }
 
 /**
- * `pathOrUrl` as an absolute URL on the site's `origin`: a path (root-relative or relative), or an
- * absolute URL already on that origin. `undefined` for anything that leaves the site: another host,
- * a protocol-relative `//host/…` (or `/\\host/…`), another scheme.
+ * `pathOrUrl` as an absolute URL on `origin`; `undefined` for anything that leaves the site (another
+ * host, `//host/…` or `/\\host/…`, another scheme).
  */
 export function siteUrl(pathOrUrl: string, origin: string): string | undefined {
   const site = originOf(origin);
@@ -82,10 +71,8 @@ function serviceText(value: string | undefined): string | undefined {
 }
 
 /**
- * The `seo` an entry stores: what the service's meta tags gave, each field only when present. The
- * service's `og_image` counts only as an image on the site (docs/interface.md). The entry's `url`
- * must be a path on the site (the loaders only pass root-relative ones; anything else throws), as
- * `pageSeo()` makes its canonical URL from it.
+ * The `seo` an entry stores, each field only when the service gave it; `og_image` only as an image on
+ * the site (docs/interface.md). The entry's `url` must be root-relative (anything else throws).
  */
 export function buildSeo(input: SeoInput, meta: MetaTags | undefined, origin: string): Seo {
   if (siteUrl(input.url || '/', origin) === undefined) {

@@ -1,34 +1,20 @@
 /**
- * Links in the service's HTML name the site's pages as the service writes page URLs
- * (`/catalog/phones`), while the site serves each page at one URL in its own style
- * (`/catalog/phones/` with Astro's defaults; entries/page-url.ts). A link in the service's style
- * answers with a redirect, or a 404 on a static host that does not add the slash, so each link to
- * a page of the site is written in the site's style when the entry is built.
- *
- * A link names a page of the site when it is root-relative (or absolute on the site's origin) and
- * its last path segment has no file extension, and is written below Astro's `base` too;
- * `/img/a.jpg` and `/sitemap-index.xml` name files and are left as written, as are links to other
- * hosts, `#` anchors and `mailto:`.
+ * Links in the service's HTML name pages as the service writes URLs (`/catalog/phones`), while the
+ * site serves each at one URL in its style (entries/page-url.ts); a link in the other style answers
+ * a redirect or a 404. So each link to a page of the site (root-relative or on its origin, no file
+ * extension in the last segment) is written in the site's style, below Astro's `base`.
  */
 
 import { baseOf, endsWithSlash, pageUrl, type UrlStyle } from './page-url.js';
 import { type HtmlCleaner, holdsMarkup } from './sanitize.js';
 
-/**
- * An `<a>` tag's `href`, in any of the three ways HTML quotes an attribute (sanitize-html writes
- * double quotes; HTML kept as sent with `sanitize: false` may use any).
- */
+/** An `<a>`'s `href`, quoted any of HTML's three ways (HTML kept with `sanitize: false` may use any). */
 const ANCHOR_HREF = /(<a\b[^>]*?\shref\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
 
 /** A root-relative path (not `//host`) up to its query or fragment, and the rest. */
 const PAGE_PATH = /^(\/(?!\/)[^?#]*)(.*)$/s;
 
-/**
- * The path of a page (no file extension in its last segment), in `style` and below its `base`;
- * `undefined` for a file. The service writes page paths from the site's root (`/catalog/phones`):
- * below a `base` of `/shop/` the page is served at `/shop/catalog/phones/`. A path already below
- * the base keeps it once.
- */
+/** The path of a page in `style` below its `base` (once); `undefined` for a file. */
 function pagePathInStyle(path: string, style: UrlStyle): string | undefined {
   const last = path.replace(/\/+$/, '').split('/').pop() ?? '';
   if (last.includes('.')) return undefined;
@@ -68,9 +54,8 @@ export function siteLinks(html: string, style: UrlStyle, origin: string | undefi
 }
 
 /**
- * How an entry's HTML fields are written: cleaned (sanitized, or kept), then their links to the
- * site's pages in its style. The sanitizer, on a worker thread or not, sees the service's HTML; the
- * links are rewritten after, on the thread that builds the entry, so both give one result.
+ * An entry's HTML: cleaned, then its links to the site rewritten on the thread that builds the
+ * entry, so the worker thread and the main thread give one result.
  */
 export function entryHtml(cleanHtml: HtmlCleaner, style: UrlStyle, origin: string | undefined): HtmlCleaner {
   return (html) => siteLinks(cleanHtml(html), style, origin);

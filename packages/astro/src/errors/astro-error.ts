@@ -1,8 +1,4 @@
-/**
- * Errors of @sitecontent/astro. Transport and record-validation failures of the service come from
- * @sitecontent/client; these classes add the Astro side: bad options, a missing connection, a failed
- * collection load and an invalid record under `onInvalid: 'fail'`.
- */
+/** Errors of @sitecontent/astro: options, connection, loads, records; the service's errors are the client's. */
 
 export type SiteContentAstroErrorCode =
   | 'invalid_options'

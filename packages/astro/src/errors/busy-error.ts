@@ -1,10 +1,6 @@
 import { SiteContentAstroError } from './astro-error.js';
 
-/**
- * A live lookup refused because the server process already waits for `limit` answers of the
- * service (`onDemand.maxInFlight`): under a flood of uncached pages the page answers 503 at once
- * instead of queueing without end.
- */
+/** A live lookup refused while `onDemand.maxInFlight` answers are awaited: a 503 at once, not an endless queue. */
 export class SiteContentBusyError extends SiteContentAstroError {
   override name = 'SiteContentBusyError';
   readonly collection: string;

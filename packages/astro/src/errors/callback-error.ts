@@ -1,9 +1,8 @@
 import { SiteContentAstroError } from './astro-error.js';
 
 /**
- * A function given as a loader option (`productUrl`, `metaModule`) threw, or returned what the loader
- * cannot use, for one record. That is the project's code, not the service: a load fails on it
- * whatever `onError` says, since keeping the last sync's entries would hide the bug.
+ * A loader option's function (`productUrl`, `metaModule`) threw or returned what cannot be used: the
+ * project's bug, so the load fails whatever `onError` says.
  */
 export class SiteContentCallbackError extends SiteContentAstroError {
   override name = 'SiteContentCallbackError';

@@ -12,10 +12,7 @@ export class SiteContentConnectionError extends SiteContentAstroError {
   /** The settings not found: `baseUrl`, `apiKey`, `sid`. */
   readonly missing: readonly string[];
 
-  /**
-   * @param envFiles Whether `.env` files were read: only the integration reads them, in `astro dev`
-   *   and `astro build`. A live loader in a production server sees the process environment alone.
-   */
+  /** @param envFiles Whether `.env` files were read (only the integration reads them; a production server does not). */
   constructor(collection: string, missing: readonly string[], envFiles: boolean) {
     const names = missing.map((setting) => ENV_NAMES[setting] ?? setting).join(', ');
     const where = envFiles

@@ -1,8 +1,4 @@
-/**
- * The one guard of the package's errors, by their stable `code`, not `instanceof`: Astro loads the
- * config and the content config through different module graphs, so two copies of these classes
- * can meet.
- */
+/** The one guard of the package's errors, by stable `code`: Astro's two module graphs can hold two class copies. */
 import type { SiteContentAstroError, SiteContentAstroErrorCode } from './astro-error.js';
 import { SiteContentBusyError } from './busy-error.js';
 import { SiteContentCallbackError } from './callback-error.js';
@@ -33,9 +29,8 @@ export type SiteContentAstroErrorOfCode = {
 };
 
 /**
- * Whether `error` is an error of this package: without `code`, any of them; with `code`, the one of
- * that code, narrowed to its class (`isSiteContentAstroError(error, 'invalid_options')`). Transport
- * and record errors of the service are the client's: `isSiteContentError` of `@sitecontent/client`.
+ * Whether `error` is this package's: any without `code`, else the one of that code, narrowed to its
+ * class. The service's errors are the client's (`isSiteContentError`).
  */
 export function isSiteContentAstroError(error: unknown): error is SiteContentAstroError;
 export function isSiteContentAstroError<C extends SiteContentAstroErrorCode>(

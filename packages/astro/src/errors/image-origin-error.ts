@@ -1,9 +1,6 @@
 import { SiteContentAstroError } from './astro-error.js';
 
-/**
- * `imageUrls()` was called without `{ origin }` on data with no `imageOrigin`: a product that did
- * not come through the products loaders, which store where its photos are.
- */
+/** `imageUrls()` without `{ origin }` on data with no `imageOrigin` (not from the products loaders). */
 export class SiteContentImageOriginError extends SiteContentAstroError {
   override name = 'SiteContentImageOriginError';
   /** The photo whose URLs were asked for. */

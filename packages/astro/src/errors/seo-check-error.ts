@@ -1,9 +1,6 @@
 import { SiteContentAstroError } from './astro-error.js';
 
-/**
- * A page the post-build SEO check found at fault, and why. An `error` fails a build with
- * `seoCheck: 'fail'`; a `warning` (a page shared without a raster image) is logged only.
- */
+/** A page the SEO check found at fault: an `error` fails a `'fail'` build, a `warning` is logged. */
 export interface SeoCheckProblem {
   /** The file under the output directory, e.g. `catalog/phones/1/index.html`. */
   page: string;

@@ -1,9 +1,8 @@
 import { SiteContentAstroError } from './astro-error.js';
 
 /**
- * A live lookup refused without asking the service: it failed `failures` times in a row, and until
- * `retryAt` the server answers uncached pages at once (503, or the stale page the cache still has)
- * instead of holding every visitor through another round of timeouts. After that one lookup probes.
+ * A live lookup refused without asking: the service failed `failures` times in a row, so until
+ * `retryAt` uncached pages answer at once instead of waiting through timeouts; then one lookup probes.
  */
 export class SiteContentUnavailableError extends SiteContentAstroError {
   override name = 'SiteContentUnavailableError';

@@ -40,10 +40,7 @@ function sectionIndex(sections: readonly WithData<SectionLike>[]): Map<string, S
   return index;
 }
 
-/**
- * The trail from the root section down to `entry` (a section, product or article entry or data),
- * the entry itself last. Products and articles hang below their `section`.
- */
+/** The trail from the root section down to `entry`, itself last; products and articles hang below their section. */
 export function breadcrumbsFor(
   entry: WithData<CrumbSource>,
   sections: readonly WithData<SectionLike>[],

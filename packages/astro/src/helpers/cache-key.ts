@@ -1,10 +1,4 @@
-/**
- * Page cache keys for Astro's incremental builds (`experimental.incrementalBuild`, Astro ≥ 7.2): a
- * page returned from `getStaticPaths()` with a `cacheKey` is not rendered again while its key and
- * its code are unchanged. The key must change whenever anything the page shows changes: its own
- * entry, and everything else it renders — the sections behind the navigation, the products a section
- * lists, the modifications behind a price.
- */
+/** Page cache keys for Astro's incremental builds: a key covers everything its page shows. */
 import { createHash } from 'node:crypto';
 
 /** An entry as `getCollection()` gives it; its `digest` changes with its data. */
@@ -15,11 +9,7 @@ export interface CacheKeyEntry {
   data?: unknown;
 }
 
-/**
- * What a page shows: an entry, a list, or any other value that changes the page. Entries count by
- * their digest; other values by what they hold (a `Date` by its time, an object by its own
- * enumerable properties, whatever their order), never by identity.
- */
+/** What a page shows: an entry (by digest), a list, or any value (by content, never identity). */
 export type CacheKeyPart =
   | CacheKeyEntry
   | readonly CacheKeyPart[]
@@ -41,9 +31,8 @@ function isEntry(part: object): part is CacheKeyEntry {
 }
 
 /**
- * Lists of entries and plain values are hashed once: pages pass the same `getCollection()` arrays
- * again and again. The memo holds the items it was made from, so a list changed in place since is
- * hashed anew; a list holding other lists or objects (which could change inside) is never memoized.
+ * Lists are hashed once (pages pass the same arrays again and again); the memo keeps the items, so a
+ * list changed in place is hashed anew, and lists holding objects are never memoized.
  */
 const listKeys = new WeakMap<readonly unknown[], { items: readonly unknown[]; key: string }>();
 
@@ -92,9 +81,8 @@ function partKey(part: CacheKeyPart, depth = 0): string {
 }
 
 /**
- * The `cacheKey` of a page that shows `parts`: its entry first, then every other entry, list of
- * entries or value it renders (an option, a `Date`, an object of settings). Lists are
- * order-sensitive (a page that sorts shows the order); an object's property order does not count.
+ * The `cacheKey` of a page that shows `parts`: its entry, then everything else it renders. Lists
+ * count in order; an object's property order does not.
  *
  * ```ts
  * cacheKey: pageCacheKey(product, modificationsOf(product), sections)

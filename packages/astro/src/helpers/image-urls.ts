@@ -21,9 +21,8 @@ export interface ImageUrls {
 
 export interface ImageUrlOptions {
   /**
-   * Build the URLs on this origin instead of the site's domain, e.g. a CDN; `''` gives root-relative
-   * URLs, for images the site serves itself. @default the entry's `imageOrigin`: the site's domain,
-   * as the products loader read it (the client's `siteOrigin`, else `site/DomainDefault`)
+   * Origin to build the URLs on, e.g. a CDN; `''` for root-relative URLs. @default the entry's
+   * `imageOrigin`: the site's domain, as the loader read it
    */
   origin?: string;
 }
@@ -31,11 +30,7 @@ export interface ImageUrlOptions {
 /** The fields of a product photo the URLs are built from. */
 export type ImageSource = Pick<ProductImageData, 'id' | 'path' | 'image' | 'image_small' | 'image_big'>;
 
-/**
- * `image`'s file `field` on `origin`. The loaders leave out a product whose image would be off the
- * site; data that did not come through them is held to the same rule here, with an error naming
- * the image and the field.
- */
+/** `image`'s file `field` on `origin`, held to the loaders' rule: an image off the site is an error. */
 function urlOn(origin: string, image: ImageSource, field: ImageFileField): string {
   const problem = imageFileProblem(image.path, image[field]);
   if (problem !== undefined) {

@@ -1,8 +1,4 @@
-/**
- * Section listing pages: which products a section page lists, in which order, and the pages of that
- * list for Astro's `paginate()`. A section of a large catalog lists thousands of products; one page
- * of them all would be megabytes of HTML, so the listing is split into pages of `pageSize`.
- */
+/** Section listing pages: which products a section page lists, in which order, split for `paginate()`. */
 import type { Page, PaginateFunction } from 'astro';
 import { z } from 'zod';
 import { dataOf, type WithData } from '../entries/entry-data.js';
@@ -24,11 +20,9 @@ export interface ListedProductData {
 }
 
 /**
- * The products `section`'s page lists: the shown products of the section and of every shown section
- * below it, in listing order. The order is by the products' sections as the section tree orders
- * them (`rlv`, then `id`), then by product `id`: it depends on no response order and no price, so
- * a product stays on its page until products before it are added or removed, and a page's URL
- * keeps showing the same products from build to build.
+ * The products `section`'s page lists: the shown products of it and every shown section below, by
+ * section tree order (`rlv`, then `id`), then product `id`: no response order or price, so a page's
+ * URL keeps showing the same products from build to build.
  */
 export function sectionListing<P extends WithData<ListedProductData>>(
   section: WithData<ListingSection>,
@@ -63,9 +57,8 @@ function subtreeRanks(tx: string, sections: readonly WithData<ListingSection>[])
 }
 
 /**
- * The URL of page `n` of the listing at `url`: `url` itself for page 1, `url` + `page/<n>` after it,
- * ending as `url` ends (so in the project's `trailingSlash` and `build.format` style, as the
- * loaders give `data.url`). Not `url` + `<n>`: a product's page is its section's URL + its id.
+ * The URL of page `n` of the listing at `url`: `url` for page 1, then `url` + `page/<n>`, ending as
+ * `url` ends. Not `url` + `<n>`: that is a product's page.
  */
 export function listingPageUrl(url: string, n: number): string {
   if (n <= 1) return url;
@@ -106,11 +99,9 @@ export interface ListingPath<T, Params, Props> {
 }
 
 /**
- * The static paths of a listing's pages, from Astro's `paginate()`, for a route whose last
- * parameter is `[...page]` (`src/pages/[...section]/[...page].astro`): page 1 at `url`, page `n` at
- * `url` + `page/<n>`. Each path's `props.page` is Astro's `Page`: the items of the page, and the
- * URLs of the current, previous, next, first and last pages. Throws `SiteContentOptionsError` for a
- * bad option.
+ * The static paths of a listing's pages from `paginate()`, for a route ending in `[...page]`: page 1
+ * at `url`, page `n` at `url` + `page/<n>`; `props.page` is Astro's `Page`. Throws
+ * `SiteContentOptionsError` for a bad option.
  */
 export function listingPages<
   T,

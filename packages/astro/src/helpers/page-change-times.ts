@@ -1,17 +1,9 @@
 /**
  * When each page of a shop last changed, from what it shows: the one rule behind the sitemap's
- * `<lastmod>` (`sitemapFacts()`) and the pages' JSON-LD `dateModified`, so the two cannot disagree.
- *
- * - A product page shows the product and its shown modifications (their prices and colours).
- * - Every page of a section's listing (`listingPages()`) shows the section, its shown subsections,
- *   its articles and the products of its listing (`sectionListing()`) with their modifications. All
- *   pages of a listing share its time: a product added or removed anywhere moves every later
- *   product to another page and changes the page count each page shows.
- * - An article page shows the article.
- * - The home page (`/`) shows the whole shop: the newest of all.
- *
- * Each record's own time is `lastChanged()`: what the loaders stored, never the build's clock for
- * a record that did not change (docs/architecture.md, "When an entry last changed").
+ * `<lastmod>` and the pages' JSON-LD `dateModified`. A product page shows the product and its shown
+ * modifications; every page of a section's listing the section, its shown subsections, its articles
+ * and its listed products (one time for all pages: an added product moves every later one); an
+ * article page the article; the home page the whole shop. Each record's time is `lastChanged()`.
  */
 
 import { dataOf, type WithData } from '../entries/entry-data.js';
@@ -33,11 +25,7 @@ export interface ShopChangeEntries {
 
 /** The change time of each page of a shop. */
 export interface PageChangeTimes {
-  /**
-   * When the page at `url` (root-relative; trailing slash ignored) last changed: a product's,
-   * article's or section's `url`, a further page of a listing (`listingPageUrl()`), or `/`;
-   * `undefined` for another URL, or a page none of whose records knows its time.
-   */
+  /** When the page at `url` (an entry's, a listing page's, or `/`) last changed; `undefined` when unknown. */
   at(url: string): Date | undefined;
 }
 
@@ -107,11 +95,7 @@ export function pageChangeTimes(entries: ShopChangeEntries): PageChangeTimes {
   };
 }
 
-/**
- * The newest page of the shop: of the shown sections' listings (which hold their products and
- * articles), and of products and articles of no known section (a shop shows those, a hidden
- * section's not).
- */
+/** The newest page: of the shown sections' listings, and of products and articles of no known section. */
 function newestPage(
   entries: ShopChangeEntries,
   byUrl: ReadonlyMap<string, Date | undefined>,

@@ -16,10 +16,7 @@ export interface SectionTreeNode<T = unknown> {
   children: SectionTreeNode<T>[];
 }
 
-/**
- * Builds the section hierarchy from `par` (a section whose parent is missing becomes a root).
- * Siblings are ordered by `rlv` (importance, highest first), then by `id`.
- */
+/** The section hierarchy from `par` (an orphan becomes a root), siblings by `rlv` (highest first), then `id`. */
 export function buildSectionTree<T extends WithData<SectionLike>>(
   sections: readonly T[],
 ): SectionTreeNode<T>[] {

@@ -1,16 +1,14 @@
 /**
- * SEO fields for a page that shows an entry at another route than the entry's `url` (say
- * `src/pages/products/[id].astro` while `productUrl` gives `/catalog/phones/1`): the entry's
- * canonical URL would name a page that does not exist there, so the page's own URL takes its place.
+ * SEO fields for a page showing an entry at another route than its `url`: the entry's canonical would
+ * name a page that does not exist there, so the page's own URL takes its place.
  */
 
 /** What a page's built file name adds to its URL in the `file` and `preserve` build formats. */
 const FILE_SUFFIX = /(?:\/index)?\.html$/;
 
 /**
- * `seo` with `canonical` set to the page's own URL (`Astro.url`): its path only, on the origin of
- * the entry's canonical URL (never another host), ending with `/` exactly as the entry's canonical
- * does (the project's `trailingSlash` and `build.format`). `og:url` should use the result too.
+ * `seo` with `canonical` the page's own path on the entry canonical's origin (never another host),
+ * its trailing slash as the entry's; `og:url` should use it too.
  */
 export function seoAt<T extends { canonical: string }>(seo: T, page: URL | string): T {
   const entry = new URL(seo.canonical);

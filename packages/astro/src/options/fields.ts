@@ -1,7 +1,4 @@
-/**
- * zod fields that several option schemas share, so each rule is written once. Limits of what the
- * client receives come from the client itself (`clientOptionFields`).
- */
+/** zod fields several option schemas share; the client's limits come from `clientOptionFields`. */
 import { clientOptionFields } from '@sitecontent/client/internal';
 import { z } from 'zod';
 
@@ -12,18 +9,12 @@ export const concurrencyField = clientOptionFields.concurrency;
 /** A non-empty string, such as a collection name or a meta module. */
 export const nameField = z.string().min(1, 'must not be empty');
 
-/**
- * A function option of type `F`: checked for being callable; `F` is its signature in the options
- * type (zod cannot check a signature at run time).
- */
+/** A function option, checked for being callable; `F` types it (zod cannot check a signature). */
 export function functionField<F extends (...args: never[]) => unknown>() {
   return z.custom<F>((v) => typeof v === 'function', 'expected a function');
 }
 
-/**
- * Connection settings; each falls back to the integration's setting, then to the environment.
- * The integration's own three fields document their fall-back separately (integration-options.ts).
- */
+/** Connection settings; each falls back to the integration's setting, then to the environment. */
 export const connectionShape = {
   /** Service root, e.g. `https://api.example`; operations are under `${baseUrl}/v1/`. @default integration `baseUrl`, else `SITECONTENT_BASE_URL` */
   baseUrl: clientOptionFields.baseUrl.optional(),
@@ -34,9 +25,8 @@ export const connectionShape = {
 };
 
 /**
- * An options type whose `K` option is typed `T`: a collection name (`'sections'`, `'products'`)
- * kept as the literal the caller wrote, so references to that collection are typed. Mapped over
- * the options as they are, so each option keeps its doc comment and optionality.
+ * An options type whose `K` option is typed `T`, the collection name the caller wrote, so references
+ * are typed; mapped, so each option keeps its doc comment and optionality.
  */
 export type Naming<O, K extends keyof O, T> = {
   [P in keyof O]: P extends K ? T | Extract<O[P], undefined> : O[P];

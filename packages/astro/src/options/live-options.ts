@@ -1,7 +1,6 @@
 /**
- * Options of the live loaders: those of the matching collection loader without the failure
- * policies (a live loader always returns `{ error }`) and without the list filter (given per call
- * to `getLiveCollection()`), plus `site` and `freshness`.
+ * Options of the live loaders: the collection loader's without the failure policies (a live loader
+ * returns `{ error }`) and the list filter (given per call), plus `site` and `freshness`.
  */
 
 import type { Product } from '@sitecontent/client';
@@ -17,19 +16,15 @@ const liveShape = {
   seo: z.boolean().default(false),
   /** Absolute site origin for canonical URLs. @default the integration's `site`, else `site/DomainDefault` */
   site: httpUrlField.optional(),
-  /**
-   * How long a page showing this loader's entries stays fresh in Astro's route cache and a CDN, when
-   * the page sets no `maxAge` itself. @default the integration's `onDemand.freshness` (300 s, swr 60 s)
-   */
+  /** Freshness of pages showing this loader's entries when they set no `maxAge`. @default `onDemand.freshness` */
   freshness: freshnessSchema.optional(),
 };
 
 export const liveProductsOptionsSchema = productsOptionsSchema.omit({ ...notLive, ...notListed }).extend({
   ...liveShape,
   /**
-   * The products whose pages the build prerenders (the head of a hybrid catalog): the product
-   * sitemaps leave them out, as `@astrojs/sitemap` lists them. Give it the function that picks
-   * them for `getStaticPaths()`. @default none: every product page is rendered on demand
+   * The products whose pages the build prerenders (a hybrid catalog): the product sitemaps leave them
+   * to `@astrojs/sitemap`. @default none: every product page is rendered on demand
    */
   prerendered: functionField<(product: Product) => boolean>().optional(),
 });
@@ -38,28 +33,19 @@ export const liveArticlesOptionsSchema = articlesOptionsSchema
   .extend(liveShape);
 export const liveSectionsOptionsSchema = sectionsOptionsSchema.omit(notLive).extend(liveShape);
 
-/**
- * Options of `liveProductsLoader()`.
- * @interface
- */
+/** Options of `liveProductsLoader()`. @interface */
 export type LiveProductsLoaderOptions<S extends string = 'sections'> = Naming<
   z.input<typeof liveProductsOptionsSchema>,
   'sectionsCollection',
   S
 >;
-/**
- * Options of `liveArticlesLoader()`.
- * @interface
- */
+/** Options of `liveArticlesLoader()`. @interface */
 export type LiveArticlesLoaderOptions<S extends string = 'sections'> = Naming<
   z.input<typeof liveArticlesOptionsSchema>,
   'sectionsCollection',
   S
 >;
-/**
- * Options of `liveSectionsLoader()`.
- * @interface
- */
+/** Options of `liveSectionsLoader()`. @interface */
 export type LiveSectionsLoaderOptions<S extends string = 'sections'> = Naming<
   z.input<typeof liveSectionsOptionsSchema>,
   'sectionsCollection',

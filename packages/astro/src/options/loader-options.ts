@@ -1,8 +1,4 @@
-/**
- * Options of the five collection loaders: one strict zod schema per loader, which checks each
- * option, holds its default and carries its doc comment; each options type is derived from its
- * schema. The live loaders derive theirs from these (live-options.ts).
- */
+/** Options of the five collection loaders: one strict zod schema each; the types are derived. */
 import type { Article, Product, Section } from '@sitecontent/client';
 import type { PageKind } from '@sitecontent/client/internal';
 import { z } from 'zod';
@@ -30,10 +26,7 @@ export const productsOptionsSchema = z.strictObject({
 
 export const sectionsOptionsSchema = z.strictObject({
   ...pageShape,
-  /**
-   * Leave out sections with `shw` = 0. For sections `shw` only hides them from menus, so the default
-   * keeps them (their pages, breadcrumbs and products still need them). @default false
-   */
+  /** Leave out sections with `shw` = 0 (which only hides them from menus). @default false */
   onlyVisible: z.boolean().default(false),
   /** `md` module for `meta/Get`. @default 'dir' */
   metaModule: metaModuleField<(section: Section) => string>().default('dir'),
@@ -61,60 +54,41 @@ export const modificationsOptionsSchema = z.strictObject({
   /** Leave out modifications with `shw` = 0 (and those of products with `shw` = 0). @default false */
   onlyVisible: z.boolean().default(false),
   /**
-   * Leave out the modifications of products with `shw` = 0: the products loader leaves those
-   * products out by default, so their modifications would refer to entries that do not exist.
-   * Set `false` together with `productsLoader({ onlyVisible: false })`. @default true
+   * Leave out the modifications of products with `shw` = 0, which the products loader leaves out by
+   * default (their references would dangle). @default true
    */
   onlyVisibleProducts: z.boolean().default(true),
-  /**
-   * Name of the `productsLoader()` collection in `src/content.config.ts`: `data.product` references
-   * point there, so `getEntry(modification.data.product)` is typed. @default 'products'
-   */
+  /** Name of the `productsLoader()` collection, where `data.product` references point. @default 'products' */
   productsCollection: nameField.default('products'),
 });
 
 export const domainsOptionsSchema = z.strictObject(commonShape);
 
-/**
- * Options of `productsLoader()`.
- * @interface
- */
+/** Options of `productsLoader()`. @interface */
 export type ProductsLoaderOptions<S extends string = 'sections'> = Naming<
   z.input<typeof productsOptionsSchema>,
   'sectionsCollection',
   S
 >;
-/**
- * Options of `sectionsLoader()`.
- * @interface
- */
+/** Options of `sectionsLoader()`. @interface */
 export type SectionsLoaderOptions<S extends string = 'sections'> = Naming<
   z.input<typeof sectionsOptionsSchema>,
   'sectionsCollection',
   S
 >;
-/**
- * Options of `articlesLoader()`.
- * @interface
- */
+/** Options of `articlesLoader()`. @interface */
 export type ArticlesLoaderOptions<S extends string = 'sections'> = Naming<
   z.input<typeof articlesOptionsSchema>,
   'sectionsCollection',
   S
 >;
-/**
- * Options of `modificationsLoader()`.
- * @interface
- */
+/** Options of `modificationsLoader()`. @interface */
 export type ModificationsLoaderOptions<P extends string = 'products'> = Naming<
   z.input<typeof modificationsOptionsSchema>,
   'productsCollection',
   P
 >;
-/**
- * Options of `domainsLoader()`.
- * @interface
- */
+/** Options of `domainsLoader()`. @interface */
 export type DomainsLoaderOptions = z.input<typeof domainsOptionsSchema>;
 
 /** The failure policies' defaults of every build-time loader, as the schemas give them. */
@@ -144,11 +118,7 @@ export function loaderOptions<K extends LoaderKind>(
   return parseOptions(rule.factory, rule.schema as z.ZodType, options) as LoaderSettings<K>;
 }
 
-/**
- * What the loaders of entries with SEO and section references (products, sections, articles) read
- * of their options: the checked, defaulted options, the sections collection their references point
- * to, and `seo` taken apart.
- */
+/** The checked options of the page loaders, their sections collection, and `seo` taken apart. */
 export function entryLoaderSettings<K extends PageKind, S extends string, Q extends SeoOption = SeoOption>(
   kind: K,
   options: object | undefined,

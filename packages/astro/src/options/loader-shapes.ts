@@ -1,10 +1,6 @@
-/**
- * The option fields the collection loaders share, each defined once: its check, its default and
- * its doc comment, which TypeDoc shows on every options type that has the field. The group types
- * below are derived from these shapes, for users who write their own wrappers around a loader.
- */
+/** The option fields the collection loaders share, each defined once; the group types derive from them. */
 import { z } from 'zod';
-import { connectionShape, functionField, type Naming, nameField } from './fields.js';
+import { connectionShape, functionField, nameField } from './fields.js';
 
 const onErrorSchema = z.enum(['keep-stale', 'fail']);
 const onInvalidSchema = z.enum(['fail', 'skip']);
@@ -18,17 +14,14 @@ export type OnInvalid = z.output<typeof onInvalidSchema>;
 export const commonShape = {
   ...connectionShape,
   /**
-   * A failed fetch (network, HTTP error, malformed body): `'keep-stale'` keeps the previous entries and
-   * warns; `'fail'` fails the sync. @default `'keep-stale'` when the store holds entries from an earlier
-   * sync, otherwise `'fail'` (there is nothing to keep)
+   * A failed fetch: `'keep-stale'` keeps the previous entries and warns; `'fail'` fails the sync.
+   * @default `'keep-stale'` when the store holds earlier entries, otherwise `'fail'`
    */
-  // No default here: it depends on the store (load/load-decision.ts).
+  // No default here: it depends on the store (build-time/load-run/load-decision.ts).
   onError: onErrorSchema.optional(),
   /**
-   * The service refused the key (401) or the site (403). These are configuration errors, not
-   * outages: `'fail'` fails the build even when earlier entries could be kept, so a revoked key
-   * cannot ship stale pages with exit code 0; `'keep-stale'` treats them like `onError` does.
-   * @default 'fail'
+   * The service refused the key (401) or the site (403): `'fail'` fails the build even when entries
+   * could be kept, so a revoked key cannot ship stale pages; `'keep-stale'` acts as `onError`. @default 'fail'
    */
   onAuthError: onErrorSchema.default('fail'),
   /** A record that fails validation: `'fail'` fails the sync naming collection, record id and field; `'skip'` warns and leaves it out. @default 'fail' */
@@ -42,10 +35,8 @@ export const htmlShape = {
 
 export const seoShape = {
   /**
-   * Attach `data.seo`, the meta tags `meta/Get` gives (one request per entry). `{ maxAge }` (ms) also
-   * reuses a page's meta from the last sync while its record is unchanged and the answer younger
-   * than `maxAge` (see the README, "Rebuilds"). @default false; `maxAge` defaults to the
-   * integration's `metaMaxAge` (0: ask every time)
+   * Attach `data.seo` from `meta/Get` (one request per entry); `{ maxAge }` (ms) reuses a page's meta
+   * while its record is unchanged and the answer younger. @default false; `maxAge`: the integration's `metaMaxAge`
    */
   seo: z
     .union([z.boolean(), z.strictObject({ maxAge: z.number().int().nonnegative().optional() })], {
@@ -62,47 +53,23 @@ export const catalogFilterShape = {
 };
 
 export const sectionsCollectionShape = {
-  /**
-   * Name of the `sectionsLoader()` collection in `src/content.config.ts`: references to sections
-   * (`data.section`, `data.parent`) point there, so `getEntry(entry.data.section)` is typed.
-   * @default 'sections'
-   */
+  /** Name of the `sectionsLoader()` collection, where section references point. @default 'sections' */
   sectionsCollection: nameField.default('sections'),
 };
 
 /** What the loaders of pages (products, sections, articles) share. */
 export const pageShape = { ...commonShape, ...htmlShape, ...seoShape, ...sectionsCollectionShape };
 
-/**
- * Connection settings; each falls back to the integration's setting, then to the environment.
- * @interface
- */
+/** Connection settings; each falls back to the integration's, then to the environment. @interface */
 export type ConnectionOptions = z.input<z.ZodObject<typeof connectionShape>>;
-/**
- * Connection settings and the failure policies, which every build-time loader takes.
- * @interface
- */
+/** Connection settings and the failure policies every build-time loader takes. @interface */
 export type CommonLoaderOptions = z.input<z.ZodObject<typeof commonShape>>;
 /** The connection settings and failure policies as a loader reads them: checked, defaults in. */
 export type CommonLoaderSettings = z.output<z.ZodObject<typeof commonShape>>;
 /** @interface */
-export type HtmlOptions = z.input<z.ZodObject<typeof htmlShape>>;
-/** @interface */
 export type SeoOptions = z.input<z.ZodObject<typeof seoShape>>;
-/**
- * The `catid`/`cattx` list filter of `goods/Get` and `article/Get`.
- * @interface
- */
+/** The `catid`/`cattx` list filter of `goods/Get` and `article/Get`. @interface */
 export type CatalogFilterOptions = z.input<z.ZodObject<typeof catalogFilterShape>>;
-/**
- * Where a loader's `section` / `parent` references point.
- * @interface
- */
-export type SectionsCollectionOption<S extends string = 'sections'> = Naming<
-  z.input<z.ZodObject<typeof sectionsCollectionShape>>,
-  'sectionsCollection',
-  S
->;
 
 export type { MetaModule } from '../entries/meta-module.js';
 

@@ -24,10 +24,7 @@ export interface MetaWriteBackEntries {
 }
 
 export const metaWriteBackOptionSchema = z.strictObject({
-  /**
-   * Returns the meta every page should have, computed from the loaded entries. Only the fields you
-   * give are enforced; pages already in that state are not written.
-   */
+  /** Returns the meta every page should have, from the loaded entries; only the fields given are enforced. */
   desired: functionField<(entries: MetaWriteBackEntries) => DesiredMeta[] | Promise<DesiredMeta[]>>(),
   // These two default in the client's `runMetaWriteBack` (META_WRITE_BACK_DEFAULTS), which runs the write-back.
   /** Pages read and written at the same time (within the shared client's `concurrency`). @default 8 */
@@ -36,8 +33,5 @@ export const metaWriteBackOptionSchema = z.strictObject({
   failOnError: z.boolean().optional(),
 });
 
-/**
- * The `metaWriteBack` option of `siteContent()`.
- * @interface
- */
+/** The `metaWriteBack` option of `siteContent()`. @interface */
 export type MetaWriteBackOption = z.input<typeof metaWriteBackOptionSchema>;

@@ -1,8 +1,4 @@
-/**
- * Options of pages rendered on demand (docs/architecture.md, "On-demand pages"): how long Astro's
- * route cache and a CDN may keep a page that shows live entries, the negative cache, the bound on
- * requests in flight and the purge endpoint.
- */
+/** Options of pages rendered on demand (docs/architecture.md, "On-demand pages"). */
 import { DEFAULT_PURGE_PATH } from '@sitecontent/client/internal';
 import { z } from 'zod';
 
@@ -16,42 +12,34 @@ export const freshnessSchema = z.strictObject({
   swr: seconds.optional(),
 });
 
-/**
- * How long a page showing live entries stays fresh, in seconds, as Astro's `cache.set()` takes it.
- * @interface
- */
+/** How long a page showing live entries stays fresh, in seconds, as `cache.set()` takes it. @interface */
 export type Freshness = z.input<typeof freshnessSchema>;
 
 /** `onDemand.sitemap`: where the product sitemaps are and what each file may hold. */
 export const productSitemapOptionsSchema = z.strictObject({
   /**
-   * Path of the sitemap index that lists the product sitemap files. A file is at the same path with
-   * `-<section id>-<n>` before `.xml`; at the site's root, as a sitemap lists only URLs below its folder.
-   * @default '/sitemap-products.xml'
+   * Path of the sitemap index; a file is at the same path with `-<section id>-<n>` before `.xml`. At
+   * the root, as a sitemap lists only URLs below its folder. @default '/sitemap-products.xml'
    */
   index: z
     .string()
     .regex(/^\/[A-Za-z0-9_-]+\.xml$/, 'must be a file at the root ending in .xml, e.g. /sitemap-products.xml')
     .default('/sitemap-products.xml'),
   /**
-   * Paths of sitemap files the build writes that the index lists before the product files, e.g.
-   * `@astrojs/sitemap`'s `['/sitemap-0.xml']`: one index over the prerendered and the on-demand
-   * pages, for robots.txt to name alone. The build fails when `@astrojs/sitemap` wrote a file this
-   * does not list, or this lists one it did not write. @default []
+   * Sitemap files the build writes that the index lists first, e.g. `@astrojs/sitemap`'s
+   * `['/sitemap-0.xml']`: one index for robots.txt. The build fails when this and what
+   * `@astrojs/sitemap` wrote disagree. @default []
    */
   include: z
     .array(z.string().regex(/^\/[A-Za-z0-9_.-]+\.xml$/, 'must be a file at the root ending in .xml'))
     .default([]),
-  /**
-   * The live collection (in `src/live.config`) whose `liveProductsLoader()` makes the product pages
-   * the sitemaps list: needed only when two collections have one. @default the only one
-   */
+  /** The live collection whose `liveProductsLoader()` the sitemaps list, when two have one. @default the only one */
   collection: z.string().min(1).optional(),
   /** Most URLs in one file: the sitemap protocol allows 50,000. @default 50000 */
   maxUrls: z.number().int().positive().max(50_000).default(50_000),
   /**
-   * Origin of the photo URLs (`<image:loc>`), as `imageUrls()` takes it; `''` for photos the site
-   * serves itself, made absolute on the site's origin. @default the site's domain, as the service gives it
+   * Origin of the photo URLs (`<image:loc>`), as `imageUrls()` takes it; `''`: on the site's origin.
+   * @default the site's domain, as the service gives it
    */
   imageOrigin: z.string().optional(),
   /** Seconds the route cache and a CDN serve a sitemap file or the index as fresh. @default 3600 */
@@ -65,9 +53,8 @@ export type ProductSitemapSettings = z.output<typeof productSitemapOptionsSchema
 
 export const onDemandOptionsSchema = z.strictObject({
   /**
-   * Freshness of a page that calls `Astro.cache.set(entry)` (or passes a live collection's
-   * `cacheHint`) without a `maxAge` of its own; a live loader's `freshness` wins for its entries.
-   * @default { maxAge: 300, swr: 60 }
+   * Freshness of a page that caches live entries without a `maxAge` of its own; a live loader's
+   * `freshness` wins for its entries. @default { maxAge: 300, swr: 60 }
    */
   freshness: z
     .strictObject({
@@ -78,60 +65,51 @@ export const onDemandOptionsSchema = z.strictObject({
     })
     .prefault({}),
   /**
-   * Seconds a CDN may keep serving a cached page past its `maxAge` while the site answers errors:
-   * `stale-if-error` on the CDN header of Astro's cache providers (Cloudflare, Netlify, Vercel); 0
-   * leaves it out. `surrogateKeyCache()` has its own option. @default 86400
+   * Seconds a CDN may keep serving a cached page past its `maxAge` while the site answers errors
+   * (`stale-if-error` on the CDN header of Astro's Cloudflare, Netlify and Vercel providers); 0 leaves
+   * it out. `surrogateKeyCache()` has its own. @default 86400
    */
   staleIfError: seconds.default(86_400),
-  /**
-   * Seconds an id the service does not have is remembered (no request while remembered) and its
-   * 404 may be cached. @default 30
-   */
+  /** Seconds an id the service does not have is remembered (no request) and its 404 cached. @default 30 */
   notFoundMaxAge: seconds.default(30),
   /** Seconds a 503 (the service failed and nothing stale is left) may be cached. @default 5 */
   errorMaxAge: seconds.default(5),
-  /**
-   * Most live lookups waiting for the service at once in one server process; a lookup beyond it
-   * fails at once (the page answers 503) instead of queueing without end. @default 256
-   */
+  /** Most live lookups waiting for the service at once per process; beyond, a page answers 503. @default 256 */
   maxInFlight: z.number().int().positive().default(256),
-  /** Most sections (and ids the service does not have) remembered per connection. @default 1000 */
+  /**
+   * Most sections the server process remembers: one LRU for all its connections. Ids the service
+   * does not have get an LRU of ten times this (`notFoundMaxAge`). @default 1000
+   */
   cacheSize: z.number().int().positive().default(1000),
   /**
-   * Longest a live lookup may take, retries included, in ms: a visitor waits for a page, so request
-   * time gets a short budget (a build keeps the client's patient one). @default 2500
+   * Longest a live lookup may take, retries included, in ms: a visitor waits, so request time gets a
+   * short budget. @default 2500
    */
   lookupTimeoutMs: z.number().int().min(100).max(60_000).default(2500),
   /** Retries of a failed live lookup within `lookupTimeoutMs`. @default 1 */
   lookupRetries: z.number().int().min(0).max(5).default(1),
   /**
-   * Live lookups in a row that fail because the service is down or overloaded before the server
-   * stops asking it for `breakFor` seconds (uncached pages answer 503 at once, cached ones stale).
-   * @default 2
+   * Live lookups in a row failing for an outage before the server stops asking for `breakFor`
+   * seconds (uncached pages answer 503, cached ones stale). @default 2
    */
   breakAfter: z.number().int().positive().default(2),
   /** Seconds the server stops asking a failing service before one lookup tries again. @default 10 */
   breakFor: z.number().int().positive().max(3600).default(10),
   /**
-   * Path of the purge endpoint, or `false`. It answers only when `SITECONTENT_PURGE_TOKEN` is set
-   * where the site runs, and exists only when the Astro config has a `cache` provider.
-   * @default '/_sitecontent/purge'
+   * Path of the purge endpoint, or `false`; it answers only when `SITECONTENT_PURGE_TOKEN` is set and
+   * exists only with a `cache` provider. @default '/_sitecontent/purge'
    */
   purgeEndpoint: z
     .union([z.literal(false), z.string().startsWith('/', 'must start with /')])
     .default(DEFAULT_PURGE_PATH),
   /**
-   * The product sitemaps the server answers from the service (docs/architecture.md, "Product
-   * sitemaps"), or `false`. They exist only when the Astro config has a `cache` provider.
+   * The product sitemaps, or `false`; they exist only with a `cache` provider.
    * @default { index: '/sitemap-products.xml', maxUrls: 50000, maxAge: 3600, swr: 600 }
    */
   sitemap: z.union([z.literal(false), productSitemapOptionsSchema]).prefault({}),
 });
 
-/**
- * Options of pages rendered on demand behind Astro's route cache (`siteContent({ onDemand })`).
- * @interface
- */
+/** Options of pages rendered on demand behind Astro's route cache (`siteContent({ onDemand })`). @interface */
 export type OnDemandOptions = z.input<typeof onDemandOptionsSchema>;
 
 /** The on-demand options, checked and with every default in (also what the server bundle receives). */

@@ -1,7 +1,4 @@
-/**
- * Options are validated eagerly when a factory is called: a bad option fails before any request,
- * naming every bad path as `path: message`.
- */
+/** Options validated when a factory is called: a bad one fails before any request, as `path: message`. */
 import { issueLines, OPTION_ISSUES } from '@sitecontent/client/internal';
 import type { z } from 'zod';
 import { SiteContentOptionsError } from '../errors/options-error.js';

@@ -1,8 +1,4 @@
-/**
- * Where the product sitemap files are: beside the index (`onDemand.sitemap.index`), named by the
- * section they list and their part, `/sitemap-products-<section id>-<n>.xml`. At the site's root,
- * as a sitemap may list only URLs below its own folder.
- */
+/** Product sitemap files sit beside the index, named by section and part: `/sitemap-products-<section id>-<n>.xml`. */
 
 /** The path of file `n` (from 1) of section `sectionId`, beside the index at `indexPath`. */
 export function sitemapFilePath(indexPath: string, sectionId: number, n: number): string {

@@ -1,8 +1,6 @@
 /**
- * The entries the loaders left in the store during one build, kept for the meta write-back at
- * `astro:build:done` (integration/meta-write-back.ts explains why not the data-store file). Only a
- * project whose integration has a write-back keeps one: without it no second copy of the entries
- * stays in memory.
+ * The entries the loaders left in the store during one build, for the meta write-back and the
+ * sitemap's facts; kept only when wanted, so no second copy stays in memory otherwise.
  */
 
 /** An entry as a loader left it in Astro's data store (what `getCollection()` returns, minus `body`). */

@@ -1,7 +1,7 @@
 /**
- * The clients of one project, one per connection (docs/architecture.md, "The project"): every
- * collection of a project goes through the same concurrency bound and back-off gate. Loaders that
- * override the connection get their own client, shared among loaders with the same override.
+ * The clients of one project, one per set of client options (docs/architecture.md, "The project"):
+ * the collections of a connection share one bound and back-off gate; a different connection, or a
+ * live loader's request budget, gets a client of its own.
  */
 import { createHash } from 'node:crypto';
 import { createClient, type SiteContentClient } from '@sitecontent/client';

@@ -1,7 +1,4 @@
-/**
- * Where a loader's connection comes from: its own options, else the integration's settings, else
- * the environment (the integration's read of `.env` files and `process.env`, then `process.env`).
- */
+/** A loader's connection: its own options, else the integration's, else the environment. */
 import type { ClientOptions } from '@sitecontent/client';
 import { envSettings } from '@sitecontent/client/internal';
 import { SiteContentConnectionError } from '../errors/connection-error.js';
@@ -15,10 +12,7 @@ export type ConnectionClientOptions = Pick<ClientOptions, 'baseUrl' | 'apiKey' |
   ProjectSettings['client'] &
   Partial<Pick<ClientOptions, 'maxRetryTimeMs'>>;
 
-/**
- * The client options of `collection`'s connection; names every missing setting at once.
- * `fromIntegration` says whether the integration read `.env` (the message then points there).
- */
+/** The client options of `collection`'s connection, naming every missing setting at once. */
 export function resolveConnection(
   collection: string,
   options: ConnectionOptions,

@@ -1,9 +1,7 @@
 /**
- * The open projects of this process, by Astro root, and which of them built last (its pages' facts
- * are what `@astrojs/sitemap` writes from): the package's one piece of process-wide state.
- * It is on `globalThis` because Astro imports `astro.config.mjs` (the integration) and
- * `src/content.config.ts` (the loaders) through different module graphs, so this module can be
- * loaded twice in one process; a `Symbol.for` key is the same for both copies.
+ * The process-wide state: the open projects by Astro root and the page facts of the last build. On
+ * `globalThis` under a `Symbol.for` key because Astro loads the integration and the loaders through
+ * different module graphs, so this module can exist twice in one process.
  */
 import type { WarnLogger } from './client-pool.js';
 import type { PageFacts } from './page-facts.js';
@@ -14,10 +12,7 @@ interface OpenProjects {
   byRoot: Map<string, Project>;
   /** The project whose pages this process serves (`astro dev`, `astro preview`), for the live loaders. */
   serving: Project | undefined;
-  /**
-   * Whether a `sitemapFacts()` serializer exists in this process (builds then keep their entries
-   * until `@astrojs/sitemap` has written), and the page facts of the build that ended last.
-   */
+  /** Whether a `sitemapFacts()` serializer exists (builds then keep their entries), and the last build's facts. */
   sitemap: { wanted: boolean; facts: PageFacts | undefined };
 }
 
@@ -39,11 +34,7 @@ export function rootKey(root: URL | string): string {
   return href.endsWith('/') ? href : `${href}/`;
 }
 
-/**
- * Opens the integration's project for `root`, closing one opened before for the same root (a second
- * build in the same process, a config reload). `serves`: this process serves its pages, so live
- * loaders use it.
- */
+/** Opens the integration's project for `root`, closing an earlier one there; `serves`: live loaders use it. */
 export function openProject(
   root: URL,
   settings: ProjectSettings,
@@ -61,10 +52,7 @@ export function openProject(
   return project;
 }
 
-/**
- * The project of the loaders at `root`: the one the integration opened, else one for loaders used
- * without the integration (its defaults, connections from `process.env`), opened on first use.
- */
+/** The loaders' project at `root`: the integration's, else one with its defaults, opened on first use. */
 export function projectAt(root: URL | string): Project {
   const projects = openProjects();
   const key = rootKey(root);
@@ -76,11 +64,7 @@ export function projectAt(root: URL | string): Project {
   return project;
 }
 
-/**
- * The project of the live loaders, which run per request and see no root: the one whose pages this
- * process serves, else loaders without the integration (a production server, where Astro runs no
- * integration hooks) under a key of their own.
- */
+/** The live loaders' project: the one this process serves, else their own (a production server runs no hook). */
 export function liveProject(): Project {
   return openProjects().serving ?? projectAt('sitecontent:live/');
 }
@@ -93,11 +77,7 @@ export function wantPageFacts(): void {
 /** Whether a `sitemapFacts()` serializer exists in this process. */
 export const pageFactsWanted = (): boolean => openProjects().sitemap.wanted;
 
-/**
- * Keeps the page facts of the entries a build loaded, at its end (when `pageFactsWanted()`):
- * `@astrojs/sitemap` writes after the integration's `astro:build:done`, one sitemap at a time,
- * from the build that ended last.
- */
+/** Keeps a build's page facts at its end: `@astrojs/sitemap` writes later, from the build that ended last. */
 export function keepPageFacts(facts: PageFacts): void {
   openProjects().sitemap.facts = facts;
 }

@@ -1,9 +1,7 @@
 /**
- * What the sitemap says of each page, from the entries this build loaded: when the page last
- * changed (`pageChangeTimes()`, the rule the pages' JSON-LD `dateModified` follows too), and a
- * product page's photos. The integration keeps them on its project at `astro:build:done`, before
- * `@astrojs/sitemap` writes (open-projects.ts, `keepPageFacts`); the `sitemapFacts()` serializer
- * reads them.
+ * What the sitemap says of each page, from this build's entries: when it last changed
+ * (`pageChangeTimes()`) and a product page's photos. Kept in the open projects' slot at
+ * `astro:build:done` (`keepPageFacts`), where `sitemapFacts()` reads them.
  */
 import type { PageKind } from '@sitecontent/client/internal';
 import type { ProductImageData } from '../entries/schemas.js';

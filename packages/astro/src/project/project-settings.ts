@@ -1,7 +1,6 @@
 /**
- * What a project's loaders take from the integration: its checked options, grouped by where they go.
- * The API key is only ever held here, in memory: never in the Astro config (whose JSON Astro stores
- * in the data store's meta), never in entries.
+ * What a project's loaders take from the integration, grouped by where it goes. The API key is held
+ * only here, in memory: never in the Astro config (which Astro stores) or in entries.
  */
 import type { ClientOptions } from '@sitecontent/client';
 import { type ResolvedSiteContentOptions, siteContentDefaults } from '../options/integration-options.js';
@@ -23,17 +22,11 @@ export type ProjectClientOptions = Partial<
 export interface ProjectSettings {
   /** Connection settings given in code; each one missing comes from the environment. */
   connection: Partial<Pick<ClientOptions, 'baseUrl' | 'apiKey' | 'sid'>>;
-  /**
-   * Passed to every client of the project as given. Without `maxConcurrency`, `concurrency` is also
-   * the ceiling, as the client reads it; the integration always sets both.
-   */
+  /** Passed to every client as given; the integration always sets both concurrency options. */
   client: ProjectClientOptions;
   /** Default `maxAge` of the loaders' meta cache, in ms (0: ask every time). */
   metaMaxAge: number;
-  /**
-   * The photos' origin when `site/DomainDefault` fails during a sync: the integration's reads the
-   * domain the last successful lookup remembered in Astro's cache directory (remembered-domain.ts).
-   */
+  /** The photos' origin when `site/DomainDefault` fails during a sync (remembered-domain.ts). */
   fallbackSiteOrigin?: (() => string | undefined) | undefined;
   /** Environment values read at config time (`process.env` over `.env` files). */
   env: Readonly<Record<string, string | undefined>>;

@@ -1,9 +1,4 @@
-/**
- * One Astro project as the package sees it: the integration's settings, the clients, the sync in
- * progress, the build record for the meta write-back and the collections that kept stale entries.
- * The integration opens it at `astro:config:setup` and closes it at the end of the build or the dev
- * server (open-projects.ts); loaders look it up by `config.root`.
- */
+/** One Astro project as the package sees it (docs/architecture.md, "The project"). */
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
@@ -29,10 +24,7 @@ export class Project {
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
 
-  /**
-   * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
-   * without the integration did.
-   */
+  /** @param fromIntegration whether `siteContent()` opened it (and read `.env`). */
   constructor(
     settings: ProjectSettings,
     logger: WarnLogger | undefined,
@@ -76,21 +68,14 @@ export class Project {
     this.#urlStyle = urlStyle;
   }
 
-  /**
-   * Takes the environment as read again (a dev server restarted for a changed `.env`) and returns the
-   * names of the variables that changed. Clients of the old connection stay until the project closes.
-   */
+  /** Takes the environment read again and returns the names that changed; old clients stay till close. */
   rereadEnv(env: ProjectSettings['env'], names: readonly string[]): string[] {
     const changed = names.filter((name) => env[name] !== this.#settings.env[name]);
     this.#settings = { ...this.#settings, env };
     return changed;
   }
 
-  /**
-   * The client of `collection`'s connection (its own options over the project's); one per
-   * connection. With a `budget` (a page rendered on demand), no call outlasts `timeoutMs` with
-   * its retries, instead of a build's patient timeout and retries.
-   */
+  /** The client of `collection`'s options over the project's; with a `budget` no call outlasts its `timeoutMs`. */
   client(collection: string, options: ConnectionOptions = {}, budget?: RequestBudget): SiteContentClient {
     const resolved = resolveConnection(collection, options, this.#settings, this.fromIntegration);
     if (!budget) return this.#clients.client(resolved);

@@ -1,8 +1,7 @@
 /**
- * How a load tells the dev refresh endpoint that it kept its previous entries: a failed fetch under
- * `keep-stale` does not throw, so `refreshContent()` resolves as if all went well. The endpoint puts
- * an array under this key of the refresh context (Astro hands it to each load as
- * `refreshContextData`, the same object), and such a load adds its report to it.
+ * How a load tells the dev refresh endpoint it kept its previous entries (a keep-stale load does
+ * not throw): the endpoint puts an array under this key of the refresh context, which Astro hands
+ * each load, and such a load adds its report.
  */
 export const REFRESH_REPORT_KEY = 'sitecontentKeptStale';
 

@@ -1,8 +1,6 @@
 /**
- * The warnings of a project's retries: at most one line per operation every `everyMs`. Under a
- * rate limit every one of thousands of `meta/Get` calls retries, and a line for each buried the rest
- * of the log (hundreds of lines for 32 pages). The next line of an operation counts the retries not
- * shown since its last one.
+ * A project's retry warnings, at most one line per operation every `everyMs`, counting those not
+ * shown: under a rate limit thousands of `meta/Get` calls retry, and a line each buried the log.
  */
 import type { RetryEvent } from '@sitecontent/client';
 

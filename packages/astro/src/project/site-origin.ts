@@ -1,7 +1,6 @@
 /**
- * The site's origin for canonical URLs, decided one way at build time and at request time: the
- * first `site` given (a loader's own option, Astro's `site`, the one a request was served under),
- * else the client's answer (its `siteOrigin` option, else `https://` + `site/DomainDefault`).
+ * The site's origin for canonical URLs, one rule at build and request time: the first `site` given
+ * (a loader's, Astro's, the request's), else the client's (`siteOrigin`, else `site/DomainDefault`).
  */
 import type { SiteContentClient } from '@sitecontent/client';
 

@@ -1,24 +1,15 @@
 /**
- * What the loaders of one sync share: `dir/Get` and the site origin are asked once per sync, not
- * once per collection. A sync is the span in which loads of the same client run: Astro starts every
- * collection's `load()` together (and runs one sync at a time), so the loads of one sync overlap;
- * when the last of them ends, the shared results are dropped and the next sync (`refreshContent` in
- * dev, a second build in the same process) fetches afresh.
+ * What the loaders of one sync share (`dir/Get`, the site origin), asked once per sync. Astro starts
+ * every collection's `load()` together, so the loads of a sync overlap; when the last ends, the
+ * shared results are dropped and the next sync fetches afresh.
  */
 import type { SiteContentClient } from '@sitecontent/client';
 
 /** One loader's part of a sync: results shared with the other loaders of the sync, and its end. */
 export interface SyncScope {
-  /**
-   * The result of `fetch` shared by every loader of this sync that uses the same client: the first
-   * caller starts it, the others await the same promise. A failure is not kept (a later caller
-   * within the sync asks again); each caller applies its own failure policy.
-   */
+  /** `fetch`'s result shared by this sync's loaders of one client; a failure is not kept. */
   once<T>(name: string, fetch: () => Promise<T>): Promise<T>;
-  /**
-   * A value shared by the loaders of this sync, made by the first that asks for it and kept until
-   * the sync ends (a fetch's settings that later joiners may change, say).
-   */
+  /** A value made by the first loader of the sync that asks, kept until the sync ends. */
   value<T>(name: string, create: () => T): T;
   /** Call once when the loader is done (also on failure). */
   end(): void;

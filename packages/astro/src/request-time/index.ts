@@ -1,7 +1,4 @@
-/**
- * `@sitecontent/astro/on-demand`: what the modules the integration writes for on-demand sites import
- * (integration/on-demand-setup.ts). Not for pages: they use `liveErrorResponse` from the main entry.
- */
+/** `@sitecontent/astro/on-demand`: for the modules the integration writes; pages use the main entry. */
 
 export {
   productSitemapFileHandler,

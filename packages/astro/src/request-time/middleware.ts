@@ -1,8 +1,7 @@
 /**
- * The middleware the integration adds to sites with a `cache` provider (integration/on-demand-setup.ts
- * writes the module that calls it with the site's settings): it hands the settings to the request-time
- * state of the server process, to each request the settings its failure answers follow
- * (`liveErrorResponse()`), and completes each page's route cache after it has rendered.
+ * The middleware of sites with a `cache` provider (build-time/integration/on-demand-setup.ts writes
+ * its module): it hands the settings to the request-time state, each request its failure settings,
+ * and completes each page's route cache after it rendered.
  */
 import type { MiddlewareHandler } from 'astro';
 import type { UrlStyle } from '../entries/page-url.js';
@@ -11,10 +10,7 @@ import { servingState } from './live-loaders/on-demand-state.js';
 import { settlePageCache, withFailureSettings } from './live-loaders/page-answers.js';
 import { keepStaleIfError } from './stale-if-error.js';
 
-/**
- * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
- * it where no integration hook ran to say it (a production server).
- */
+/** @param urlStyle the site's URL style, for live loaders where no integration hook ran (a production server). */
 export function onDemandMiddleware(settings: OnDemandSettings, urlStyle?: UrlStyle): MiddlewareHandler {
   const state = servingState();
   const parsed = onDemandOptionsSchema.parse(settings);

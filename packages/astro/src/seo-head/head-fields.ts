@@ -1,8 +1,6 @@
 /**
- * What `<SeoHead>` writes into a page's `<head>`, derived from an entry (`pageSeo()`) or given SEO
- * fields and a `url`: the
- * canonical and `og:url` from the `url` on the site's origin, OpenGraph and Twitter fields from the
- * title, description and image, and JSON-LD as script text that service data cannot leave.
+ * What `<SeoHead>` writes into `<head>`, from an entry (`pageSeo()`) or given fields and a `url`:
+ * canonical and `og:url`, OpenGraph and Twitter fields, and JSON-LD that service data cannot leave.
  */
 
 import type { WithBody } from '../entries/entry-data.js';
@@ -11,10 +9,7 @@ import { siteUrl } from '../entries/seo.js';
 import { jsonLdScriptText } from './json-ld-text.js';
 import { pageSeo, type SeoSource } from './page-seo.js';
 
-/**
- * A share image with the facts social networks lay a card out by before they fetch it: a
- * `getImage()` result from `astro:assets` gives them (`src`, `attributes.width`/`height`).
- */
+/** A share image with its size, which social networks lay a card out by: a `getImage()` result. */
 export interface ShareImage {
   /** The image's URL: absolute, or root-relative on the site (`getImage()`'s `src`). */
   src: string;
@@ -39,8 +34,8 @@ export interface HeadSeo {
   /** @default the description */
   ogDescription?: string | undefined;
   /**
-   * The share image for OpenGraph and Twitter: an absolute URL, or a `ShareImage` with its size
-   * (social networks show neither SVG nor, until fetched, an image of unstated size). @default no image
+   * The share image: an absolute URL, or a `ShareImage` with its size (networks show neither SVG nor,
+   * until fetched, an image of unstated size). @default no image
    */
   ogImage?: string | ShareImage | null | undefined;
   /** Absolute canonical URL, used when the page has no `url`. @default derived from `url` */
@@ -48,17 +43,11 @@ export interface HeadSeo {
 }
 
 export interface SeoHeadProps {
-  /**
-   * The entry the page shows (product, section or article): its SEO fields and URL, as `pageSeo()`
-   * derives them on the site. @default none: `seo` gives the fields
-   */
+  /** The entry the page shows: its SEO fields and URL, as `pageSeo()` derives them. @default none: `seo` gives the fields */
   entry?: WithBody<SeoSource> | undefined;
   /** The page's SEO fields; with `entry`, the ones given here replace the entry's. @default none */
   seo?: Partial<HeadSeo> | undefined;
-  /**
-   * The page's root-relative URL: canonical and `og:url` on the site's origin. @default the entry's
-   * `url`; without an entry, none: `seo.canonical` is used
-   */
+  /** The page's root-relative URL, for canonical and `og:url`. @default the entry's `url`, else `seo.canonical` */
   url?: string | undefined;
   /** JSON-LD nodes (the `structuredData()` builders' results), one `<script>` each. @default none */
   jsonLd?: object | readonly object[] | undefined;

@@ -1,9 +1,7 @@
 /**
- * JSON-LD as the text of a `<script type="application/ld+json">`. The HTML parser ends a script at
- * the first `</script`, whatever the JSON around it means, so service text could otherwise close
- * the script and open markup of its own. `<`, `>` and `&` become JSON escapes (`\u003c`, …), which
- * parse to the same strings; U+2028 and U+2029 are escaped too, for consumers that read the block as
- * JavaScript, where they end a line.
+ * JSON-LD as `<script type="application/ld+json">` text: the HTML parser ends a script at the first
+ * `</script`, so `<`, `>` and `&` become JSON escapes, which parse to the same strings; U+2028/9 too,
+ * for readers that take it as JavaScript.
  */
 
 const UNSAFE_IN_SCRIPT = /[<>&\u2028\u2029]/g;

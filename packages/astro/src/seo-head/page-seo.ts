@@ -1,7 +1,6 @@
 /**
- * `pageSeo()`: the SEO fields of an entry's page, derived at render time from what the entry stores
- * (the service's meta tags in `data.seo`, the record, its `url` and photos) and the site's origin.
- * `<SeoHead entry>`, `structuredData()` and the storefront use it, so the fallbacks are one rule.
+ * `pageSeo()`: an entry page's SEO fields, derived at render time from what the entry stores and the
+ * site's origin; `<SeoHead>`, `structuredData()` and the storefront share it, so fallbacks are one rule.
  */
 
 import { bodyOf, dataOf, type WithBody } from '../entries/entry-data.js';

@@ -1,7 +1,4 @@
-/**
- * JSON-LD of an article page: an `Article`, `BlogPosting` or `NewsArticle` by the article's meta
- * module (blog, news or article), with the shop as its publisher and author.
- */
+/** JSON-LD of an article page, its `@type` by meta module, the shop its publisher and author. */
 import {
   type ArticleMetaModule,
   articleMetaModule,
@@ -34,10 +31,7 @@ const TYPE_BY_MODULE: Record<ArticleMetaModule, ArticleType> = {
   article: 'Article',
 };
 
-/**
- * The article's `@type`: the `articleType` option when set, else by its meta module, found by the
- * rule the loaders and `sitecontent meta pull` use (`articleMetaModule`) among `sections`.
- */
+/** The `articleType` option, else by the article's meta module (`articleMetaModule`). */
 function articleTypeOf(
   article: ArticleSource,
   sections: readonly WithData<ArticleSectionSource>[],
@@ -49,9 +43,8 @@ function articleTypeOf(
 }
 
 /**
- * An article page's JSON-LD. The interface gives an article no image of its own: `image` is its
- * meta `og_image` on the site when there is one. It names no author either: the shop (the
- * `organization` option) is the author and the publisher.
+ * An article page's JSON-LD. The interface gives no article image or author: `image` is its meta
+ * `og_image` on the site, and the shop (`organization`) is author and publisher.
  */
 export function articleJsonLd(
   entry: WithBody<ArticleSource>,

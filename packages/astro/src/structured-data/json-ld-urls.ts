@@ -9,10 +9,7 @@ export interface UrlOwner {
   field: string;
 }
 
-/**
- * `path` (an entry's root-relative `url`, or an absolute URL on the site) as an absolute URL on
- * `site`; a URL that leaves the site is an invalid record, named by collection, id and field.
- */
+/** `path` as an absolute URL on `site`; one that leaves the site is an invalid record, named in full. */
 export function pageUrlOn(site: string, path: string, owner: UrlOwner): string {
   const url = siteUrl(path || '/', site);
   if (url === undefined) {

@@ -1,7 +1,4 @@
-/**
- * JSON-LD of a section page: the `BreadcrumbList` of the trail down to a page (any page: section,
- * product or article) and the `ItemList` of the products a section lists.
- */
+/** JSON-LD of a section page: the `BreadcrumbList` down to any page, and the `ItemList` of the products listed. */
 import type { BreadcrumbList, ItemList, WithContext } from 'schema-dts';
 import { dataOf, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
@@ -21,10 +18,7 @@ export interface ListedProduct {
   url: string;
 }
 
-/**
- * The breadcrumb trail from the root section down to `entry` (of `collection`), each crumb with its
- * absolute URL, as `breadcrumbsFor()` gives it.
- */
+/** The breadcrumb trail from the root section down to `entry`, as `breadcrumbsFor()` gives it, URLs absolute. */
 export function breadcrumbListJsonLd(
   entry: TrailSource,
   collection: string,
@@ -54,10 +48,7 @@ export interface ListPlace {
   position?: number | undefined;
 }
 
-/**
- * The products a section page lists, in the page's order, each by name and absolute URL; on page n
- * of a paginated listing, numbered by their place in the whole listing (`place.position`).
- */
+/** The products a section page lists, in order, numbered by their place in the whole listing. */
 export function productListJsonLd(
   products: readonly WithData<ListedProduct>[],
   options: ResolvedStructuredDataOptions,

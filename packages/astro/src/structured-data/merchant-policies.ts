@@ -1,8 +1,6 @@
 /**
- * The shop's shipping and returns, which the Site Content Interface does not hold: their option
- * schemas and the schema.org nodes Google's merchant listings read. Stated once for the shop, on
- * the `Organization` (`hasShippingService`, `hasMerchantReturnPolicy`), or on every offer
- * (`shippingDetails`, `hasMerchantReturnPolicy`), by the `policiesOn` option.
+ * The shop's shipping and returns (not in the interface): their option schemas and the schema.org
+ * nodes Google's merchant listings read, on the `Organization` or on every offer (`policiesOn`).
  */
 import type {
   DefinedRegion,
@@ -38,9 +36,8 @@ export const shippingSchema = z.strictObject({
   /** Countries the shop delivers to, ISO 3166-1 alpha-2 (`'US'`). */
   countries: countriesField,
   /**
-   * Delivery rates by order value, lowest `fromOrderValue` first, the first from 0: a rate applies
-   * from its `fromOrderValue` up to the next one's. `[{ rate: 4.95 }, { fromOrderValue: 50, rate: 0 }]`
-   * is free delivery from 50.
+   * Delivery rates by order value, the first from 0, each up to the next one's `fromOrderValue`:
+   * `[{ rate: 4.95 }, { fromOrderValue: 50, rate: 0 }]` is free delivery from 50.
    */
   rates: z
     .array(rateSchema)
@@ -55,10 +52,7 @@ export const shippingSchema = z.strictObject({
   /** Business days the parcel travels. */
   transitDays: daysField,
 });
-/**
- * Where, for how much and how fast the shop delivers (the `shipping` option).
- * @interface
- */
+/** Where, for how much and how fast the shop delivers (the `shipping` option). @interface */
 export type ShippingFacts = z.input<typeof shippingSchema>;
 type Shipping = z.output<typeof shippingSchema>;
 
@@ -78,10 +72,7 @@ export const returnsSchema = z.strictObject({
   /** How an item goes back. @default 'ReturnByMail' */
   method: z.enum(RETURN_METHODS).default('ReturnByMail'),
 });
-/**
- * How long and how a shopper can return an item (the `returns` option).
- * @interface
- */
+/** How long and how a shopper can return an item (the `returns` option). @interface */
 export type ReturnsFacts = z.input<typeof returnsSchema>;
 type Returns = z.output<typeof returnsSchema>;
 

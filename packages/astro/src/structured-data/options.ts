@@ -1,9 +1,4 @@
-/**
- * Options of the structured-data builders: the facts a page's JSON-LD states that the Site Content
- * Interface does not hold (currency, availability, condition, a brand for products without a
- * vendor, what variants are called, the shop itself, its shipping and returns). Validated once,
- * when `structuredData()` is called.
- */
+/** Options of the structured-data builders: the facts JSON-LD states that the interface does not hold. */
 import { z } from 'zod';
 import { functionField, httpUrlField } from '../options/fields.js';
 import { parseOptions } from '../options/parse-options.js';
@@ -64,8 +59,8 @@ const structuredDataOptionsSchema = z.strictObject({
   /** ISO 4217 code of every price, e.g. `'EUR'`. Required: the interface states no currency. */
   currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 code such as EUR'),
   /**
-   * Availability of an offer: one value for all, or a function of the offer. The interface has no
-   * stock levels, so a shown (`shw`) record counts as for sale. @default 'InStock'
+   * Availability of an offer: one value, or a function of the offer. The interface has no stock, so a
+   * shown record counts as for sale. @default 'InStock'
    */
   availability: z
     .union([z.enum(AVAILABILITIES), functionField<(offer: OfferFacts) => Availability>()])
@@ -75,18 +70,15 @@ const structuredDataOptionsSchema = z.strictObject({
   /** Brand of a product whose `vendor` is empty; without it such a product states no brand. @default undefined */
   brand: z.string().trim().min(1, 'must not be empty').optional(),
   /**
-   * The schema.org variant properties of a modification (colour name, size, material, …): the
-   * interface's only variant fact is a colour code, which names no colour. A group's `variesBy` is
-   * the properties its variants differ in, so it never claims a difference the variants lack.
-   * Without it, or when it tells no two of a product's modifications apart, the product is one
-   * `Product` with an offer per modification rather than a `ProductGroup`. @default undefined
+   * The schema.org variant properties of a modification (the interface's only variant fact is a
+   * colour code). `variesBy` is what the variants differ in; when nothing tells them apart, the
+   * product is one `Product` with an offer per modification. @default undefined
    */
   variantProperties:
     functionField<(modification: ModificationSource, product: ProductSource) => VariantFacts>().optional(),
   /**
-   * The shop itself (name, logo, address, contact): what `organization()` and `website()` state when
-   * called without facts, and an article's `author` and `publisher` (the interface names no author).
-   * @default undefined
+   * The shop (name, logo, address, contact): what `organization()` and `website()` state, and an
+   * article's `author` and `publisher`. @default undefined
    */
   organization: siteFactsSchema.optional(),
   /** Where and how fast the shop delivers, at what rates; without it, no shipping is stated. @default undefined */
@@ -94,22 +86,15 @@ const structuredDataOptionsSchema = z.strictObject({
   /** How long and how items can be returned; without it, no return policy is stated. @default undefined */
   returns: returnsSchema.optional(),
   /**
-   * Where `shipping` and `returns` are stated: once, on the `Organization` (the home page's), which
-   * Google reads for every offer of the shop; or on every offer, for tools that read policies only
-   * from an offer. @default 'organization'
+   * Where `shipping` and `returns` are stated: on the `Organization`, which Google reads for every
+   * offer, or on every offer. @default 'organization'
    */
   policiesOn: z.enum(['organization', 'offers']).default('organization'),
-  /**
-   * `@type` of every article page. Without it, an article's type follows its meta module: `blog` →
-   * `BlogPosting`, `news` → `NewsArticle`, `article` → `Article`. @default by meta module
-   */
+  /** `@type` of article pages. @default by meta module: `blog` → `BlogPosting`, `news` → `NewsArticle`, else `Article` */
   articleType: z.enum(ARTICLE_TYPES).optional(),
 });
 
-/**
- * Options of `structuredData()`: the facts a page's JSON-LD states that the service does not hold.
- * @interface
- */
+/** Options of `structuredData()`: the facts a page's JSON-LD states that the service does not hold. @interface */
 export type StructuredDataOptions = z.input<typeof structuredDataOptionsSchema>;
 
 /** The options as the builders read them: every default filled in, `site` reduced to its origin. */

@@ -1,7 +1,6 @@
 /**
- * JSON-LD of a product page: a `Product` with one `Offer` (no modification, or one), or a
- * `ProductGroup` whose `hasVariant` holds one `Product` per modification. Prices are the ones the
- * page shows: pass the modifications the page lists (usually the shown ones, `shw`).
+ * JSON-LD of a product page: a `Product` with one `Offer`, or a `ProductGroup` with a `Product` per
+ * modification. Prices are the ones the page shows: pass the modifications it lists.
  */
 import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
 import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
@@ -24,11 +23,7 @@ function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions)
   return name ? { brand: { '@type': 'Brand', name } } : {};
 }
 
-/**
- * The price of a product page without modification entries (the modifications collection is not
- * loaded, say): the lowest positive price of the product's `sku` list, the price such a page shows
- * as "from". `undefined` when the service states no price.
- */
+/** Without modification entries: the lowest positive `sku` price, the "from" price such a page shows. */
 function productPrice(product: ProductSource): PricePoint | undefined {
   const prices = product.sku.map((sku) => sku.price).filter((price) => price > 0);
   if (prices.length === 0) return undefined;
@@ -57,11 +52,7 @@ function variantName(name: string, modification: ModificationSource): string {
   return label ? `${name} — ${label}` : name;
 }
 
-/**
- * The prices a product page's JSON-LD states, in the order of `modifications`: one per modification,
- * or, without modifications, the product's lowest `sku` price; none when the service states no price.
- * A page that shows the lowest of them shows the price its JSON-LD states.
- */
+/** The prices a product page's JSON-LD states: one per modification, else the lowest `sku` price, else none. */
 export function offerPrices(
   productEntry: WithData<ProductSource>,
   modificationEntries: readonly WithData<ModificationSource>[],

@@ -28,8 +28,5 @@ export const siteFactsSchema = z.strictObject({
   telephone: text.optional(),
 });
 
-/**
- * What the interface does not hold about the shop itself.
- * @interface
- */
+/** What the interface does not hold about the shop itself. @interface */
 export type SiteFacts = z.input<typeof siteFactsSchema>;

@@ -1,7 +1,6 @@
 /**
- * `structuredData(options)`: the JSON-LD builders bound to one site's options, validated once.
- * Every builder takes entries as the loaders store them (or their bare `data`) and returns
- * schema.org JSON-LD typed with `schema-dts`, ready for `<SeoHead jsonLd={…} />`.
+ * `structuredData(options)`: the JSON-LD builders bound to a site's options, validated once; each
+ * takes entries (or their `data`) and returns `schema-dts`-typed JSON-LD for `<SeoHead jsonLd>`.
  */
 import type { PageKind } from '@sitecontent/client/internal';
 import type {
@@ -53,10 +52,7 @@ export interface StructuredDataBuilders {
   ): WithContext<BreadcrumbList>;
   /** The products a section page lists, in its order; `place` numbers page n's from its place in the listing. */
   productList(products: readonly WithData<ListedProduct>[], place?: ListPlace): WithContext<ItemList>;
-  /**
-   * An article page: `BlogPosting`, `NewsArticle` or `Article` by its meta module, found among
-   * `sections` (or the `articleType` option); the `organization` option is its author and publisher.
-   */
+  /** An article page: its `@type` by meta module (or `articleType`); `organization` is author and publisher. */
   article(
     article: WithData<ArticleSource>,
     sections: readonly WithData<ArticleSectionSource>[],

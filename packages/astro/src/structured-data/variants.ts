@@ -1,8 +1,7 @@
 /**
- * What a product's variants are, in schema.org's words: the facts the `variantProperties` option
- * maps each modification to (colour name, size, material, …), and the `variesBy` of a group,
- * which follows from where those facts differ. The interface's only variant fact is a colour code
- * (`#rrggbb`), which names no colour a shopper would search for, so it is never stated as `color`.
+ * A product's variants in schema.org's words: the facts `variantProperties` maps each modification
+ * to, and `variesBy`, from where they differ. The interface's colour code (`#rrggbb`) names no colour
+ * a shopper searches for, so it is never stated as `color`.
  */
 import { z } from 'zod';
 import { SiteContentCallbackError } from '../errors/callback-error.js';
@@ -40,10 +39,7 @@ export const variantFactsSchema = z.strictObject({
   suggestedGender: factField,
 });
 
-/**
- * The schema.org variant properties of one modification.
- * @interface
- */
+/** The schema.org variant properties of one modification. @interface */
 export type VariantFacts = z.input<typeof variantFactsSchema>;
 
 /** One modification's facts, by the user's mapping: checked, with every unnamed property left out. */
@@ -84,10 +80,7 @@ export function variantFactsOf(
   return facts;
 }
 
-/**
- * The properties whose values differ among `variants`, as `variesBy` URLs: what a shopper chooses
- * between. Empty when the facts tell no two variants apart.
- */
+/** The properties whose values differ among `variants`, as `variesBy` URLs; empty when none do. */
 export function variesByOf(variants: readonly Partial<Record<VariantProperty, string>>[]): string[] {
   return VARIANT_PROPERTIES.filter((property) => new Set(variants.map((v) => v[property])).size > 1).map(
     (property) => `${SCHEMA_ORG}/${property}`,

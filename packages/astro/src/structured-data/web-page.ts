@@ -1,7 +1,4 @@
-/**
- * JSON-LD of the page itself (`ItemPage`, `CollectionPage`, `WebPage`): where a page states when
- * its content last changed. A `Product` or an `ItemList` has no `dateModified`; the page holding it does.
- */
+/** JSON-LD of the page itself, which carries `dateModified` (a `Product` or `ItemList` has none). */
 import type { WebPage, WithContext } from 'schema-dts';
 import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
@@ -26,8 +23,8 @@ export interface WebPagePlace {
   /** The page's root-relative URL: page n of a section's listing (`listingPages()`) is not at the section's `url`. */
   url?: string | undefined;
   /**
-   * When the page last changed, as `pageChangeTimes().at(url)` gives it: the time `sitemapFacts()`
-   * gives the page's `<lastmod>`. @default the latest `lastChanged()` of the entry and of `shown`
+   * When the page last changed, as `pageChangeTimes().at(url)` gives it (the sitemap's `<lastmod>`).
+   * @default the latest `lastChanged()` of the entry and of `shown`
    */
   changedAt?: Date | undefined;
 }
@@ -41,10 +38,7 @@ export function latestChange(...sources: readonly ChangeTime[]): string | undefi
   return times.length > 0 ? new Date(Math.max(...times)).toISOString() : undefined;
 }
 
-/**
- * The page of `entry` (of `collection`) as a `type`, with `dateModified` from the latest change
- * time of the entry and of `shown` (what else the page lists: modifications, products).
- */
+/** The page of `entry` as a `type`, `dateModified` the latest change of the entry and of `shown`. */
 export function webPageJsonLd(
   entry: WithBody<PageSource>,
   collection: string,

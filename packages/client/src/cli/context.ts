@@ -15,10 +15,7 @@ export interface CliContext {
   /** True when the user is on a terminal (colour, prompts). */
   isTTY: boolean;
   env: Record<string, string | undefined>;
-  /**
-   * The API key in use (flag or environment), only to mask it in anything written; commands fall
-   * back to `SITECONTENT_API_KEY` when it is absent.
-   */
+  /** The API key in use, only to mask it in output; commands fall back to `SITECONTENT_API_KEY`. */
   apiKey?: string | undefined;
 }
 
@@ -43,10 +40,7 @@ export class UsageError extends Error {
   }
 }
 
-/**
- * A usage error from `util.parseArgs`, in the CLI's words: an unknown flag is named with the flags
- * the command knows, rather than Node's advice about positionals that start with '-'.
- */
+/** A `parseArgs` usage error in the CLI's words: an unknown flag named with the flags the command knows. */
 export function parseArgsUsageError(error: unknown, known: Readonly<Record<string, unknown>>): UsageError {
   const message = error instanceof Error ? error.message : String(error);
   const code = (error as { code?: unknown } | null)?.code;

@@ -1,7 +1,6 @@
 /**
  * `sitecontent get <products|modifications|sections|articles|meta|domain|domains> [filters] [--json]`:
- * one read operation, printed as one JSON array (`--json`, dates as ISO strings) or a table. Should
- * the service echo the API key in a record, it is masked before a table cell is cut.
+ * one read, printed as a JSON array or a table (the key masked before a cell is cut).
  */
 import { parseArgs } from 'node:util';
 import { maskKey } from '../text/redact.js';

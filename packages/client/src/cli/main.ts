@@ -1,8 +1,6 @@
 /**
- * `sitecontent` entry point (run by bin/sitecontent.js): parses the connection flags (`--base-url`,
- * `--key`, `--sid`, or SITECONTENT_BASE_URL / SITECONTENT_API_KEY / SITECONTENT_SID from the
- * environment or `.env`), builds the client and dispatches `get` and `meta`. Exit codes: 0 ok,
- * 1 service or network error, 2 bad usage.
+ * `sitecontent` entry point: the connection from flags, else the environment or `.env`; dispatches
+ * the commands. Exit codes: 0 ok, 1 service or network error, 2 bad usage.
  */
 import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';

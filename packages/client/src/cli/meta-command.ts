@@ -1,10 +1,6 @@
 /**
- * `sitecontent meta pull | plan | push` (the meta write-back, see META.md). `main.ts` parses the connection flags, builds
- * the client and calls {@link runMetaCommand} with the arguments after `meta`.
- *
- * Exit codes: 0 done / nothing to change, 3 (`plan`) changes pending, 1 error (unreadable or
- * invalid file, failed request, failed writes, declined confirmation), 2 bad usage (unknown flag,
- * missing FILE, `push` without `--yes` when not on a terminal).
+ * `sitecontent meta pull | plan | push` (META.md). Exit codes: 0 done or nothing to change, 3
+ * (`plan`) changes pending, 1 error, 2 bad usage (also `push` without `--yes` off a terminal).
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -84,10 +80,7 @@ function parse(argv: string[]): { positionals: string[]; flags: Flags } {
   }
 }
 
-/**
- * `--concurrency` as a number, or `undefined` without the flag, so each step runs at the library's
- * own default (pull and plan read 16 pages at once, push writes 8); the bounds are the library's.
- */
+/** `--concurrency`, or `undefined` so each step runs at the library's own default and bounds. */
 function concurrencyFlag(flags: Flags): number | undefined {
   if (flags.concurrency === undefined) return undefined;
   const n = Number(flags.concurrency);

@@ -1,7 +1,4 @@
-/**
- * `sitecontent purge`: asks an on-demand site to drop the cached pages of the named entries, through
- * its purge endpoint. Needs no connection to the service: only the site and its token.
- */
+/** `sitecontent purge`: asks an on-demand site to drop the named entries' pages; needs only the site and its token. */
 import { parseArgs } from 'node:util';
 import { PurgeError } from '../errors/purge-error.js';
 import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgePages } from '../purge/purge-request.js';

@@ -1,8 +1,4 @@
-/**
- * Plain-text table for terminal output: one header row, columns padded, long text cut. `mask` (the
- * API key's) runs on each cell before it is cut: a key cut in two would escape it. Cells are the
- * service's text, so their control characters are escaped (shown-text.ts).
- */
+/** A plain-text table: each cell key-masked before it is cut (a key cut in two would escape), controls escaped. */
 import { escapeControls } from '../text/shown-text.js';
 
 const MAX_CELL = 40;

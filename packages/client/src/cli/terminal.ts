@@ -1,7 +1,4 @@
-/**
- * What the meta commands show on a terminal: colour when wanted, output with the key masked, a
- * yes/no question and a progress bar (one plain line per page when not on a terminal).
- */
+/** What the meta commands show on a terminal: colour, masked output, a yes/no question, a progress bar. */
 import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { maskKey } from '../text/redact.js';
@@ -16,10 +13,7 @@ export function useColor(ctx: CliContext): boolean {
   return ctx.isTTY;
 }
 
-/**
- * Writes text with every literal occurrence of the API key (flag or environment) masked, belt and
- * braces: only whole texts are masked, never cut ones.
- */
+/** Writes text with the API key masked, belt and braces (whole texts only, never cut ones). */
 export function writer(ctx: CliContext, stream: TextOut): (text: string) => void {
   const key = keyToMask(ctx);
   return (text) => {

@@ -1,8 +1,4 @@
-/**
- * Settings from the environment, by one precedence for the `sitecontent` CLI and
- * `@sitecontent/astro`: flags (or options given in code) over the process environment over
- * `.env.local` over `.env`. Only SITECONTENT_* variables are read from the files.
- */
+/** Settings from the environment, one precedence for the CLI and `@sitecontent/astro` (`envSettings()`). */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,9 +10,8 @@ export const ENV_FILES = ['.env', '.env.local'] as const;
 const PREFIX = 'SITECONTENT_';
 
 /**
- * The SITECONTENT_* values of the `.env` files in `dir`, a later file over an earlier one: `.env`,
- * `.env.local`, then, with a `mode`, `.env.<mode>` and `.env.<mode>.local`. A missing file is
- * skipped; one that cannot be read is an error naming it.
+ * The SITECONTENT_* values of the `.env` files in `dir`, later over earlier: `.env`, `.env.local`,
+ * then with a `mode` `.env.<mode>`, `.env.<mode>.local`. A missing file is skipped.
  */
 export function readEnvFiles(dir: string | URL, mode?: string): Record<string, string> {
   const root = typeof dir === 'string' ? dir : fileURLToPath(dir);
@@ -48,10 +43,8 @@ export interface EnvLayers {
 }
 
 /**
- * The one precedence: each name from the highest layer that sets it (flags, then the process
- * environment, then the files). A layer that sets a name decides it even when the value is empty,
- * and an empty value reads as unset: `SITECONTENT_PURGE_TOKEN=` in the environment turns off a
- * token a `.env` file holds. `names` limits the answer; without it, every name of every layer.
+ * The one precedence: flags over the process environment over the files. A layer that sets a name
+ * decides it, and an empty value reads as unset (`SITECONTENT_PURGE_TOKEN=` turns off a file's token).
  */
 export function envSettings(
   layers: EnvLayers,

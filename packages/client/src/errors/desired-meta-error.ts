@@ -24,10 +24,7 @@ export function formatDesiredMetaIssue(issue: DesiredMetaIssue): string {
   return where.length > 0 ? `${where.join(': ')}: ${issue.message}` : issue.message;
 }
 
-/**
- * Desired meta that cannot be used: the file is unreadable or unparsable, or entries are invalid.
- * Thrown before any request is sent. `issues` lists every problem, each naming its entry.
- */
+/** Desired meta that cannot be used, thrown before any request; `issues` lists every problem by entry. */
 export class DesiredMetaError extends Error {
   override readonly name = 'DesiredMetaError';
   readonly code = 'invalid_desired_meta';

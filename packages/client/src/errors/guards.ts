@@ -1,7 +1,4 @@
-/**
- * The one guard of the package's errors, by their stable `code`: not `instanceof`, so it works across
- * duplicate copies of the package (a site's code and a dependency each with their own).
- */
+/** The one guard of the package's errors, by stable `code`, not `instanceof`: it works across copies of the package. */
 import { DesiredMetaError } from './desired-meta-error.js';
 import { AuthError, HttpStatusError, NotFoundError } from './http-status-error.js';
 import { MetaWriteBackError } from './meta-write-back-error.js';
@@ -58,11 +55,8 @@ const CODES_UNDER = new Map<Code, ReadonlySet<Code>>(
 const WITH_OPERATION = CODES_UNDER.get('sitecontent_error')!;
 
 /**
- * Whether `error` is an error of this package: without `code`, any `SiteContentError` (a request,
- * an option or a record failed); with `code`, an error of that code or of a subclass of its class
- * (`'http_status'` is also true for `auth` and `not_found`), narrowed to its class. The meta
- * write-back's and the purge's errors are asked for by code: `'invalid_desired_meta'`,
- * `'meta_write_back_failed'`, `'purge_failed'`.
+ * Whether `error` is this package's: any `SiteContentError` without `code`; with one, an error of
+ * that code or a subclass (`'http_status'` also matches `auth` and `not_found`), narrowed to its class.
  */
 export function isSiteContentError(error: unknown): error is SiteContentError;
 export function isSiteContentError<C extends Code>(

@@ -3,19 +3,13 @@ import { SiteContentError, type SiteContentErrorOptions } from './site-content-e
 
 export interface HttpStatusErrorOptions extends SiteContentErrorOptions {
   status: number;
-  /**
-   * The service's `error` code from `[{"message", "error"}]`, when the body had one (200 characters
-   * at most, then `…`).
-   */
+  /** The service's `error` code, when the body had one (cut at 200 characters). */
   serviceCode?: string | undefined;
   /** The service's human `message`, when the body had one (200 characters at most, then `…`). */
   serviceMessage?: string | undefined;
   /** Parsed `Retry-After` in ms (internal: drives retries and the back-off gate). */
   retryAfterMs?: number | undefined;
-  /**
-   * The start of a body that is not the service's error shape (a proxy's plain-text or HTML page),
-   * key-masked; an HTML page is shown by its `<title>`.
-   */
+  /** The start of a body not in the service's error shape, key-masked; an HTML page by its `<title>`. */
   bodyText?: string | undefined;
   /** A redirect's `Location`, key-masked: the client does not follow redirects. */
   location?: string | undefined;

@@ -1,7 +1,6 @@
 /**
- * Zod issues as the lines our errors show: `path: message` (an issue of the checked value as a
- * whole named `whole`, or by its message alone), and unknown keys named by the keys, never by their
- * values (options hold the API key). One wording for options, bodies and records.
+ * Zod issues as our errors show them, one wording for options, bodies and records: `path: message`,
+ * unknown keys named by key, never by value (options hold the API key).
  */
 import type { z } from 'zod';
 

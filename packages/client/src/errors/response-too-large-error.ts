@@ -10,11 +10,7 @@ export interface ResponseTooLargeErrorOptions extends SiteContentErrorOptions {
   announcedBytes?: number | undefined;
 }
 
-/**
- * The body of an answer was larger than `maxResponseBytes`: the request was aborted (before reading,
- * when `Content-Length` said so; else as soon as the count passed the limit). Not retried: the same
- * request would bring the same body.
- */
+/** A body larger than `maxResponseBytes`, aborted as soon as known; not retried, as it would come again. */
 export class ResponseTooLargeError extends SiteContentError {
   override readonly name: string = 'ResponseTooLargeError';
   override readonly code: string = 'response_too_large';

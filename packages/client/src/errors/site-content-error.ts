@@ -11,9 +11,8 @@ export interface SiteContentErrorOptions {
 }
 
 /**
- * Base of the client's error hierarchy. Facts are readonly; `code` is stable and `name` explicit so
- * the `is*Error` guards work across copies of the package. The message, `toString()`, `toJSON()`
- * and `util.inspect` only ever show the redacted URL.
+ * Base of the client's errors: readonly facts, a stable `code` and an explicit `name`, so guards work
+ * across copies of the package; every way of showing it shows only the redacted URL.
  */
 export class SiteContentError extends Error {
   override readonly name: string = 'SiteContentError';

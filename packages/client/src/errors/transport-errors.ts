@@ -1,10 +1,6 @@
 import { SiteContentError, type SiteContentErrorOptions } from './site-content-error.js';
 
-/**
- * A deadline passed: one attempt took longer than the client's `timeoutMs` (connect, headers or
- * body), a call took longer than its own `timeoutMs`, or the caller's signal aborted with a timeout
- * (`AbortSignal.timeout(…)`, whose length the client cannot see: `timeoutMs` is then undefined).
- */
+/** A deadline passed: an attempt's, a call's, or the caller's `AbortSignal.timeout(…)` (`timeoutMs` then undefined). */
 export class TimeoutError extends SiteContentError {
   override readonly name: string = 'TimeoutError';
   override readonly code: string = 'timeout';

@@ -1,9 +1,7 @@
 /**
- * One AbortSignal for a span of work (a call, or one attempt of it): aborted by any of the given
- * signals, with that signal's reason, or by one timer. `dispose()` at the end of the span removes
- * the listeners and clears the timer, so nothing outlives the span. `AbortSignal.timeout` would
- * leave its timer running to the end (30 s per attempt) and `AbortSignal.any` a composite signal
- * referenced by its long-lived sources (the client-wide signal), for every request.
+ * One AbortSignal for a span of work, aborted by any given signal or one timer; `dispose()` removes
+ * it all. `AbortSignal.timeout` would leave its timer running, and `AbortSignal.any` a signal held
+ * by the long-lived client signal, for every request.
  */
 export interface ScopeTimeout {
   ms: number;
@@ -18,10 +16,7 @@ export class AbortScope {
   #timer: NodeJS.Timeout | undefined;
   #timedOut = false;
 
-  /**
-   * `signals` may hold `undefined`s (absent options). With exactly one signal and no timeout, that
-   * signal is used as it is: nothing to combine, nothing to clean up.
-   */
+  /** `signals` may hold `undefined`s; one signal and no timeout is used as it is. */
   constructor(signals: readonly (AbortSignal | undefined)[], timeout?: ScopeTimeout) {
     const sources = signals.filter((s): s is AbortSignal => s !== undefined);
     if (sources.length === 1 && timeout === undefined) {

@@ -1,25 +1,15 @@
 /**
- * The maths of the client's adaptive concurrency limit, with no I/O and an injectable clock
- * (the README's "Concurrency" section says the same for users).
- *
- * Two signals move the limit, the way TCP congestion control does:
- * - **Latency** (TCP Vegas; Netflix's `VegasLimit` / `Gradient2Limit`; Envoy's adaptive concurrency
- *   filter): each operation has a no-load latency, measured by a probe at a few requests in flight.
- *   Once per round the round's gradient `g = p90(flat / rtt)`, floored at 0.5 (`flat` is the no-load
- *   latency plus a tolerance), estimates how many requests wait in the service's queue:
- *   `queue = limit × (1 − g)`. The limit aims at that queue being `√limit` (the queue-size allowance: a
- *   little queueing keeps every worker of the service busy): a shorter queue raises it by the
- *   difference (at most `√limit` a round, or 1 after a 429/503), a longer one lowers it by half the
- *   excess. So against a service that serves `C` requests at once the limit settles a little above
- *   `C + √C`, and against one that never queues it grows to `max`.
- * - **Push-back** (AIMD): a 429 or 503 halves the limit, at most once per congestion burst. After one,
- *   growth is additive only (+1 a round, TCP's congestion avoidance): a service that said "too much"
- *   is approached slowly, and latency may still lower the limit.
- *
- * A round collects the answers to requests sent since the last change of the limit, until it has
- * `max(limit, 8)` of them: answers to older requests describe an older limit and would make the limit
- * react twice. The limit never exceeds `max`, never drops below 1, and grows only when the round saw it
- * used in full (a caller with five calls in flight says nothing about whether 50 would be fine).
+ * The maths of the client's adaptive concurrency limit: no I/O, an injectable clock. Two signals
+ * move it, as in TCP congestion control:
+ * - **Latency** (TCP Vegas, Netflix's `Gradient2Limit`, Envoy's adaptive concurrency): each operation
+ *   has a no-load latency, measured by a probe at a few requests in flight. Each round's gradient
+ *   `g = p90(flat / rtt)` (floored at 0.5) estimates the service's queue, `limit × (1 − g)`; the
+ *   limit aims at a queue of `√limit` (a little queueing keeps every worker busy), so it settles a
+ *   little above `C + √C` against a service serving `C` at once, and grows to `max` if none queues.
+ * - **Push-back** (AIMD): a 429 or 503 halves the limit once per burst; afterwards growth is +1 a
+ *   round, so a service that said "too much" is approached slowly.
+ * A round is `max(limit, 8)` answers to requests sent since the last change (older ones describe an
+ * older limit). The limit stays within 1..`max` and grows only when a round used it in full.
  */
 
 /** One successful attempt, as the limit sees it. */
@@ -39,10 +29,7 @@ export interface AdaptiveLimitSettings {
   initial: number;
   /** The ceiling the limit never exceeds (the `maxConcurrency` option). */
   max: number;
-  /**
-   * `false`: latency does not move the limit; only 429/503 lower it, and each `limit` successes raise
-   * it by 1 back up to `max` (the client's behaviour before latency was measured).
-   */
+  /** `false`: only 429/503 lower the limit; each `limit` successes raise it by 1, up to `max`. */
   latency: boolean;
   /** Clock in ms (performance.now() by default); tests pass their own. */
   now?: () => number;
@@ -52,30 +39,16 @@ export interface AdaptiveLimitSettings {
 const MIN_ROUND_SAMPLES = 8;
 /** Answers per operation whose second fastest is a candidate no-load latency. */
 const BASELINE_BLOCK = 10;
-/**
- * A round's gradient is taken among its faster answers (its 90th percentile of `noLoad / rtt`), the
- * same low quantile the no-load latency is taken from: a service whose answers spread from 10 to 30 ms
- * when idle is not congested because half of them take over 20 ms.
- */
+/** The gradient's quantile, the no-load latency's: answers spread widely when idle are not congestion. */
 const ROUND_QUANTILE = 0.9;
-/**
- * Latency alone never reads more than half of the limit as queued (so it never cuts more than a
- * quarter a round): one round of freak answers cannot collapse it; halving is the 429/503 rule.
- */
+/** Latency alone never cuts more than a quarter a round: halving is the 429/503 rule. */
 const GRADIENT_FLOOR = 0.5;
 /** A longer queue than allowed lowers the limit by this share of the excess each round. */
 const DECREASE_SMOOTHING = 0.5;
-/**
- * Latency within this share of the no-load latency (or 1 ms, for fast local services) counts as
- * flat: timers, event-loop turns and the service's own jitter are not a queue.
- */
+/** Latency within this share of the no-load latency (or 1 ms) is flat: timers and jitter are no queue. */
 const FLAT_TOLERANCE = 0.1;
 const FLAT_TOLERANCE_MIN_MS = 1;
-/**
- * The no-load probe: at most this many requests in flight, until this many answers to requests sent
- * during it have arrived (about two round trips). Envoy's adaptive concurrency filter measures its
- * minimum latency the same way, at 3 in flight.
- */
+/** The no-load probe (as Envoy's): at most this many in flight, until this many answers arrived. */
 const PROBE_LIMIT = 4;
 const PROBE_SAMPLES = 8;
 /** Time between no-load probes, so the no-load latency follows a service that got slower (ms). */
@@ -103,10 +76,7 @@ export class AdaptiveLimit {
   #probe: { restore: number; rtts: Map<string, number[]>; count: number } | undefined;
   /** When the next round ends in a probe instead (the first round always does). */
   #nextProbeAt = Number.NEGATIVE_INFINITY;
-  /**
-   * The round right after a probe only lets the queue form again: the limit jumps back up at once,
-   * and the first of that burst find idle workers, which would read as "no queue".
-   */
+  /** The round after a probe only refills the queue: its first answers find idle workers. */
   #settling = false;
   /** Successes towards the next +1 (`latency: false` only). */
   #successes = 0;
@@ -155,10 +125,8 @@ export class AdaptiveLimit {
   }
 
   /**
-   * A 429/503 answer to a request sent at `sentAt`; `retryAfterMs` is its `Retry-After`, if any.
-   * Halves the limit (min 1) at most once per congestion event: answers to requests sent before the
-   * last decrease, or arriving while that decrease's `Retry-After` window is still open, are the same
-   * burst. Returns whether the limit was lowered.
+   * A 429/503 to a request sent at `sentAt`, with its `Retry-After`. Halves the limit once per burst:
+   * requests sent before the last decrease, or answers within its `Retry-After`, are the same burst.
    */
   congestion(sentAt: number, retryAfterMs: number | undefined): boolean {
     const t = this.now();
@@ -177,9 +145,8 @@ export class AdaptiveLimit {
   }
 
   /**
-   * Folds an answer into its operation's no-load latency: the second fastest of each block of
-   * answers, the lowest such value seen. A single freak answer (a cached one) cannot set it; the very
-   * first answers, which found the service idle, set it at once.
+   * Folds an answer into the operation's no-load latency: the lowest second-fastest of each block, so
+   * one freak answer cannot set it; the first answers, which found the service idle, set it at once.
    */
   #observe(operation: string, rtt: number): number {
     const block = this.#blocks.get(operation) ?? [];
@@ -222,8 +189,7 @@ export class AdaptiveLimit {
 
   /**
    * Holds the limit at a few requests for about two round trips, so their answers show the latency of
-   * a service with no queue. Without it the limit could not find a capacity below where it started:
-   * every answer would already be queued, and the first answers also pay for new connections.
+   * an unqueued service: without it the limit could not find a capacity below where it started.
    */
   #startProbe(): boolean {
     const before = this.limit;

@@ -1,7 +1,4 @@
-/**
- * Shared back-off gate: when any call of a client gets a 429 with `Retry-After`, every new request
- * of that client waits until then, so all collections sharing the client back off together.
- */
+/** Shared back-off gate: a 429's `Retry-After` makes every new request of the client wait, all collections together. */
 export class BackoffGate {
   #until = 0;
 
@@ -42,10 +39,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-/**
- * `Retry-After` in its two forms (RFC 9110 §10.2.3): delay-seconds or an HTTP date. Returns ms from
- * `now`, or undefined when absent or unreadable.
- */
+/** `Retry-After` as delay-seconds or an HTTP date (RFC 9110 §10.2.3), in ms from `now`; undefined when unreadable. */
 export function parseRetryAfter(value: string | string[] | undefined, now = Date.now()): number | undefined {
   const v = Array.isArray(value) ? value[0] : value;
   if (v === undefined) return undefined;

@@ -1,8 +1,4 @@
-/**
- * A body's bytes as text, the same way over both transports: UTF-8 unless `Content-Type` names
- * another charset (`…; charset=windows-1251` is decoded as declared, not read as broken UTF-8), a
- * UTF-8 byte order mark dropped (undici's `body.text()` and `fetch`'s `text()` drop it too).
- */
+/** A body's bytes as text, alike over both transports: UTF-8 unless `Content-Type` says otherwise, BOM dropped. */
 
 /** The charset `contentType` declares, as written; `undefined` for none. */
 function charsetOf(contentType: string): string | undefined {
@@ -12,11 +8,7 @@ function charsetOf(contentType: string): string | undefined {
 const UTF8_LABELS = new Set(['utf-8', 'utf8', 'us-ascii']);
 const utf8 = new TextDecoder('utf-8');
 
-/**
- * The text of `bytes`; `unreadable(reason)` is thrown for a charset this runtime cannot decode.
- * On Node a Buffer decodes an all-ASCII body, the usual JSON, into a one-byte string: half the
- * size of the two-byte strings a `TextDecoder` makes.
- */
+/** The text of `bytes` (on Node, ASCII as a one-byte string); `unreadable` for an undecodable charset. */
 export function bodyText(
   bytes: Uint8Array,
   contentType: string,

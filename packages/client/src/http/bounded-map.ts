@@ -1,7 +1,6 @@
 /**
- * Bounded mapping for one-call-per-item work (a `meta/Get` per page, a `goods/SkuGet` per product).
- * The client holds the real concurrency bound, shared by every caller; the workers here only keep
- * as many calls queued as that bound can serve, instead of creating one promise per item up front.
+ * Bounded mapping for one call per item. The client holds the real bound; the workers here only
+ * keep as many calls queued as it can serve, instead of one promise per item up front.
  */
 
 /** Told of each call that resolved, e.g. to log `done/total` now and then. */
@@ -16,15 +15,10 @@ export type OrderedResults<R> = AsyncIterable<R> & { readonly length: number };
 export type BoundedCall<T, R> = (item: T, index: number, signal: AbortSignal) => Promise<R>;
 
 /**
- * Maps `items` through `fn` with at most `limit` calls in flight and hands out the results in the
- * order of `items`, each as soon as it and every result before it are in: the consumer can work on
- * the first answers while the later ones are still on their way. The calls start at once, not at the
- * first read. The first failure, or `signal` aborting, aborts the calls' signal (so requests in
- * flight stop) and starts no further call; once the running calls have settled, the next read throws
- * that failure (or the signal's reason). Stopping the iteration early (`return`) aborts the rest.
- *
- * Each item and result is let go once handed over, so a long run does not hold its whole input and
- * output at once. One consumer only: reads must not overlap.
+ * Maps `items` through `fn` with at most `limit` in flight, results in order, each as soon as those
+ * before it are in. The calls start at once. The first failure, or `signal`, aborts the calls'
+ * signal and starts no further call; the next read then throws it. `return` aborts the rest. Items
+ * and results are let go once handed over. One consumer only.
  */
 export function streamBounded<T, R>(
   items: readonly T[],
@@ -38,11 +32,7 @@ export function streamBounded<T, R>(
   return { length: items.length, [Symbol.asyncIterator]: () => run.reader() };
 }
 
-/**
- * Maps `items` through `fn` with at most `limit` calls in flight, keeping order (see
- * {@link streamBounded}). The first failure, or `signal` aborting, stops the run: the running calls
- * settle and the promise rejects with that failure (or the signal's reason).
- */
+/** {@link streamBounded} collected: rejects with the first failure once the running calls settle. */
 export async function mapBounded<T, R>(
   items: readonly T[],
   limit: number,

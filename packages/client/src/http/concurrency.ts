@@ -1,17 +1,10 @@
 /**
- * One concurrency bound for the whole client: callers queue (FIFO) instead of opening more sockets
- * or holding more requests in flight than the bound. Waiting is abortable.
- *
- * The bound is adaptive (see the README's "Concurrency" section): `max` (the `maxConcurrency`
- * option) is the ceiling, never exceeded, and the number of sockets of the pool; `limit` is the bound
- * in force now, moved by {@link AdaptiveLimit} as answers arrive.
+ * One concurrency bound for the whole client: callers queue (FIFO, abortable). `max` is the ceiling
+ * and the pool's socket count; `limit`, the bound in force, is moved by {@link AdaptiveLimit}.
  */
 import type { AdaptiveLimit, LatencySample } from './adaptive-limit.js';
 
-/**
- * The most requests in flight anything of the package may ask for: the client's `concurrency` and
- * `maxConcurrency`, and the pages the meta write-back reads or writes at once (library and CLI).
- */
+/** The most requests in flight anything of the package may ask for (library and CLI). */
 export const MAX_CONCURRENCY = 1024;
 
 interface Waiter {
@@ -35,10 +28,7 @@ export class Semaphore {
     return this.#limit;
   }
 
-  /**
-   * Changes the bound in force (clamped to 1…max). Lowering it never cancels a request already in
-   * flight: new ones wait until enough have finished. Raising it admits waiters at once.
-   */
+  /** Changes the bound (clamped to 1…max): lowering it cancels nothing, raising it admits waiters. */
   setLimit(limit: number): void {
     this.#limit = Math.min(this.max, Math.max(1, Math.floor(limit)));
     this.#admit();

@@ -1,6 +1,6 @@
 /**
- * What goes on the wire (docs/interface.md, "Requests"): `key` always in the query string; GET parameters in the
- * query; POST `sid`, `id`, `goods_id`, `md`, `param` in the body, `param` encoded per `paramEncoding`.
+ * What goes on the wire (docs/interface.md, "Requests"): `key` always in the query; GET parameters
+ * in the query; POST `sid`, `id`, `goods_id`, `md`, `param` in the body.
  */
 import type { ParamValue } from '../schemas/fields.js';
 import { OPERATIONS, type OperationName } from './operations.js';
@@ -38,19 +38,12 @@ const MASKED_KEY = 'key=***';
 /** Values that `application/x-www-form-urlencoded` (URLSearchParams) writes as they are. */
 const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
 
-/**
- * `value` encoded exactly as URLSearchParams encodes it. Nearly every value (ids, `goods`, the
- * usual key) needs no encoding, and a URLSearchParams per request cost more than the rest of its
- * encoding.
- */
+/** `value` encoded as URLSearchParams does, without one per request (most values need no encoding). */
 export function formComponent(value: string): string {
   return FORM_SAFE.test(value) ? value : new URLSearchParams([['', value]]).toString().slice(1);
 }
 
-/**
- * The query string, `key` first and then `rest`, and the same with the key masked: the masked form
- * is built beside the real one, not cut out of it.
- */
+/** The query string, `key` first, and its masked form built beside it (not cut out of it). */
 function queryStrings(apiKey: string, rest: [string, string][]): { query: string; shownQuery: string } {
   let query = `key=${formComponent(apiKey)}`;
   let shownQuery = MASKED_KEY;

@@ -1,14 +1,9 @@
 /**
- * Runs one operation: shared back-off gate → concurrency slot → one HTTP attempt → interpretation,
- * wrapped in p-retry (exponential backoff with jitter, bounded in count and total time). Each answer
- * feeds the adaptive limit: a 429/503 halves it; a success reports how long its HTTP exchange took
- * (not the wait for a slot or the gate), which raises the limit while latency stays flat and lowers
- * it when latency climbs.
- *
- * `Retry-After` on a 429 closes the shared gate (the rate limit is the client's, so every call waits);
- * on a 503 it delays only that request's own retry: a 503 is one overloaded answer, often from
- * one backend, and freezing every collection for each of them made a load under 10% random 503s crawl
- * (the fault soak went from seconds to minutes). The halved adaptive limit still slows the whole client.
+ * Runs one operation: back-off gate → concurrency slot → one HTTP attempt → interpretation, in
+ * p-retry. Each answer feeds the adaptive limit (a 429/503 halves it; a success reports its HTTP time).
+ * `Retry-After` on a 429 closes the shared gate (the rate limit is the client's); on a 503 it delays
+ * only that request's retry: a 503 is often one backend's, and freezing every collection for each
+ * made loads under random 503s crawl. The halved limit still slows the whole client.
  */
 
 import pRetry, { AbortError } from 'p-retry';
@@ -34,10 +29,7 @@ export interface RetryEvent {
   delayMs: number;
   /** The failure, e.g. `HTTP 503` or `network ECONNRESET` (never the key). */
   reason: string;
-  /**
-   * Whether every request of the client waits too, not only this retry: a 429's `Retry-After` has
-   * closed the client's shared back-off gate.
-   */
+  /** Whether every request of the client waits too (a 429's `Retry-After` closed the shared gate). */
   clientPaused: boolean;
 }
 
@@ -94,11 +86,7 @@ export class Executor {
     readonly bound: ConcurrencyBound,
   ) {}
 
-  /**
-   * The body array of a successful answer. The call ends when any of `limits.signals` (the call's
-   * and the client's) aborts, with its reason, or when `limits.timeoutMs` passes, with a
-   * TimeoutError; a signal aborted by `AbortSignal.timeout(…)` is a TimeoutError too.
-   */
+  /** The body array of a successful answer; ends on any of `limits.signals` or `limits.timeoutMs`. */
   async run(op: OperationName, input: OperationInput, limits: CallLimits): Promise<CallAnswer> {
     const req = encodeRequest(op, input, this.settings);
     const shownUrl = `${this.settings.origin}${req.shownPath}`;
@@ -210,10 +198,7 @@ export class Executor {
     this.bound.congestion(sentAt, pauseMs);
   }
 
-  /**
-   * A concurrency slot taken while the shared gate is open. A call that was queued when another
-   * call closed the gate gives its slot back and waits too: it has not been sent yet.
-   */
+  /** A slot taken while the gate is open; a queued call gives it back when the gate closes meanwhile. */
   async #slot(signal: AbortSignal): Promise<() => void> {
     for (;;) {
       await this.gate.wait(signal);
@@ -224,11 +209,7 @@ export class Executor {
   }
 }
 
-/**
- * What an aborted call rejects with: the signal's reason, except that a timeout of the caller's own
- * (`AbortSignal.timeout(…)`, a `DOMException` named `TimeoutError`) becomes the client's TimeoutError
- * with the operation and URL, like every other deadline.
- */
+/** The signal's reason; a caller's `AbortSignal.timeout(…)` becomes the client's TimeoutError, like every deadline. */
 function abortReason(reason: unknown, op: OperationName, url: string): unknown {
   const isDomTimeout =
     reason instanceof Error && reason.name === 'TimeoutError' && !isSiteContentError(reason);

@@ -1,10 +1,7 @@
 /**
- * The transport of runtimes that offer only the web-standard `fetch` (Cloudflare Workers' workerd,
- * Deno, Bun, browsers): the runtime pools the connections; each attempt has its own deadline, the
- * body is read as it streams in and capped like undici's (a `Content-Length` over the cap fails
- * before a byte is read, a body that grows past it is cancelled), and failures become the same
- * errors as on Node (transport.ts). `fetch` inflates a compressed body itself: the cap counts the
- * inflated bytes, as on Node.
+ * The transport of runtimes with only the web `fetch` (workerd, Deno, Bun, browsers): the runtime
+ * pools connections; each attempt has its own deadline; the body is capped as on Node (inflated
+ * bytes counted), and failures become the same errors (transport.ts).
  */
 import { isSiteContentError } from '../errors/guards.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';

@@ -1,7 +1,4 @@
-/**
- * Turn one HTTP answer into the body array or the right error (docs/interface.md, "Wire format";
- * error bodies are `[{"message": ..., "error": ...}]`).
- */
+/** One HTTP answer as the body array or the right error (docs/interface.md, "Wire format"). */
 import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WriteRejectedError } from '../errors/write-rejected-error.js';
@@ -12,10 +9,7 @@ import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
 import type { RawResponse } from './transport.js';
 
-/**
- * A text the service sent in its answer (`message`, `error`), key-masked and cut to what a message
- * shows, ending in `…` when cut: a hostile service's megabyte of text stays out of the log.
- */
+/** A text from the service's answer, key-masked and cut: a hostile megabyte stays out of the log. */
 function str(v: unknown, apiKey?: string): string | undefined {
   const s = plain(v);
   if (s === undefined) return undefined;
@@ -48,10 +42,7 @@ function isErrorBody(v: unknown): boolean {
 const plain = (v: unknown): string | undefined =>
   typeof v === 'string' ? v : typeof v === 'number' ? String(v) : undefined;
 
-/**
- * The rows of an answer, or the error it stands for. `apiKey` is only used to mask the key should the
- * service echo it (in an error message or an HTML error page quoting the request URL).
- */
+/** The rows of an answer, or the error it stands for; `apiKey` masks the key should the service echo it. */
 export function interpretResponse(
   op: OperationName,
   url: string,

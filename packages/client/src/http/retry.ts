@@ -1,12 +1,7 @@
 /**
- * Which failures are retried (docs/interface.md, "Retries"): network errors by code, timeouts, 408, 429,
- * 5xx and truncated or unparseable bodies. Never a 4xx the caller caused.
- *
- * Creates (`goods/Write`, `goods/SkuWrite`, `dir/Write`, `article/Write`) are retried only when the
- * request provably never reached the server (connection refused, DNS failure, connect timeout).
- * Once it may have arrived — a reset mid-request, a timeout waiting for headers, a 5xx, even a
- * truncated `Ok` — the service may already have created the record, and a second attempt would
- * create a duplicate with a new id. The caller gets the error and decides (e.g. by listing first).
+ * Which failures are retried (docs/interface.md, "Retries"): network errors by code, timeouts, 408,
+ * 429, 5xx, broken bodies; never a 4xx the caller caused. Creates are retried only when the request
+ * provably never arrived: once it may have, a second attempt could create a duplicate.
  */
 import { isSiteContentError } from '../errors/guards.js';
 import { isCreate, type OperationName } from './operations.js';
@@ -35,10 +30,7 @@ export function isCongestionStatus(status: number): boolean {
   return status === 429 || status === 503;
 }
 
-/**
- * A status whose `Retry-After` pauses the whole client (the shared back-off gate): a rate limit
- * applies to the client, not to one request. A 503's `Retry-After` delays only its own retry.
- */
+/** A status whose `Retry-After` pauses the whole client: a rate limit is the client's, a 503 one request's. */
 export function isGateStatus(status: number): boolean {
   return status === 429;
 }

@@ -1,11 +1,7 @@
 /**
- * What the executor needs of HTTP: one attempt sent, its whole body read (capped), failures mapped to
- * the client's errors. Two transports implement it: undici's keep-alive pool where the runtime is
- * Node (undici-transport.ts) and the web-standard `fetch` everywhere else, Cloudflare Workers first
- * (fetch-transport.ts). Which one a client gets is settled by the package's `#runtime` import
- * (package.json `imports`, by export condition): a Workers bundle never carries undici. Retries,
- * `Retry-After`, the adaptive limit, timeouts, the size cap and key redaction are the executor's and
- * this module's, the same over both.
+ * What the executor needs of HTTP: one attempt, its whole body read (capped), failures mapped to the
+ * client's errors. undici's pool on Node (undici-transport.ts), web `fetch` elsewhere
+ * (fetch-transport.ts), chosen by the `#runtime` import, so a Workers bundle never carries undici.
  */
 import { isSiteContentError } from '../errors/guards.js';
 import { NetworkError, TimeoutError } from '../errors/transport-errors.js';
@@ -36,9 +32,8 @@ export interface RawResponse {
 
 export interface Transport {
   /**
-   * Sends one request and reads the whole body, at most `maxResponseBytes` of it. `signal` is the
-   * call's (abort → its reason is rethrown as is); the attempt's own deadline of `timeoutMs` becomes
-   * a TimeoutError; a failure to connect or read a NetworkError whose `causeCode` names the cause.
+   * Sends one request and reads the whole body, at most `maxResponseBytes`. An abort of `signal`
+   * rethrows its reason; `timeoutMs` gives a TimeoutError; a failed connection or read a NetworkError.
    */
   send(
     operation: string,
@@ -61,16 +56,10 @@ export const NOT_SENT_CODES = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-/**
- * An answer that breaks HTTP/1.1 (a bad chunk size, a garbled status line): undici's
- * `HTTPParserError` carries no `code`. Like a truncated body, a proxy's hiccup worth another attempt.
- */
+/** undici's `HTTPParserError` has no `code`: like a truncated body, a proxy's hiccup worth a retry. */
 export const HTTP_PARSER_CODE = 'HTTP_PARSER_ERROR';
 
-/**
- * A web `fetch` that rejected without a code of its own (workerd's "Network connection lost", a
- * browser's "Failed to fetch"): the request may or may not have reached the service.
- */
+/** A web `fetch` rejected without a code ("Failed to fetch"): the request may or may not have arrived. */
 export const FETCH_FAILED_CODE = 'FETCH_FAILED';
 
 /** Network failures worth another attempt (matched by `code`, as undici recommends). */
@@ -97,11 +86,7 @@ export interface Attempt {
   readonly timedOut: boolean;
 }
 
-/**
- * One attempt as both transports make it: refused once the client is closed, bounded by its own
- * `timeoutMs` (one timer, cleared when the attempt ends), and whatever `exchange` throws turned into
- * the client's errors — the call's abort reason as it is, else a TimeoutError or a NetworkError.
- */
+/** One attempt as both transports make it: refused once closed, bounded by `timeoutMs`, failures mapped. */
 export async function attempt(
   settings: Pick<TransportSettings, 'timeoutMs' | 'apiKey'>,
   facts: { operation: string; url: string; signal: AbortSignal; closed: boolean },
@@ -147,10 +132,7 @@ function sendFailure(
   });
 }
 
-/**
- * `code` of an error or of its (nested) cause: undici wraps socket errors, Node's `fetch` wraps
- * undici's. A `TypeError` from a web `fetch` with no code anywhere is {@link FETCH_FAILED_CODE}.
- */
+/** `code` of an error or its nested cause; a bare fetch `TypeError` is {@link FETCH_FAILED_CODE}. */
 export function errorCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const code = (e as { code?: unknown }).code;

@@ -1,8 +1,4 @@
-/**
- * The Node transport: one long-lived undici `Pool` per origin (keep-alive, explicit connect,
- * headers and body timeouts), each answer read whole (`whole-response.ts`) or the request aborted,
- * failures mapped to the client's errors by `code` (transport.ts).
- */
+/** The Node transport: one undici `Pool` per origin with explicit timeouts; failures mapped by `code`. */
 
 import { Pool } from 'undici';
 import type { EncodedRequest } from './encode.js';
@@ -10,14 +6,11 @@ import { attempt, type Transport, type TransportSettings } from './transport.js'
 import { requestWhole } from './whole-response.js';
 
 /**
- * How long before the end of the server's announced keep-alive (`Keep-Alive: timeout=N`) the pool
- * stops reusing an idle socket. The margin covers the race in which the server closes the socket
- * just as a request is written to it: the client's idle clock starts up to half a round trip after
- * the server's, the request needs another half to arrive, and timers are late by a few ms. 1 s
- * covers round trips far longer than a remote service's (tens to hundreds of ms). undici's default,
- * 2 s, leaves nothing of a server's 2 s hint, so every socket would serve one request.
- * Much lower is not worth it: a request on a socket the server has just closed fails, and a create
- * is never retried once it may have been sent.
+ * How long before the server's announced keep-alive ends the pool stops reusing an idle socket: the
+ * margin covers a server closing the socket as a request is written (idle clocks start half a round
+ * trip apart, timers run late). undici's default margin leaves nothing of a short hint, so every
+ * socket would serve one request; much lower risks requests on closed sockets, which a create
+ * cannot retry.
  */
 export const KEEP_ALIVE_THRESHOLD_MS = 1_000;
 

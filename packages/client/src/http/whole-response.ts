@@ -1,19 +1,9 @@
 /**
- * One HTTP exchange through undici's `dispatch`, its whole body collected into one string.
- *
- * Why not `pool.request()`: it hands each body over as a Readable stream, with an AsyncResource
- * and an abort listener of its own, and the client always wants the whole body at once. At 10,000
- * small answers that stream was a measurable share of the client's CPU; a handler that copies the
- * chunks into one buffer does the same job without it.
- *
- * Bodies are capped: a `Content-Length` over the limit fails before a byte is read, and a body that
- * grows past it while arriving is aborted (undici then drops the connection), so a hostile or
- * broken service cannot make the client hold more than the limit. The chunks are kept as undici
- * hands them over and joined once at the end: copying each into a growing buffer left the copied
- * reads as garbage, and a body cut at the cap then cost about twice the cap in memory.
- *
- * The bytes are decoded once at the end: an all-ASCII body, the usual JSON, then becomes a one-byte
- * string, half the size of the two-byte strings a streaming `TextDecoder` makes.
+ * One HTTP exchange through undici's `dispatch`, its whole body collected into one string: the
+ * client always wants the whole body, and `pool.request()`'s Readable per body costs CPU for nothing.
+ * Bodies are capped: a `Content-Length` over the limit fails before reading, a body growing past it
+ * is aborted. Chunks are joined once at the end (copying into a growing buffer left garbage), and
+ * decoded once, so an ASCII body becomes a one-byte string.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -36,11 +26,7 @@ export interface BodyLimit {
   limitBytes: number;
 }
 
-/**
- * Sends `request` and resolves with the status, headers and whole body. Rejects with undici's error
- * (for the caller to map), a ResponseTooLargeError, or `signal`'s reason once it aborts: at once
- * when the request is still waiting for a socket, else when undici has dropped the exchange.
- */
+/** The status, headers and whole body; rejects with undici's error, a ResponseTooLargeError or the abort reason. */
 export function requestWhole(
   dispatcher: Dispatcher,
   request: Dispatcher.DispatchOptions,
@@ -131,11 +117,7 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
     this.#settle(() => this.resolve(response));
   }
 
-  /**
-   * The body as text. The client asks for no encoding, but a proxy may compress anyway
-   * (`Content-Encoding`), within the same size cap once inflated; a body in another charset than
-   * UTF-8 is decoded as declared (body-text.ts).
-   */
+  /** The body as text, inflated if a proxy compressed it (same cap), decoded in its declared charset. */
   #decode(body: Buffer): string {
     const encoding = contentEncodingOf(this.#headers['content-encoding']);
     const bytes = encoding === '' ? body : this.#inflate(body, encoding);

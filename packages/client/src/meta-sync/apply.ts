@@ -1,9 +1,7 @@
 /**
- * Applying a plan (META.md). Idempotent: each page is re-read just before it is written and only
- * the fields that still differ from the plan's new values are sent, so applying the same plan twice
- * writes nothing the second time, and re-running after a partial failure writes only the rest.
- * Writes are never repeated by this module (the client's own retry of a failed `meta/Set` is the
- * only repetition, and it is safe: setting a field to a value is idempotent).
+ * Applying a plan (META.md). Idempotent: each page is re-read just before it is written and only the
+ * fields that still differ are sent, so a second run, or one after a partial failure, writes only
+ * what is left. Writes are never repeated here (only the client's retry of `meta/Set`, which is safe).
  */
 
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
@@ -28,19 +26,15 @@ import { currentValue } from './plan.js';
 
 /** Options of {@link applyMetaPlan}. */
 export interface ApplyMetaOptions {
-  /**
-   * Pages handled at the same time. The client's own bound (default 16) still applies on top.
-   * @default 8
-   */
+  /** Pages handled at the same time, within the client's own bound. @default 8 */
   concurrency?: number;
   /** Stops starting new pages; pages not started are reported as failed with stage `aborted`. */
   signal?: AbortSignal;
   /** Called once per plan entry when it is settled. */
   onProgress?: (event: MetaApplyProgress) => void;
   /**
-   * Re-read each page right before writing it and send only the fields that still differ. Turning
-   * it off halves the requests but writes every planned field even if someone already set it.
-   * @default true
+   * Re-read each page right before writing it and send only what still differs; off halves the
+   * requests but writes every planned field. @default true
    */
   reread?: boolean;
 }
@@ -57,13 +51,10 @@ export function planToDesired(plan: Pick<MetaPlan, 'entries'>): DesiredMetaEntry
 }
 
 /**
- * Writes the changes of a plan (`meta/Set`, bounded concurrency) and reports what was updated,
- * what turned out to be unchanged already, and what failed (with the error's message; URLs show
- * `key=***`). Never throws for a failed page; throws before sending anything when the plan itself
- * is malformed (a `DesiredMetaError`, e.g. hand-edited) or was made for another site than the
- * client's (an `InvalidArgumentError`). After a failure no page escapes (the key
- * refused, the service unreachable) it starts no further page: those are failed with stage
- * `aborted`.
+ * Writes a plan's changes (`meta/Set`, bounded) and reports what was updated, already unchanged, or
+ * failed. Never throws for a page; throws before sending when the plan is malformed
+ * (`DesiredMetaError`) or for another site (`InvalidArgumentError`). After a failure no page escapes
+ * (a refused key, the service unreachable) the rest are failed with stage `aborted`.
  */
 export async function applyMetaPlan(
   client: MetaSyncClient,

@@ -1,7 +1,4 @@
-/**
- * The meta module (`md`) of an article page, the one rule the Astro loaders and `sitecontent meta
- * pull/push` share (docs/interface.md, "Meta modules"), so both address the same meta page.
- */
+/** The meta module (`md`) of an article page, one rule for the loaders and `sitecontent meta`. */
 
 /** A section as far as the article-module rule is concerned. */
 export interface ModuleSection {
@@ -39,9 +36,8 @@ function sectionModule(section: ModuleSection): ArticleMetaModule | undefined {
 }
 
 /**
- * Default module of an article: walking up from the article's section (`catid`) through its parents
- * (`par`), the first section whose type (`tp`) or address (`tx`) is `blog` or `news`, in any case,
- * gives the module (the type first); `article` otherwise, including when the section is unknown.
+ * Up from the article's section through its parents, the first whose `tp` (first) or `tx` is `blog`
+ * or `news`, in any case; `article` otherwise, also when the section is unknown.
  */
 export function articleMetaModule(article: { catid: number }, sections: ModuleSections): ArticleMetaModule {
   const visited = new Set<number>();

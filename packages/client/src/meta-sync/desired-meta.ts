@@ -1,9 +1,6 @@
 /**
- * Desired meta: the schema of one entry, validation of a whole list, and reading/writing the
- * JSON or YAML file that `sitecontent meta pull` writes and `plan` / `push` read (META.md).
- *
- * Validation is complete before anything is sent: every problem of every entry is collected, so a
- * bad file is reported in one go and no request leaves the machine.
+ * Desired meta (META.md): the entry schema, validation of a list, and the JSON or YAML file `meta
+ * pull` writes and `plan`/`push` read. Every problem is collected before anything is sent.
  */
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
@@ -50,11 +47,7 @@ function metaValueSchema(field: MetaField) {
     });
 }
 
-/**
- * Schema of one desired entry. `id` may be a number or a string of digits (both become a number);
- * every other value is a string. Unknown keys are errors, so a typo (`title`, `description`) is not
- * silently ignored.
- */
+/** One desired entry: `id` a number or a string of digits; unknown keys are errors (a typo is not ignored). */
 export const desiredMetaEntrySchema = z.strictObject({
   md: z
     .string({
@@ -110,10 +103,7 @@ function label(raw: unknown): { md?: string; id?: number | string } {
   return out;
 }
 
-/**
- * Checks a parsed list of desired entries: shape, unknown fields, `md`, `id`, hard limits and
- * duplicate targets (same `md` and `id`). Never throws; see {@link assertDesiredMeta}.
- */
+/** Checks a parsed list: shape, fields, `md`, `id`, limits, duplicate targets. Never throws. */
 export function validateDesiredMeta(input: unknown): DesiredMetaValidation {
   const errors: DesiredMetaIssue[] = [];
   const warnings: DesiredMetaIssue[] = [];
@@ -211,10 +201,7 @@ export function formatFromPath(path: string): DesiredMetaFormat | undefined {
   return undefined;
 }
 
-/**
- * Parses the text of a desired-meta file. Without a format, YAML is used (a superset of JSON).
- * Throws a {@link DesiredMetaError} for a syntax error, with the parser's position.
- */
+/** Parses a desired-meta file's text (YAML without a format); a syntax error throws a {@link DesiredMetaError}. */
 export function parseDesiredMetaText(text: string, format?: DesiredMetaFormat, file?: string): unknown {
   const options = file === undefined ? {} : { file };
   if (format === 'json') {
@@ -245,9 +232,8 @@ export interface LoadedDesiredMeta extends DesiredMetaValidation {
 }
 
 /**
- * Reads, parses and validates a desired-meta file (format from the extension: `.json`, `.yaml`,
- * `.yml`; anything else is parsed as YAML). Throws a {@link DesiredMetaError} when the file cannot
- * be read or parsed, or when any entry is invalid; warnings are returned.
+ * Reads, parses and validates a desired-meta file (`.json`, else YAML); throws a
+ * {@link DesiredMetaError} when it cannot, or when any entry is invalid. Returns the warnings.
  */
 export async function loadDesiredMetaFile(file: string): Promise<LoadedDesiredMeta> {
   let text: string;
@@ -264,9 +250,8 @@ export async function loadDesiredMetaFile(file: string): Promise<LoadedDesiredMe
 }
 
 /**
- * Writes entries in the given format: pretty JSON, or YAML without line folding (one value per line,
- * so version-control diffs stay readable). Fields come out in the order md, id, ttl, dsc, kwd,
- * og_title, og_image. The output parses back to the same entries.
+ * Writes entries as pretty JSON or unfolded YAML (one value per line, for readable diffs), fields in
+ * the order md, id, ttl, dsc, kwd, og_title, og_image.
  */
 export function serializeDesiredMeta(
   entries: readonly DesiredMetaEntry[],

@@ -1,7 +1,4 @@
-/**
- * Human-readable text of plans and reports, shared by the CLI and the build-time write-back.
- * Colour is the caller's choice (the CLI turns it off when not on a terminal or with NO_COLOR).
- */
+/** Human-readable plans and reports, for the CLI and the write-back; colour is the caller's choice. */
 import pc from 'picocolors';
 import { type DesiredMetaIssue, formatDesiredMetaIssue } from '../errors/desired-meta-error.js';
 import { quotedText } from '../text/shown-text.js';
@@ -36,7 +33,7 @@ function byPage(a: { md: string; id: number }, b: { md: string; id: number }): n
 }
 
 /**
- * The plan as a diff, one block per page in reading order, old → new per field, then the counts:
+ * The plan as a diff, one block per page, old → new per field, then the counts:
  *
  * ```
  * ~ goods 12

@@ -3,10 +3,8 @@ import { MAX_CONCURRENCY } from '../http/concurrency.js';
 import type { MetaField } from '../types/meta-sync.js';
 
 /**
- * Hard limits of desired meta values, in Unicode code points. The spec leaves lengths "not shown"
- * (spec: Conventions), so these are our own, generous enough for any real page and small enough to
- * catch a paste of a whole article into a tag. A value over its limit makes the file invalid.
- * Documented in META.md.
+ * Hard limits of desired meta values, in code points (META.md): the interface states none; ours
+ * allow any real page and catch a pasted article. A value over its limit makes the file invalid.
  */
 export const META_HARD_LIMITS = {
   ttl: 255,
@@ -16,10 +14,7 @@ export const META_HARD_LIMITS = {
   og_image: 2048,
 } as const satisfies Record<MetaField, number>;
 
-/**
- * Usual SEO lengths: above these a value is still sent, with a warning (search engines cut titles
- * around 60 characters and descriptions around 160).
- */
+/** Usual SEO lengths: a longer value is sent with a warning (search engines cut titles and descriptions). */
 export const META_SEO_LENGTHS = {
   ttl: 60,
   dsc: 160,
@@ -35,10 +30,7 @@ export function textLength(value: string): number {
   return n;
 }
 
-/**
- * Why `value` cannot be the number of pages read or written at once (`concurrency` of `pullMeta`,
- * `planMetaChanges`, `applyMetaPlan`, and `--concurrency` of `sitecontent meta`), or `undefined`.
- */
+/** Why `value` cannot be the pages read or written at once (library and CLI), or `undefined`. */
 export function concurrencyProblem(value: number): string | undefined {
   return Number.isInteger(value) && value >= 1 && value <= MAX_CONCURRENCY
     ? undefined

@@ -14,10 +14,8 @@ export function describeError(error: unknown): { reason: string; code?: string }
 }
 
 /**
- * A failure no page escapes: the key is refused (401/403), or the service cannot be reached at all
- * (connection refused, unknown host: the request was never sent). Reading or writing the other
- * pages would only repeat it, once per page; a page of its own (a 5xx after the retries, a timeout,
- * a malformed answer) is not one.
+ * A failure no page escapes (a refused key, a service that cannot be reached): other pages would
+ * only repeat it. A page's own failure (5xx, timeout, malformed answer) is not one.
  */
 export function failsEveryPage(error: unknown): boolean {
   if (isSiteContentError(error, 'auth')) return true;
@@ -29,9 +27,8 @@ export function failsEveryPage(error: unknown): boolean {
 }
 
 /**
- * Stops a run over pages at its first failure no page escapes ({@link failsEveryPage}). `signal`
- * aborts with the caller's signal or at that failure (its reason: the error), for `mapBounded` to
- * start no further page and, where it is passed on, to call off the requests in flight.
+ * Stops a run over pages at its first failure no page escapes: `signal` aborts with it (or the
+ * caller's signal), so no further page starts and requests in flight are called off.
  */
 export class EveryPageStop {
   readonly signal: AbortSignal;
@@ -55,10 +52,7 @@ export class EveryPageStop {
     return true;
   }
 
-  /**
-   * Waits for a run given {@link signal}: its results, or `undefined` when this stop (the caller's
-   * signal or a failure no page escapes) ended it; any other failure of the run is thrown.
-   */
+  /** The run's results, or `undefined` when this stop ended it; any other failure is thrown. */
   async ended<R>(run: Promise<R>): Promise<R | undefined> {
     try {
       return await run;

@@ -1,7 +1,4 @@
-/**
- * Planning (META.md): read the current meta of every desired target and keep only the fields that
- * would change.
- */
+/** Planning (META.md): the current meta of every target, and the fields that would change. */
 import { mapBounded } from '../http/bounded-map.js';
 import {
   type CurrentMeta,
@@ -19,10 +16,7 @@ import { describeError, EveryPageStop } from './page-failures.js';
 
 /** Options of {@link planMetaChanges}. */
 export interface PlanMetaOptions {
-  /**
-   * Pages read at the same time. The client's own bound (default 16) still applies on top.
-   * @default 16
-   */
+  /** Pages read at the same time, within the client's own bound. @default 16 */
   concurrency?: number;
   /** Stops reading; the returned promise rejects with the signal's reason. */
   signal?: AbortSignal;
@@ -39,11 +33,7 @@ export function currentValue(current: CurrentMeta | undefined, field: (typeof ME
   return typeof value === 'string' ? value : String(value);
 }
 
-/**
- * Field-by-field difference between the current meta of a page and a desired entry. Only fields
- * present in the entry are compared; values are compared exactly (no trimming: what is sent is
- * what is stored).
- */
+/** The fields of `desired` that differ from `current`, compared exactly (what is sent is what is stored). */
 export function diffMeta(current: CurrentMeta | undefined, desired: DesiredMetaEntry): MetaChange[] {
   const changes: MetaChange[] = [];
   for (const field of META_FIELDS) {
@@ -56,11 +46,9 @@ export function diffMeta(current: CurrentMeta | undefined, desired: DesiredMetaE
 }
 
 /**
- * Reads the current meta of every desired target (`meta/Get`, bounded concurrency) and returns a
- * plan with the pages that would change. Desired entries are validated first: an invalid list
- * throws a `DesiredMetaError` before any request. A target whose meta cannot be read is listed in
- * `plan.errors` (the others are still planned), unless the failure is one no page escapes (the key
- * refused, the service unreachable): then the planning stops and rejects with that error.
+ * A plan of the pages that would change. Invalid desired entries throw before any request; a target
+ * that cannot be read is listed in `plan.errors`, unless no page would escape the failure (a refused
+ * key, the service unreachable): then planning rejects with it.
  */
 export async function planMetaChanges(
   client: MetaSyncClient,

@@ -1,8 +1,4 @@
-/**
- * Pulling (META.md): the meta of every product, section and article, found through the read
- * operations, as desired entries that `planMetaChanges` (and `sitecontent meta plan | push`) accept
- * unchanged.
- */
+/** Pulling (META.md): the meta of every page, as desired entries `planMetaChanges` accepts unchanged. */
 
 import { mapBounded } from '../http/bounded-map.js';
 import { type DesiredMetaEntry, META_FIELDS, type MetaPullClient } from '../types/meta-sync.js';
@@ -18,11 +14,7 @@ export type PullModule = (typeof PULL_MODULES)[number];
 export interface PullMetaOptions {
   /** Only these modules (e.g. `['goods']`). @default every module in PULL_MODULES */
   modules?: readonly string[];
-  /**
-   * Include pages that have no meta yet, with every field `''` (a template to fill in; pushing it
-   * unchanged changes nothing). When false they are left out.
-   * @default true
-   */
+  /** Include pages without meta, every field `''` (a template; pushing it unchanged changes nothing). @default true */
   includeEmpty?: boolean;
   /** Pages read at the same time (on top of the client's own bound). @default 16 */
   concurrency?: number;
@@ -39,11 +31,7 @@ export const PULL_META_DEFAULTS = {
   concurrency: 16,
 } as const satisfies PullMetaOptions;
 
-/**
- * Lists sections (`dir/Get`), products (`goods/Get`) and articles (`article/Get`) as needed by the
- * requested modules, reads each page's meta (`meta/Get`) and returns one entry per page with all
- * five fields, ordered by module (dir, goods, blog, news, article) then id.
- */
+/** One entry per page of the requested modules, all five fields, by module (dir, goods, blog, news, article), id. */
 export async function pullMeta(
   client: MetaPullClient,
   options: PullMetaOptions = {},

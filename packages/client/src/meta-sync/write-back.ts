@@ -1,8 +1,4 @@
-/**
- * Build-time write-back (META.md, "Build-time write-back"): validate computed desired meta, plan,
- * log the plan, and apply it only when asked. `@sitecontent/astro` calls this at
- * `astro:build:done` with `write: process.env.SITECONTENT_WRITE === '1'`; nothing here knows Astro.
- */
+/** Build-time write-back (META.md): validate, plan, log, and apply only when asked. Knows nothing of Astro. */
 
 import {
   DesiredMetaError,
@@ -35,11 +31,7 @@ export interface MetaWriteBackOptions {
   /** Pages read and written at the same time (on top of the client's bound). @default 8 */
   concurrency?: number;
   signal?: AbortSignal;
-  /**
-   * Throw a {@link MetaWriteBackError} when a page could not be read or written (after logging
-   * every failure), so a CI build fails visibly. When false, failures are only logged.
-   * @default true
-   */
+  /** Throw a {@link MetaWriteBackError} when a page could not be read or written (after logging each). @default true */
   failOnError?: boolean;
   /** Hint logged on a dry run with pending changes. @default 'pass write: true to apply them' */
   dryRunHint?: string;
@@ -66,10 +58,7 @@ function logLines(log: (message: string) => void, text: string): void {
   for (const line of text.trimEnd().split('\n')) log(line);
 }
 
-/**
- * Validates `desired` (throws a `DesiredMetaError` listing every bad entry, before any request),
- * plans, logs the plan, and applies it when `write` is true. Returns the plan and the report.
- */
+/** Validates `desired` before any request, plans, logs, and applies when `write`. */
 export async function runMetaWriteBack(options: MetaWriteBackOptions): Promise<MetaWriteBackResult> {
   const { client, logger, signal } = options;
   const concurrency = options.concurrency ?? META_WRITE_BACK_DEFAULTS.concurrency;

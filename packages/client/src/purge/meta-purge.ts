@@ -1,8 +1,4 @@
-/**
- * Which pages a meta write changed, as purge targets: `goods` meta is a product's page, `dir` a
- * section's (named by its `tx`, looked up by id), any other module an article's (`blog`, `news`,
- * `article`, or the module a site chose for its articles).
- */
+/** The pages a meta write changed as purge targets: `goods` a product, `dir` a section (by `tx`), else an article. */
 import type { PurgeTargets } from './purge-request.js';
 
 /** A page whose meta was written. */

@@ -1,7 +1,4 @@
-/**
- * After a meta write (`sitecontent meta push`, the build's write-back): purges the pages whose meta
- * changed, when the environment names the site (`SITECONTENT_SITE_URL`) and its purge token.
- */
+/** After a meta write, purges the changed pages when the environment names the site and its purge token. */
 import type { SectionsApi } from '../resources/sections.js';
 import { purgeTargetsOfMeta, type WrittenPage } from './meta-purge.js';
 import { namesAnything, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgePages } from './purge-request.js';
@@ -11,10 +8,7 @@ export type PurgeAfterWrite =
   | { status: 'nothing' }
   | { status: 'purged'; tags: string[] };
 
-/**
- * Purges the pages of `written` when `env` holds the site URL and the token; rejects with a
- * `PurgeError` when the site refused or could not be reached.
- */
+/** Purges the pages of `written` when `env` names the site and token; a `PurgeError` when that fails. */
 export async function purgeAfterMetaWrite(
   client: { sections: Pick<SectionsApi, 'list'> },
   written: readonly WrittenPage[],

@@ -1,8 +1,6 @@
 /**
- * The purge endpoint's body, said once for both sides: `@sitecontent/astro`'s endpoint checks what
- * it receives with it, and `PurgeTargets` (what `purgePages` and `sitecontent purge` send) is its
- * input. Entry ids per collection kind and tags; a misspelled key is an error, never a purge of
- * something else.
+ * The purge endpoint's body, said once for both sides: the astro endpoint checks with it, and
+ * `PurgeTargets` is what `purgePages` and `sitecontent purge` send. A misspelled key is an error.
  */
 import { z } from 'zod';
 import { PAGE_KINDS, type PageKind } from '../schemas/page-kinds.js';

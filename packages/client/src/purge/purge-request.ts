@@ -1,8 +1,4 @@
-/**
- * A purge request to a site's purge endpoint (`POST /_sitecontent/purge`, which `@sitecontent/astro`
- * serves on on-demand sites): the client only sends it, knowing nothing of Astro. The token travels
- * in `Authorization: Bearer` and never appears in an error or a log line.
- */
+/** A request to a site's purge endpoint (`POST /_sitecontent/purge`); the token is never shown. */
 
 import { PurgeError } from '../errors/purge-error.js';
 import { failureDetail } from '../text/shown-text.js';

@@ -1,7 +1,4 @@
-/**
- * Checks of an answer beyond each record's schema: that no field nests too deep for what walks the
- * records later, and that a filtered read's records match the filter.
- */
+/** Checks of an answer beyond each record's schema: nesting depth, and filtered reads matching the filter. */
 import { RecordValidationError } from '../errors/record-validation-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import type { OperationInput } from '../http/encode.js';
@@ -9,9 +6,8 @@ import type { OperationName } from '../http/operations.js';
 import { quotedText } from '../text/shown-text.js';
 
 /**
- * How deep a record's values may nest. The tolerant parser stops at this depth; a strictly valid
- * body has no such limit, and a field nested thousands of levels deep (an unknown field is kept
- * whole) would overflow the stack of whatever walks it later: a digest, the data store's writer.
+ * How deep a record's values may nest: an unknown field is kept whole, and one nested thousands deep
+ * would overflow whatever walks it later (a digest, the data store's writer).
  */
 export const MAX_RECORD_DEPTH = 64;
 
@@ -58,10 +54,8 @@ export function deepRecordError(
 }
 
 /**
- * Every record of a filtered read must match the filter where it carries the filtered field: a
- * service, or a cache in front of it, that ignores the query string would otherwise give every page
- * the first page's meta, or one product's modifications to another, without a word. Such an answer is
- * unusable as a whole (a ResponseFormatError), not one invalid record to skip.
+ * Every record of a filtered read must match the filter: a service or cache ignoring the query
+ * string would give every page the first page's meta. Such an answer is unusable as a whole.
  */
 export function checkFilterMatch(
   op: OperationName,

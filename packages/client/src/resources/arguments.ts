@@ -1,7 +1,4 @@
-/**
- * A method's arguments checked before anything is sent: ids, texts, list filters and the fields of
- * a write. A wrong argument is the caller's mistake, named with the operation, not a failed request.
- */
+/** A method's arguments checked before anything is sent: a wrong one is the caller's mistake, not a failed request. */
 import { InvalidArgumentError } from '../errors/write-rejected-error.js';
 import type { OperationName } from '../http/operations.js';
 import { type ParamValue, WRITABLE_FIELDS, type WritableResource } from '../schemas/fields.js';
@@ -20,10 +17,7 @@ export function checkText(op: OperationName, name: string, v: unknown, allowEmpt
   return v;
 }
 
-/**
- * A list filter may only hold the keys its operation takes: a misspelled one (`catId`) would be
- * dropped, and the call would read the whole catalog instead of one section.
- */
+/** A filter holds only its operation's keys: a misspelled one would read the whole catalog. */
 export function checkFilterKeys(
   op: OperationName,
   filter: unknown,
@@ -64,10 +58,7 @@ export function optionalText(op: OperationName, name: string, v: unknown): strin
 
 const HEX_COLOUR = /^#[0-9a-f]{6}$/i;
 
-/**
- * `param` checked before anything is sent: keys against WRITABLE_FIELDS (unless
- * `allowUnknownFields`), values of a type the wire can carry.
- */
+/** `param` keys against WRITABLE_FIELDS (unless `allowUnknownFields`), values the wire can carry. */
 export function checkParam(
   core: { readonly allowUnknownFields: boolean },
   op: OperationName,

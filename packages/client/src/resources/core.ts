@@ -1,8 +1,4 @@
-/**
- * What every resource is made of: one call to the service, its arguments checked
- * (resources/arguments.ts) and its records typed (resources/record-parsing.ts), and the record
- * resource that puts them together.
- */
+/** What every resource is made of: a call, its arguments checked, its records typed. */
 import type { z } from 'zod';
 import type { OperationInput } from '../http/encode.js';
 import type { CallAnswer } from '../http/executor.js';
@@ -19,17 +15,11 @@ export type { CallOptions } from './call-options.js';
 /** The rows of an answer, its request URL with `key=***` and, when asked for, its body's digest. */
 export type CallResult = CallAnswer;
 
-/**
- * A read's answer before its records are typed. Its `bodyDigest` tells an answer byte-identical to
- * an earlier one, so a caller that kept what it made of that one can skip typing this one.
- */
+/** A read's answer before typing; an unchanged `bodyDigest` lets a caller skip typing it. */
 export interface ListAnswer<T> {
   /** SHA-256 of the body as the service sent it, base64url. */
   readonly bodyDigest: string;
-  /**
-   * The records, validated and checked as `list` gives them (`opts.onInvalidRecord` hears of the
-   * invalid ones). They are typed on the first call; later calls get that call's result.
-   */
+  /** The records as `list` gives them, typed on the first call (later calls share it). */
   records(opts?: CallOptions): Promise<T[]>;
 }
 
@@ -41,10 +31,7 @@ export interface ClientCore {
     opts?: CallOptions,
     answer?: { digestBody?: boolean },
   ): Promise<CallResult>;
-  /**
-   * `https://<domain>` for absolute image URLs (option `siteOrigin`, else site/DomainDefault once);
-   * `refresh` asks the service again.
-   */
+  /** `https://<domain>` for image URLs (`siteOrigin`, else site/DomainDefault once); `refresh` asks again. */
   siteOrigin(opts?: CallOptions & { refresh?: boolean }): Promise<string>;
 }
 
@@ -130,11 +117,7 @@ export interface RecordResource<S extends z.ZodType, F> {
   create(fields: object, opts?: CallOptions): Promise<CreateResult>;
 }
 
-/**
- * list/update/create of a resource whose operations have the common shape: a filtered read, a
- * write by `id`, and a create from fields alone. Arguments are checked before anything is sent
- * (the `id` before the fields).
- */
+/** list/update/create of a resource of the common shape; arguments are checked before anything is sent. */
 export function recordResource<S extends z.ZodType, F>(
   core: ClientCore,
   spec: RecordResourceSpec<S, F>,

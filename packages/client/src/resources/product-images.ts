@@ -9,10 +9,7 @@ import {
 import type { Product } from '../schemas/records.js';
 import type { CallOptions } from './call-options.js';
 
-/**
- * The first image file of `product` that the service sent as a whole URL on another origin than
- * the site's, as an invalid-record error naming the field; undefined when there is none.
- */
+/** The first image file sent as a whole URL off the site, as an invalid-record error; undefined when none. */
 function foreignImageError(product: Product, origin: string): RecordValidationError | undefined {
   for (const [index, img] of product.img.entries()) {
     for (const field of IMAGE_FILE_FIELDS) {
@@ -31,10 +28,7 @@ function foreignImageError(product: Product, origin: string): RecordValidationEr
   return undefined;
 }
 
-/**
- * Sets each image's `urls` on `origin` (`https://<domain>`). A product with an image URL on another
- * host is invalid: reported through `onInvalidRecord` and left out, or thrown without it.
- */
+/** Sets each image's `urls` on `origin`; a product with an image on another host is an invalid record. */
 export function withImageUrls(products: Product[], origin: string, opts: CallOptions | undefined): Product[] {
   const kept: Product[] = [];
   for (const product of products) {

@@ -14,10 +14,7 @@ export interface ProductFilter {
 export interface ProductsApi {
   /** goods/Get */
   list(filter?: ProductFilter, opts?: CallOptions): Promise<Product[]>;
-  /**
-   * goods/Get, its records typed only when asked for: the answer's `bodyDigest` tells a catalog
-   * unchanged since an earlier read before any of its records is typed.
-   */
+  /** goods/Get, typed only when asked: `bodyDigest` tells an unchanged catalog before any record is typed. */
   read(filter?: ProductFilter, opts?: CallOptions): Promise<ListAnswer<Product>>;
   /** goods/Set */
   update(id: number, fields: ProductFields, opts?: CallOptions): Promise<WriteResult>;

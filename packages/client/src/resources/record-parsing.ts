@@ -1,7 +1,4 @@
-/**
- * An answer's rows made records: each validated against its schema, an invalid one thrown or, when
- * the caller asks, reported and skipped, naming the operation, the URL, the record and the field.
- */
+/** An answer's rows validated as records; an invalid one thrown, or reported and skipped, named in full. */
 import type { z } from 'zod';
 import { RecordValidationError } from '../errors/record-validation-error.js';
 import type { CallAnswer } from '../http/executor.js';

@@ -10,9 +10,8 @@ export interface SiteApi {
   /** site/DomainDefault: the main domain, or `<sid>.<technical_domain>` when the site has none. */
   defaultDomain(opts?: CallOptions): Promise<string>;
   /**
-   * The origin of absolute image URLs (`https://<domain>`): the client's `siteOrigin` option, else
-   * site/DomainDefault, asked once and cached by the client (a failure is not cached).
-   * `{ refresh: true }` asks the service again; later image URLs use the new answer.
+   * The origin of image URLs: `siteOrigin`, else site/DomainDefault asked once and cached (a failure
+   * is not); `{ refresh: true }` asks again.
    */
   origin(opts?: CallOptions & { refresh?: boolean }): Promise<string>;
   /** site/DomainAll */

@@ -1,7 +1,4 @@
-/**
- * What the client takes from a Node runtime (package.json `imports`, `#runtime`, condition `node`):
- * undici's keep-alive pool and `node:crypto`.
- */
+/** What the client takes from Node (`#runtime`, condition `node`): undici's pool and `node:crypto`. */
 import { createHash } from 'node:crypto';
 import type { Transport, TransportSettings } from '../http/transport.js';
 import { UndiciTransport } from '../http/undici-transport.js';

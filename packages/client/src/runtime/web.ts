@@ -1,8 +1,4 @@
-/**
- * What the client takes from a runtime with only web-standard APIs (package.json `imports`,
- * `#runtime`: workerd, worker, browser, Deno, Bun, and any runtime that is not Node): `fetch` and
- * Web Crypto. Nothing here imports a Node module, so a Workers bundle carries none.
- */
+/** What the client takes from any other runtime (`#runtime`): `fetch` and Web Crypto, no Node module at all. */
 import { FetchTransport } from '../http/fetch-transport.js';
 import type { Transport, TransportSettings } from '../http/transport.js';
 

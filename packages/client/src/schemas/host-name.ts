@@ -1,8 +1,6 @@
 /**
- * The policy for domains from the service (site/DomainDefault, site/DomainAll): a plain host name,
- * because the client and the Astro package build origins from it (`https://<domain>`, image URLs,
- * Astro's `site`). Anything that could change what such a URL means — a scheme, `user@`, a port,
- * a path, quotes, spaces — is refused. Internationalized names are fine, in Unicode or as punycode.
+ * Domains from the service must be plain host names: origins are built from them, so anything that
+ * changes a URL's meaning (scheme, `user@`, port, path, quotes, spaces) is refused. IDN is fine.
  */
 import { domainToASCII } from 'node:url';
 import { z } from 'zod';
@@ -37,10 +35,9 @@ export function hostNameProblem(value: string): string | undefined {
 }
 
 /**
- * True when `value` is a plain host name: dot-separated labels of letters (any script), digits
- * and inner hyphens, valid under IDNA, at most 253 characters as punycode, the last label not a
- * number (no IP addresses); no scheme, user info, port, path, quotes or spaces. `shop.example`, `пример.рф` and `xn--e1afmkfd.xn--p1ai` pass;
- * `https://shop.example`, `user:pw@evil.example` and `evil.example"><script>` do not.
+ * Whether `value` is a plain host name: labels of letters (any script), digits and inner hyphens,
+ * valid IDNA, at most 253 characters as punycode, not an IP address. `пример.рф` passes;
+ * `user:pw@evil.example` does not.
  */
 export function isHostName(value: unknown): value is string {
   return typeof value === 'string' && hostNameProblem(value) === undefined;

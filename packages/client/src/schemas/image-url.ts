@@ -1,8 +1,6 @@
 /**
- * Product image URLs: `origin` + `/path/` + file name. An image is embedded by every page that
- * shows the product, so its URL is held to the page-URL rule (root-relative-path.ts): it stays on
- * the site's origin. A `path` such as `/\img.evil.example\` would otherwise give
- * `/\img.evil.example\/x.svg`, which a browser reads as `//img.evil.example/x.svg`, another host.
+ * Product image URLs: `origin` + `/path/` + file name, held to the page-URL rule so they stay on the
+ * site: a `path` of `/\img.evil.example\` would otherwise read as `//img.evil.example/…`.
  */
 import { rootRelativePathProblem } from './root-relative-path.js';
 
@@ -25,21 +23,14 @@ export function isAbsoluteImageFile(file: string): boolean {
   return ABSOLUTE_FILE.test(file);
 }
 
-/**
- * Why `file` under `path` would not give an image on the site, or undefined when it does (or names
- * no file). A whole `http(s)://` file URL is left to {@link absoluteImageProblem}, which needs the
- * site's origin.
- */
+/** Why `file` under `path` would not give an image on the site; a whole URL is {@link absoluteImageProblem}'s. */
 export function imageFileProblem(path: string, file: string): string | undefined {
   if (file === '' || isAbsoluteImageFile(file)) return undefined;
   const problem = rootRelativePathProblem(imageUrl('', path, file));
   return problem === undefined ? undefined : `gives an image URL off the site: ${problem}`;
 }
 
-/**
- * Why a whole `http(s)://` image URL is not on `origin` (`https://<domain>`), or undefined when it
- * is: it must start with the origin and continue with a root-relative path.
- */
+/** Why a whole `http(s)://` image URL is not a root-relative path on `origin`, or undefined. */
 export function absoluteImageProblem(file: string, origin: string): string | undefined {
   const base = origin.replace(/\/+$/, '');
   if (!file.toLowerCase().startsWith(`${base.toLowerCase()}/`)) {

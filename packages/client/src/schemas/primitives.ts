@@ -1,7 +1,4 @@
-/**
- * Wire-level field types with the coercions of docs/interface.md, "Wire format": the service sends most
- * numbers and flags as quoted strings, one product `catid` unquoted, dates in several forms.
- */
+/** Wire field types with the coercions of docs/interface.md, "Wire format" (quoted numbers, several date forms). */
 import { z } from 'zod';
 
 const NUMERIC = /^-?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -11,11 +8,7 @@ function toNumber(v: unknown): unknown {
   return v;
 }
 
-/**
- * Record ids: quoted or unquoted, and a safe integer. An id beyond 2^53 cannot be represented
- * exactly by a JS number, so two records could collide or an update hit the wrong record; such ids
- * are rejected (RecordValidationError) instead of being silently rounded.
- */
+/** Record ids, quoted or not: safe integers only, since a rounded id could hit the wrong record. */
 export const idField = z.preprocess(
   toNumber,
   z

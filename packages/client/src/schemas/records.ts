@@ -1,7 +1,6 @@
 /**
- * Record schemas: the single source of each record's shape (wire → typed record). Objects are
- * loose: unknown extra fields are kept, never dropped (docs/interface.md, "Wire format"). Page URLs
- * must be root-relative paths and domains plain host names (see their modules for why).
+ * Record schemas: the single source of each record's shape. Loose objects keep unknown fields
+ * (docs/interface.md, "Wire format"); URLs must be root-relative paths, domains plain host names.
  */
 import { z } from 'zod';
 import { hostNameField } from './host-name.js';
@@ -19,10 +18,7 @@ import { rootRelativePathField } from './root-relative-path.js';
 
 export const productSkuSchema = z.looseObject({ id: idField, price: numberField, color: colourField });
 
-/**
- * A product photo. `urls` are built from `path` and the file names; the schema alone yields
- * root-relative URLs (`/path/file`), the client prefixes the site origin (`https://<domain>`).
- */
+/** A product photo; `urls` are root-relative here, the client prefixes the site's origin. */
 export const productImageSchema = z
   .looseObject({
     id: idField,
@@ -131,10 +127,8 @@ export const writeResultSchema = z.looseObject({ message: z.literal('Ok') });
 export const createResultSchema = z.looseObject({ message: z.literal('Ok'), id: idField });
 
 /**
- * A record's type with the fields this package knows, and no index signature: the loose schemas keep
- * whatever else the service sends (`Object.keys()` shows it), but `product.titel` is a type error
- * rather than an `unknown` that compiles. Read an extra field with `record['field']` on a
- * `Record<string, unknown>` view of the record.
+ * A record's type with its known fields and no index signature: extra fields are kept, but
+ * `product.titel` is a type error. Read an extra one through a `Record<string, unknown>` view.
  */
 export type KnownFields<T> = T extends Date
   ? T

@@ -1,9 +1,7 @@
 /**
- * The policy for page URLs from the service (section and article `url`, product URLs built by the
- * Astro package): a root-relative path on the site's own origin. The service is trusted to name its
- * pages, not to point a link, a canonical URL or a file path elsewhere: no scheme or `//` (another
- * origin), no `.`/`..` segments, backslashes or encoded dots and slashes (paths that climb out of
- * the site when a server, a browser or the file system decodes or normalises them).
+ * Page URLs from the service must be root-relative paths on the site: the service names its pages
+ * but may not point elsewhere, so no scheme or `//`, no dot segments, backslashes or encoded dots and
+ * slashes (which climb out once decoded or normalised).
  */
 import { z } from 'zod';
 
@@ -13,10 +11,8 @@ const CONTROL_OR_SPACE = /[\p{Cc}\p{Z}\s]/u;
 const PLAIN_PATH = /^\/(?:[A-Za-z0-9_~-][A-Za-z0-9._~-]*(?:\/|$))*$/;
 
 /**
- * Whether `value` is a plain path: `/` and segments of letters, digits, `-`, `_`, `~` and dots that
- * do not start one. No check of `rootRelativePathProblem` can fail on it, and a URL parser leaves it
- * as it is (no empty or dot segment, nothing to percent-encode). Nearly every page and image path
- * is one: one test stands for seven checks, or for two URL parses, on each of a catalog's paths.
+ * Whether `value` is a plain path (`/` and segments of `[A-Za-z0-9_~-]` and inner dots): nearly every
+ * path is, and one test then stands for every check below.
  */
 export function isPlainPath(value: string): boolean {
   return PLAIN_PATH.test(value);
@@ -45,10 +41,9 @@ export function rootRelativePathProblem(value: string): string | undefined {
 }
 
 /**
- * True when `value` is a root-relative path: it starts with a single `/`; has no scheme, no `.`
- * or `..` segment, no backslash, no whitespace or control character, no query or fragment; and no
- * percent-encoded dot, slash, backslash or control character. Other escapes (`/caf%C3%A9`) and
- * Unicode (`/каталог`) are fine.
+ * Whether `value` is a root-relative path: one leading `/`; no scheme, dot segment, backslash,
+ * whitespace, control character, query or fragment; no encoded dot, slash, backslash or control.
+ * Other escapes and Unicode are fine.
  */
 export function isRootRelativePath(value: unknown): value is string {
   return typeof value === 'string' && rootRelativePathProblem(value) === undefined;

@@ -1,18 +1,13 @@
 /**
- * Key redaction, a leaf module: the errors and the HTTP layer both import it, it imports nothing.
- * The API key travels in the query string (see docs/interface.md, "Authentication"), so every URL
- * and text the client shows — in messages, `toString()`, `toJSON()`, `util.inspect`, logs and CLI
- * output — goes through here.
- *
- * Mask first, cut after: a text cut to a length before it is masked can end in the first
- * characters of the key, which the mask (looking for the whole key) then misses. `redactedPreview`
- * is the one way to shorten a text that may hold the key.
+ * Key redaction, a leaf module. The key travels in the query string (docs/interface.md,
+ * "Authentication"), so every URL and text the client shows goes through here. Mask first, cut
+ * after: a text cut before masking can end in the key's first characters, which the mask misses;
+ * `redactedPreview` is the one way to shorten such a text.
  */
 
 /**
- * A `key=` query value. An already masked value (`***` at the value's end, or before a `)` that
- * closes a message's `(url)`) is matched alone, so masking a masked text again changes nothing: the
- * value's class would otherwise take that `)` with it.
+ * A `key=` value. An already masked one (`***` at the end, or before a message's closing `)`) is
+ * matched alone, so masking twice changes nothing.
  */
 const KEY_PARAM = /([?&]key=)(?:\*\*\*(?=[)&#\s'"]|$)|[^&#\s'"]*)/gi;
 
@@ -26,10 +21,7 @@ function keyForms(apiKey: string | undefined): string[] {
   return apiKey ? [...new Set([apiKey, encodeURIComponent(apiKey)])] : [];
 }
 
-/**
- * `text` with every occurrence of `apiKey` (raw and URL-encoded, in any letter case: a service may
- * echo it lowercased) replaced by `***`.
- */
+/** `text` with `apiKey` (raw and URL-encoded, any letter case: a service may echo it lowercased) as `***`. */
 export function maskKey(text: string, apiKey?: string): string {
   const forms = keyForms(apiKey);
   if (forms.length === 0) return text;
@@ -40,20 +32,15 @@ export function maskKey(text: string, apiKey?: string): string {
   return text.replace(anyCase, '***');
 }
 
-/**
- * `text` with every `key=` query value masked and, when the key is known, every literal occurrence of
- * it (raw and URL-encoded) replaced too: undici errors and service messages may echo the key
- * outside a `key=` pair.
- */
+/** `text` with every `key=` value masked, and the key itself where known (errors may echo it elsewhere). */
 export function redactText(text: string, apiKey?: string): string {
   return maskKey(redactUrl(text), apiKey);
 }
 
 /**
- * The first `maxChars` characters of `text` once masked (see `redactText`), without masking all of a
- * possibly huge text. A window of the text is masked, then cut; the window grows until the masked
- * window is longer than `maxChars` by at least the longest key form, so the only occurrence the
- * mask can miss — one cut by the window's end — lies wholly past the part that is kept.
+ * The first `maxChars` characters of `text` once masked, without masking all of a huge text: a
+ * window grows until its masked form exceeds `maxChars` by the longest key form, so a key cut by the
+ * window's end lies past the part kept.
  */
 export function redactedPreview(text: string, maxChars: number, apiKey?: string): string {
   const margin = Math.max(0, ...keyForms(apiKey).map((f) => f.length)) + 1;

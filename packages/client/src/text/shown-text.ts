@@ -1,10 +1,7 @@
 /**
- * Text the service sent, as an error message, a log line or the CLI shows it: read, never obeyed,
- * and short. In a terminal or a CI log a control character acts rather than shows (ESC opens
- * sequences that clear the screen, retitle the window or forge a link; CR and newlines overwrite a
- * line or forge a new one), and a bidirectional override reorders what is shown. So each is written
- * as an escape (`\u001b`), and the text is cut, since a service message of megabytes would bury the
- * log. A leaf module, like `redact.ts`; mask the key first (`redactedPreview`), then show.
+ * Text the service sent, shown inert and short: control and bidirectional characters act in a
+ * terminal or CI log (clear, overwrite, forge a line), so each becomes an escape (`\u001b`); a long
+ * text is cut. A leaf module; mask the key first (`redactedPreview`), then show.
  */
 
 /** Control characters (C0, DEL, C1), line and paragraph separators, bidirectional controls. */
@@ -31,18 +28,12 @@ export function cutText(text: string, max: number): string {
   return text.length <= max ? text : `${head(text, max)}…`;
 }
 
-/**
- * `text` as a message shows it: cut to `max` (then ending in `…`) and with every acting character
- * escaped. The text must already be key-masked.
- */
+/** `text` cut to `max` (ending in `…`), every acting character escaped; mask the key first. */
 export function shownText(text: string, max: number = SHOWN_TEXT_MAX): string {
   return escapeControls(cutText(text, max));
 }
 
-/**
- * `text` JSON-quoted, so empty text and edge spaces show, with every acting character escaped; cut
- * to `max` first when given (the `…` after the closing quote).
- */
+/** `text` JSON-quoted (empty text and edge spaces show), escaped, cut to `max` when given. */
 export function quotedText(text: string, max = Number.POSITIVE_INFINITY): string {
   const quoted = (t: string) => escapeControls(JSON.stringify(t));
   return text.length <= max ? quoted(text) : `${quoted(head(text, max))}…`;
@@ -58,11 +49,7 @@ export function shownRecord(recordId: string | number | undefined): string {
   return recordId === undefined ? 'a record' : `record ${shownId(recordId)}`;
 }
 
-/**
- * An error's message followed by its causes' (`fetch failed: connect ECONNREFUSED 127.0.0.1:4711`):
- * a web `fetch` rejects with a bare "fetch failed" and keeps what went wrong (a refused connection,
- * a DNS or TLS failure) in `cause`.
- */
+/** An error's message and its causes' (`fetch failed: connect ECONNREFUSED …`): web `fetch` hides it in `cause`. */
 export function failureDetail(error: unknown): string {
   let detail = error instanceof Error ? error.message : String(error);
   for (

@@ -1,9 +1,4 @@
-/**
- * Types of the meta write-back (META.md): desired meta, plans and apply reports.
- *
- * Everything here is a plain, JSON-serialisable object so a plan can be printed, stored and
- * applied later (or by another process).
- */
+/** Types of the meta write-back (META.md): plain JSON objects, so a plan can be stored and applied later. */
 
 /** The writable meta fields, in the order they are shown and written (docs/interface.md: writable meta fields). */
 export const META_FIELDS = ['ttl', 'dsc', 'kwd', 'og_title', 'og_image'] as const;
@@ -126,10 +121,7 @@ export interface MetaCallOptions {
   signal?: AbortSignal;
 }
 
-/**
- * What the planner and applier need from a client. `SiteContentClient` satisfies it; tests can pass
- * a fake.
- */
+/** What the planner and applier need from a client (`SiteContentClient`, or a fake in tests). */
 export interface MetaSyncClient {
   readonly sid?: number;
   readonly meta: {

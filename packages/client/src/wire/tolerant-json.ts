@@ -1,11 +1,7 @@
 /**
- * Tolerant JSON (docs/interface.md, "Wire format"): strict `JSON.parse` first; only when that fails,
- * JSON5 — a maintained parser — which accepts the reference payloads' trailing commas. Repeated keys
- * keep the last value in both parsers.
- *
- * JSON5 costs far more memory than `JSON.parse` (a 2 MB body of nested brackets took 390 MB), so it
- * only runs on small bodies that are not nested deeper than real records: the reference quirks are
- * in bodies of a few KB, four levels deep. Anything else that strict parsing refuses stays refused.
+ * Tolerant JSON (docs/interface.md, "Wire format"): strict `JSON.parse`, then JSON5 for the
+ * reference payloads' trailing commas. JSON5 costs far more memory, so it only runs on small bodies
+ * nested no deeper than real records; anything else strict parsing refuses stays refused.
  */
 import JSON5 from 'json5';
 
@@ -49,10 +45,7 @@ function tolerantRefusal(text: string, limits: Required<TolerantLimits>): string
   return undefined;
 }
 
-/**
- * Whether brackets outside strings nest deeper than `max`. A linear scan with no allocation; it
- * counts brackets inside JSON5 comments too, which can only make it refuse, never let a deep body through.
- */
+/** Whether brackets nest deeper than `max`: a linear scan; brackets in comments can only make it refuse. */
 function nestingExceeds(text: string, max: number): boolean {
   let depth = 0;
   let quote = '';

@@ -1,10 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { migrate } from './schema.js';
 
-/**
- * Opens (or creates) the emulator database and migrates it. Files use WAL with
- * `synchronous=FULL`, so a write acknowledged to a client survives `kill -9` and power loss.
- */
+/** Opens (or creates) and migrates the database; WAL, `synchronous=FULL`: an acknowledged write survives a crash. */
 export function openDatabase(file = ':memory:'): DatabaseSync {
   const db = new DatabaseSync(file);
   if (file !== ':memory:' && file !== '') {

@@ -1,9 +1,6 @@
 import type { DatabaseSync } from 'node:sqlite';
 
-/**
- * Versioned schema: migration N (0-based) moves the database from `user_version` N to N + 1.
- * Append new migrations; never edit a shipped one (the emulator never loses data).
- */
+/** Migration N moves `user_version` N to N + 1; append new ones, never edit a shipped one. */
 const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE sections (

@@ -25,10 +25,7 @@ export interface ProductListing {
 
 type Table = 'products' | 'modifications' | 'sections' | 'articles';
 
-/**
- * All SQL of the emulator. Every method is scoped to one site (`sid`); every write runs in
- * one transaction. Column names in dynamic SQL come only from the writable-field lists.
- */
+/** All SQL of the emulator: one `sid` each, a transaction per write, dynamic columns only from the writable lists. */
 export class Store {
   readonly db: DatabaseSync;
   readonly #statements = new Map<string, StatementSync>();

@@ -14,10 +14,7 @@ export function readCatalogFilter(params: RequestParams): ProductFilter {
   };
 }
 
-/**
- * Handler of a plain update by `id` (`goods/Set`, `goods/SkuSet`, `article/Update`): `param` checked
- * against `resource`'s writable fields, 404 `<label> <id> not found` when `update` finds no record.
- */
+/** A plain update by `id`: `param` checked against the writable fields, 404 when no record is found. */
 export function updateById(
   resource: Resource,
   label: string,

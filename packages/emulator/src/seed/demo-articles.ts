@@ -1,7 +1,6 @@
 /**
- * Demo blog and news articles, hand-written. `txt` carries a little HTML (paragraphs, a list, a
- * link, an image); one article deliberately carries a harmless `<script>` and an `onclick`
- * attribute so the storefront can prove its sanitizer removes them.
+ * Demo articles, hand-written, `txt` with a little HTML; one carries a harmless `<script>` and
+ * `onclick` so the storefront can show its sanitizer removes them.
  */
 
 export interface DemoArticle {

@@ -1,7 +1,4 @@
-/**
- * Demo storefront catalog, hand-written: the sections and products of "Lumen & Oak", a small
- * electronics shop. Images live in `assets/img/goods/<slug>/` (see `demoAssetsDir`).
- */
+/** The hand-written demo catalog of "Lumen & Oak"; images in `assets/img/goods/<slug>/`. */
 
 export interface DemoSection {
   tx: string;
@@ -16,9 +13,8 @@ export interface DemoSection {
 }
 
 /**
- * [articul, label, #rrggbb, price, old price (0 = no discount)]; the label (the modification's
- * `stxt`) is the colour's name, then, after a comma, what else the variant differs in (storage,
- * case size, ring size, the phone a case fits): the storefront names its variants from it.
+ * [articul, label, #rrggbb, price, old price (0 = none)]; the label (`stxt`) is the colour's name,
+ * then what else the variant differs in: the storefront names variants from it.
  */
 export type DemoModification = [string, string, string, number, number];
 

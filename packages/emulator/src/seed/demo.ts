@@ -23,10 +23,7 @@ export function demoProductImages(
 const escapeHtml = (text: string): string =>
   text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
-/**
- * Fills site `sid` with the "Lumen & Oak" demo storefront, in one transaction. Ids are assigned by
- * SQLite; on a fresh database they start at 1 in the order of the demo files.
- */
+/** Fills site `sid` with the "Lumen & Oak" demo in one transaction; on a fresh database ids start at 1. */
 export function seedDemo(db: DatabaseSync, sid = 1): SeedSummary {
   const w = new SeedWriter(db, sid);
   transaction(db, () => {

@@ -53,10 +53,7 @@ const VENDORS = ['Acme', 'Globex', 'Initech', 'Umbrella', 'Stark', 'Wayne', 'Hoo
 const COLOURS = ['#1c1c1e', '#f5f5f7', '#c0c4c8', '#2f5d9e', '#3f7d58', '#c0392b', '#d8c3a5', ''];
 const EPOCH = 1_704_067_200; // 2024-01-01 UTC
 
-/**
- * Deterministic synthetic catalog for size tests and benchmarks: the same options give the same
- * rows. Prepared statements ({@link SeedWriter}) in one transaction keep 100,000 products to a few seconds.
- */
+/** Deterministic synthetic catalog for size tests and benchmarks, written in one transaction. */
 export function seedSynthetic(
   db: DatabaseSync,
   sid = 1,

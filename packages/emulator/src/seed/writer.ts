@@ -20,11 +20,7 @@ export interface SeedSummary {
   domains: number;
 }
 
-/**
- * The inserts both seeders make: one prepared statement per table (prepared once, so a 100,000
- * product catalog stays fast), each row counted in {@link SeedWriter.summary}. Ids are assigned by
- * SQLite; the methods that create a record return its id.
- */
+/** The inserts both seeders make, one statement per table prepared once, each row counted; creates return the id. */
 export class SeedWriter {
   readonly summary: SeedSummary = {
     sections: 0,

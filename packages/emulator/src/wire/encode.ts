@@ -10,9 +10,8 @@ import type {
 import type { ProductListing } from '../db/store.js';
 
 /**
- * Rows → the reference's wire shape (docs/interface.md, decisions): numbers as quoted strings except
- * product `catid`, `dt` as Unix seconds in a string, derived `sku`, `cattx` and `url`.
- * Key order is fixed so that quirks-mode output is byte-for-byte deterministic.
+ * Rows in the reference's wire shape (docs/interface.md): quoted numbers but product `catid`, `dt` as
+ * Unix seconds, derived `sku`, `cattx`, `url`; a fixed key order keeps quirks output deterministic.
  */
 export type WireValue = string | number | WireValue[] | WireObject;
 export interface WireObject {

@@ -1,9 +1,8 @@
 import { ApiError, invalidParam } from '../errors.js';
 
 /**
- * Request parameters merged from the query string and the body. POST parameters may travel in
- * either (spec, General rules 2); `param` may be encoded three ways (docs/interface.md, "Requests"):
- * `param[field]=…` (form brackets), `param=<JSON text>` (form JSON) or a whole JSON body.
+ * Request parameters from the query and the body, `param` in any of three encodings
+ * (docs/interface.md, "Requests"): form brackets, form JSON, or a JSON body.
  */
 export interface RequestParams {
   /** Top-level scalar parameters (`sid`, `id`, `goods_id`, `md`, filters), as text. */

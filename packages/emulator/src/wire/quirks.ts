@@ -1,12 +1,9 @@
 import type { WireValue } from './encode.js';
 
 /**
- * `--quirks reference`: the reference payloads' oddities, as exact text.
- * - a trailing comma after the last element of every non-empty array and the last member of every
- *   non-empty object: `[{"message":"Ok",},]`;
- * - one repeated key: in a product image object `image` is sent twice (same value, so a tolerant
- *   "last key wins" parser keeps the right file name), as the spec notes for the reference.
- * Output is deterministic: same data, same bytes.
+ * `--quirks reference`: the reference payloads' oddities as exact text: a trailing comma after every
+ * non-empty array's and object's last item, and a product image's `image` key sent twice (same
+ * value). Deterministic: same data, same bytes.
  */
 export function serializeQuirks(value: WireValue): string {
   if (typeof value === 'string') return JSON.stringify(value);

@@ -1,8 +1,6 @@
 /**
- * The connection as Astro itself would see it at config time: Vite loads `.env` files only after
- * the config hooks run, so the integration reads them itself, by the client's one precedence
- * (`envSettings`: the process environment over `.env.<mode>.local`, `.env.<mode>`, `.env.local`,
- * `.env`).
+ * The connection as Astro would see it at config time: Vite loads `.env` files only after the config
+ * hooks, so the integration reads them itself, by the client's one precedence (`envSettings`).
  */
 import { envSettings, readEnvFiles } from '@sitecontent/client/internal';
 

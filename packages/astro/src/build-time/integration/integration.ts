@@ -1,9 +1,7 @@
 /**
- * `siteContent()`: the Astro integration. It declares the `astro:env` schema, shares one client
- * (and so one concurrency bound and one back-off gate) with every loader of the project, sets
- * `site` from `site/DomainDefault` when the user has not, allows the site's domain for `<Image>`
- * and, in dev, mounts the refresh endpoint. With `metaWriteBack`, it plans (and with
- * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
+ * `siteContent()`: declares the `astro:env` schema, opens the project whose clients the loaders
+ * share, sets `site` from `site/DomainDefault`, allows the site's domain for `<Image>`, mounts the dev
+ * refresh endpoint and, with `metaWriteBack`, plans and writes the pages' meta at the end.
  */
 import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';

@@ -1,15 +1,8 @@
 /**
- * Build-time meta write-back: at `astro:build:done` the integration hands the entries the loaders
- * loaded to the user's `desired()` function, then validates, plans, logs the plan and applies it —
- * the last step only when `SITECONTENT_WRITE=1` is set — through `runMetaWriteBack` of
- * `@sitecontent/client` (packages/client/META.md, "Build-time write-back").
- *
- * Where the entries come from: the loaders hand their collection's stored entries to the build
- * record (project/build-record.ts) at the end of every sync, keep-stale included. Reading
- * `<cacheDir>/data-store.json` instead would need Astro's internal store class (not in its export
- * map) and its devalue file format, and would not say which loader filled a collection (collection
- * names are the user's); the record gives the exact parsed `data` (dates as `Date`) of this build,
- * keyed by loader kind, with no file I/O and no Astro internals.
+ * Build-time meta write-back at `astro:build:done`, through the client's `runMetaWriteBack`
+ * (packages/client/META.md). The entries come from the build record (project/build-record.ts), not
+ * from Astro's `data-store.json`: that would need Astro internals, and would not say which loader
+ * filled a collection.
  */
 import { rm, writeFile } from 'node:fs/promises';
 import {
@@ -27,10 +20,7 @@ import { purgeWrittenMeta } from './purge-written-meta.js';
 /** The environment variable that turns the dry run into a write (`SITECONTENT_WRITE=1`). */
 export const META_WRITE_ENV = 'SITECONTENT_WRITE';
 
-/**
- * Leaves what was written for the next sync's meta cache (loaders/meta-cache.ts), so pages show it
- * without asking again; no file when nothing was written.
- */
+/** Leaves what was written for the next sync's meta cache, so pages show it without asking again. */
 export async function recordWrittenMeta(
   cacheDir: URL,
   result: Pick<MetaWriteBackResult, 'plan' | 'report'>,
@@ -51,10 +41,7 @@ export async function recordWrittenMeta(
   await writeFile(file, JSON.stringify({ at: Date.now(), pages } satisfies WrittenMeta));
 }
 
-/**
- * Runs the write-back for `project` (called from `astro:build:done`) and records what it
- * wrote in `cacheDir` — also when some pages failed, since the others were written.
- */
+/** Runs the write-back and records what it wrote, also when some pages failed. */
 export async function runBuildMetaWriteBack(
   project: Project,
   cacheDir: URL,

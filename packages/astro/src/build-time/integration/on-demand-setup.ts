@@ -1,9 +1,8 @@
 /**
- * On-demand sites (an Astro `cache` provider configured): the integration writes small modules
- * into its codegen folder — the middleware that gives pages of live entries their freshness, the
- * product sitemaps and the purge endpoint — each calling this package with the site's checked `onDemand` settings as JSON.
- * Written modules, not virtual ones: the server bundle imports them like the site's own files,
- * whether Vite bundles this package or leaves it in node_modules.
+ * With an Astro `cache` provider, the integration writes small modules into its codegen folder (the
+ * middleware, the product sitemaps, the purge endpoint), each calling this package with the checked
+ * `onDemand` settings. Written, not virtual: the server bundle imports them whether or not Vite
+ * bundles this package.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,11 +50,7 @@ function liveConfigFile(srcDir: URL): string | undefined {
   return found && fileURLToPath(found);
 }
 
-/**
- * The product sitemaps' two routes. Each is handed the site's live collections (the module Astro
- * loads them from, so the same loader objects): the sitemaps read how product URLs are made from
- * the live products loader itself (product-sitemaps/product-pages-source.ts).
- */
+/** The product sitemaps' two routes, each handed the site's live collections (the same loader objects). */
 function injectSitemapRoutes(
   hook: Pick<SetupHook, 'injectRoute' | 'config'>,
   dir: URL,

@@ -1,8 +1,6 @@
 /**
- * After the build's meta write-back: purges the pages whose meta it wrote on the site named by
- * `SITECONTENT_SITE_URL` (with its `SITECONTENT_PURGE_TOKEN`), so an on-demand site shows the new
- * tags at once. A failed purge is a warning: the meta is written, and a build of static pages does
- * not depend on it.
+ * After the meta write-back, purges the pages it wrote on the site `SITECONTENT_SITE_URL` names, so
+ * an on-demand site shows the new tags at once. A failed purge is a warning: the meta is written.
  */
 import { isSiteContentError, type MetaWriteBackLogger, type MetaWriteBackResult } from '@sitecontent/client';
 import {

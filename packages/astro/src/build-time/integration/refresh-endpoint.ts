@@ -1,10 +1,7 @@
 /**
- * Dev-only refresh endpoint: `POST /_sitecontent/refresh` with `Authorization: Bearer <token>`
- * (token from `SITECONTENT_REFRESH_TOKEN`) re-runs the named loaders through Astro's
- * `refreshContent`, so a webhook or a script can update content without restarting `astro dev`.
- * Body (optional JSON): `{ "loaders": ["products", "sitecontent-articles"], "refetchMeta": true }`;
- * short collection kinds map to the loader names; no body refreshes every Site Content loader;
- * `refetchMeta` asks every page's meta again, whatever the meta cache's `maxAge`.
+ * Dev-only refresh endpoint: `POST /_sitecontent/refresh` with the `SITECONTENT_REFRESH_TOKEN`
+ * re-runs the named loaders (`refreshContent`). Body (optional): `{ "loaders": ["products"],
+ * "refetchMeta": true }`; none refreshes every loader; `refetchMeta` ignores the meta cache.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RefreshContentOptions } from 'astro';
@@ -60,10 +57,7 @@ export function parseRefreshBody(text: string): RefreshRequest | { error: string
   return { loaders: names.loaders, refetchMeta: body.data.refetchMeta ?? false };
 }
 
-/**
- * Maps requested names (`products` or `sitecontent-products`) to loader names, each once; unknown
- * names are errors; none requested is every loader.
- */
+/** Requested names (`products` or `sitecontent-products`) as loader names; unknown ones are errors. */
 export function resolveLoaderNames(
   requested: readonly string[] | undefined,
 ): { loaders: string[] } | { error: string } {

@@ -1,17 +1,10 @@
-/**
- * The site's domain as the last successful `site/DomainDefault` lookup gave it, kept in Astro's cache
- * directory (integration/site-domain.ts writes it): the fallback for `site` at config time and for
- * image URLs during a sync, when the service cannot be asked.
- */
+/** The domain the last `site/DomainDefault` gave, in Astro's cache dir: the fallback when the service is down. */
 import { readFileSync } from 'node:fs';
 import { isHostName } from '@sitecontent/client/internal';
 
 export const DOMAIN_FILE = 'sitecontent-domain.json';
 
-/**
- * The domain the last successful lookup remembered in `cacheDir`, read at once: the shared client's
- * fallback for image URLs when `site/DomainDefault` fails during a sync.
- */
+/** The remembered domain, read at once: the clients' fallback for image URLs during a sync. */
 export function rememberedDomain(cacheDir: URL | string): string | undefined {
   try {
     return domainIn(readFileSync(new URL(DOMAIN_FILE, cacheDir), 'utf8'));

@@ -1,8 +1,6 @@
 /**
- * The site's domain at config time (`site/DomainDefault`), for `site` and `image.remotePatterns`.
- * The last answer is kept in Astro's cache dir: the service being down must not change the Astro
- * config, because a different `site` makes Astro wipe the data store, and keep-stale would have
- * nothing left to keep.
+ * The site's domain at config time, for `site` and `image.remotePatterns`. The last answer is kept
+ * in Astro's cache dir: an outage must not change `site`, which would make Astro wipe the data store.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';

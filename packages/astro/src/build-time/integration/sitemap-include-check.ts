@@ -1,9 +1,7 @@
 /**
- * `onDemand.sitemap.include` names the sitemap files the build writes (`@astrojs/sitemap`'s) for the
- * product sitemap index to list first. Their number follows the count of prerendered pages, so a
- * list written by hand can fall behind: this integration, appended after the project's own (Astro
- * runs `astro:build:done` in list order, after `@astrojs/sitemap` wrote), fails the build when the
- * written index names a file the list lacks, or the list names a file the build did not write.
+ * `onDemand.sitemap.include` lists `@astrojs/sitemap`'s files, whose number follows the prerendered
+ * pages, so a hand-written list falls behind: this integration, appended after the project's own
+ * (so after the sitemap is written), fails the build when the two disagree.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import type { AstroIntegration } from 'astro';

@@ -1,12 +1,8 @@
 /**
- * The conditional read of a collection (docs/architecture.md, "The conditional read"). A load that went
- * through without a warning leaves, in the collection's meta store, a digest of every answer its
- * entries were made of (the loader version and options, the bodies of `goods/Get` and `dir/Get`
- * as sent, the site's origins). The next load that finds the same digest, and every page's cached
- * meta still fresh, keeps the stored entries as they are: no record is typed, digested or built.
- *
- * A load with a warning (an invalid record skipped, a product without a section) leaves no digest:
- * the next one reads every record again, so that it warns again.
+ * The conditional read (docs/architecture.md, "The conditional read"): a load without a warning
+ * leaves a digest of every answer its entries were made of; the next load that finds the same one,
+ * with every cached meta still fresh, keeps the stored entries. A load that warned leaves none, so
+ * the next one warns again.
  */
 import type { LoaderContext } from 'astro/loaders';
 import { setMetaIfChanged } from '../staging/sync-item.js';
@@ -28,10 +24,7 @@ export class AnswerRecord {
     this.#fingerprint = fingerprint;
   }
 
-  /**
-   * Whether `answers` (digests and values, by name) are what the stored entries were made of. They
-   * are kept either way, to be recorded at commit.
-   */
+  /** Whether `answers` are what the stored entries were made of; kept either way, for the commit. */
   unchanged(answers: Readonly<Record<string, string>>): boolean {
     this.#digest = this.#ctx.generateDigest(`${this.#fingerprint}\n${JSON.stringify(answers)}`);
     return this.#ctx.meta.get(ANSWERS_META_KEY) === this.#digest;
@@ -42,10 +35,7 @@ export class AnswerRecord {
     this.#warned = true;
   }
 
-  /**
-   * Records the answers of a load that committed. A load that did not name its answers, or warned,
-   * leaves none, and the next load reads every record.
-   */
+  /** Records the answers of a load that committed; one that named none, or warned, leaves none. */
   commit(): void {
     if (!this.#warned && this.#digest !== undefined) {
       setMetaIfChanged(this.#ctx.meta, ANSWERS_META_KEY, this.#digest);

@@ -1,7 +1,4 @@
-/**
- * How a failed load reads in the build log: the collection first, then the operation and the
- * redacted URL (every client error carries both), then what to do about it.
- */
+/** How a failed load reads in the log: the collection, the operation and redacted URL, then the fix. */
 import { isSiteContentError } from '@sitecontent/client';
 import { shownRecord, shownText } from '@sitecontent/client/internal';
 import { SiteContentInvalidRecordError } from '../../errors/invalid-record-error.js';
@@ -30,10 +27,7 @@ export function failureSummary(collection: string, error: unknown): FailureSumma
   };
 }
 
-/**
- * What to do about a refused key or site, for the message of an auth failure (401/403); `undefined`
- * for any other failure.
- */
+/** What to do about a refused key or site (401/403); `undefined` for any other failure. */
 export function authFix(error: unknown, sid: number): string | undefined {
   if (!isSiteContentError(error, 'auth')) return undefined;
   return error.status === 403
@@ -48,10 +42,7 @@ function invalidRecordText(collection: string, report: InvalidRecord) {
   return { facts, text };
 }
 
-/**
- * The error for the first invalid record of a collection under `onInvalid: 'fail'`; `atLeast` when
- * the load stopped counting.
- */
+/** The error for a collection's first invalid record under `onInvalid: 'fail'`; `atLeast` when counting stopped. */
 export function invalidRecordError(
   collection: string,
   report: InvalidRecord,
@@ -68,10 +59,8 @@ export function invalidRecordError(
 }
 
 /**
- * Under `onInvalid: 'skip'`, an answer without one valid record: what the warning says when the
- * previous entries are kept, and the error when `onError: 'fail'` fails the load. Skipping every
- * record would empty the collection, and a build would ship a site without it: a service that
- * sends nothing valid is broken, as one whose body cannot be read.
+ * Under `onInvalid: 'skip'`, an answer without one valid record: the warning when entries are kept,
+ * the error with `onError: 'fail'`. A service that sends nothing valid is broken; it must not empty a site.
  */
 export function allInvalid(
   collection: string,

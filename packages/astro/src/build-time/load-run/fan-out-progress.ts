@@ -1,7 +1,4 @@
-/**
- * Progress of a loader's fan-out (one `goods/SkuGet` or `meta/Get` per record), for the client's
- * `streamBounded` to tick: a long fetch shows in the build log how far it got.
- */
+/** Progress of a loader's fan-out, ticked by `streamBounded`: a long fetch shows how far it got. */
 import type { MapProgress } from '@sitecontent/client/internal';
 
 export interface ProgressLogger {

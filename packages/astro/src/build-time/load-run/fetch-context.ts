@@ -28,55 +28,27 @@ export interface FetchContext {
   ctx: LoaderContext;
   /** Pass to every list call of records that become entries. */
   callOptions: LoadCallOptions;
-  /**
-   * This load's invalid records, to which `onInvalid` applies: the client's reports, the records a
-   * loader finds invalid itself (`invalid.add`), the sync's `dir/Get` answer's (`invalid.addAll`).
-   */
+  /** This load's invalid records (`onInvalid` applies): the client's, the loader's own, the sync's `dir/Get`'s. */
   invalid: InvalidRecords;
-  /**
-   * Bounded fan-out with a progress line every 2 s: the results in order, each as soon as it and
-   * those before it are in, so the sync can build entries while later requests run.
-   */
+  /** Bounded fan-out with a progress line: results in order, each as soon as those before it are in. */
   fanOut<T, R>(
     label: string,
     items: readonly T[],
     fn: (item: T, signal: AbortSignal) => Promise<R>,
   ): OrderedResults<R>;
-  /**
-   * The items of `records`, in order, each made by `toItem` as soon as its page's meta is in:
-   * `meta/Get` of the page `metaPageOf` gives, through the bounded fan-out, reusing the last sync's
-   * answers where the meta cache allows (`seo: { maxAge }`). Without `metaPageOf` (SEO off) nothing is
-   * asked and every `meta` is undefined. The sync builds the first entries while later pages are
-   * still being asked for.
-   */
+  /** The items of `records` in order, each once its page's meta is in (fan-out or cache); none asked with SEO off. */
   itemsWithMeta<R>(
     records: readonly R[],
     metaPageOf: ((record: R) => MetaRequest) | undefined,
     toItem: (record: R, meta: Meta | undefined) => SyncItem,
   ): ItemSource;
-  /**
-   * Absolute origin of the site for canonical URLs: `config.site`, else `https://` +
-   * `site/DomainDefault`, asked once per sync for all loaders (and reused for image URLs).
-   */
+  /** The site's origin for canonical URLs (project/site-origin.ts), asked once per sync. */
   siteOrigin(): Promise<string>;
-  /**
-   * Every section (`dir/Get`), fetched once per sync for all loaders of the project. Invalid records
-   * are left out and listed in `invalid`: the sections loader applies its `onInvalid` to them, the
-   * others only use the sections to build URLs and relations.
-   */
+  /** Every section (`dir/Get`), once per sync; invalid ones are in `invalid`, for the sections loader's `onInvalid`. */
   sections(): Promise<SyncSections>;
-  /**
-   * The products of `filter` (`goods/Get`), read once per sync for the products and the
-   * modifications loaders, typed when one asks (`typed()`); the invalid records come back for the
-   * caller to judge. `failOnInvalid`: typing may stop after enough invalid records
-   * (load/sync-products.ts).
-   */
+  /** The products of `filter`, read once per sync, typed when asked; `failOnInvalid` may stop typing early. */
   products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<ProductsAnswer>;
-  /**
-   * Whether the stored entries may be kept as they are (load/answer-record.ts): `answers`, the
-   * digests and values every entry is made of, are those of the last sync, and with `usesMeta`
-   * every page's cached meta may be reused. The fetch then gives `KEEP_STORED`.
-   */
+  /** Whether the stored entries may be kept (answer-record.ts); the fetch then gives `KEEP_STORED`. */
   keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
 }
 
@@ -128,10 +100,7 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
   };
 }
 
-/**
- * Asked again once per sync; the client keeps the answer for its image URLs too. No call signal:
- * one loader failing must not cancel what the others wait for.
- */
+/** No call signal: one loader failing must not cancel what the others wait for. */
 const syncSiteOrigin = (ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> =>
   sync.once('origin', () => siteOriginOf([ctx.config.site], client, { refresh: true }));
 
@@ -144,10 +113,7 @@ function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSec
   });
 }
 
-/**
- * `toItem` of each record and its meta, in order, as the metas arrive. Each record is let go once its
- * item is made; the item keeps what the entry needs.
- */
+/** `toItem` of each record and its meta, in order; each record is let go once its item is made. */
 function zipItems<R>(
   records: readonly R[],
   metas: AsyncIterable<Meta | undefined>,

@@ -1,9 +1,6 @@
 import type { RecordValidationError } from '@sitecontent/client';
 
-/**
- * An invalid record: what the client reports (a `RecordValidationError`) or what a loader finds in
- * what it derives from a record (a product URL that breaks the URL policy).
- */
+/** An invalid record: the client's report, or a loader's finding in what it derives (a product URL). */
 export type InvalidRecord = Pick<RecordValidationError, 'message' | 'recordId' | 'path'>;
 
 /** Invalid records a load names in its warnings; the rest are counted. */
@@ -26,11 +23,9 @@ export class EnoughInvalidRecords extends Error {
 }
 
 /**
- * The invalid records of a load: the first few kept, to name in warnings and in the error, the rest
- * only counted. A broken or hostile service can send millions (a 96 MiB body of `{}` holds 32
- * million), and keeping an error object for each ran the build out of memory. A load that fails on
- * invalid records (`stopAt`) stops at `INVALID_RECORDS_TO_FAIL` of them: each costs about 35 µs to
- * validate and report, 20 minutes for those 32 million, and the build fails either way.
+ * A load's invalid records: the first few kept to name, the rest only counted, since a hostile body
+ * can hold millions and an error object for each ran the build out of memory. A load that fails on
+ * them (`stopAt`) stops at `INVALID_RECORDS_TO_FAIL`: it fails either way, and reading on takes minutes.
  */
 export class InvalidRecords {
   readonly named: InvalidRecord[] = [];

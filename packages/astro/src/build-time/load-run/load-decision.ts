@@ -1,8 +1,4 @@
-/**
- * The failure policies of a load, in one place: from what the fetch and staging gave and the
- * loader's options, whether the load fails, keeps the previous sync's entries, or commits what came
- * (with warnings for the records it skips). A pure function: it writes nothing and logs nothing.
- */
+/** The failure policies of a load in one place: fail, keep the previous entries, or commit with warnings. Pure. */
 import { isSiteContentError } from '@sitecontent/client';
 import { shownRecord } from '@sitecontent/client/internal';
 import { isSiteContentAstroError } from '../../errors/guards.js';
@@ -20,10 +16,7 @@ export interface LoadOutcome {
   /** Valid records that arrived (staged). */
   items: number;
   invalid: Pick<InvalidRecords, 'count' | 'named'>;
-  /**
-   * How many entries the previous sync left in the store. A function: counting lists every key, so
-   * it is asked only where a policy depends on it.
-   */
+  /** How many entries the previous sync stored; a function, since counting lists every key. */
   stored(): number;
 }
 
@@ -78,10 +71,7 @@ function decideFailedFetch(outcome: LoadOutcome, error: unknown, policy: LoadPol
   );
 }
 
-/**
- * An answer with nothing in it, where the last sync stored entries, is how an outage often looks
- * (a proxy's `[]`, an emptied cache): removing every page would ship an empty site with exit 0.
- */
+/** An empty answer where entries were stored is how outages often look: removing every page ships an empty site. */
 function decideEmptyAnswer(outcome: LoadOutcome, policy: LoadPolicy): LoadDecision {
   const previous = outcome.stored();
   if (previous === 0) return { action: 'commit', warnings: [] };

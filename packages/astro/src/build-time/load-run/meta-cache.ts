@@ -1,13 +1,8 @@
 /**
- * Meta tags reused across syncs (`seo: { maxAge }`, docs/architecture.md "Rebuilds"). With
- * SEO on, a sync asks `meta/Get` once per page; with a `maxAge` the answer is kept in the
- * collection's meta store (part of Astro's data store) and reused while the record it belongs to is
- * unchanged and the answer younger than `maxAge`. A changed record always asks again. Exact (no
- * reuse) is the default: a meta tag edited in the service shows at the next build.
- *
- * The build-time write-back knows what it wrote; it leaves that in a file in Astro's cache dir
- * (`sitecontent-meta-written.json`), which the next sync folds into the cache, so pages show the
- * written meta without asking again.
+ * Meta tags reused across syncs (`seo: { maxAge }`, docs/architecture.md "Rebuilds"): kept in the
+ * collection's meta store, reused while the record is unchanged and the answer younger than
+ * `maxAge`. Exact by default. What the write-back wrote (a file in Astro's cache dir) is folded in
+ * at the next sync, so pages show it without asking again.
  */
 import { readFile } from 'node:fs/promises';
 import type { Meta } from '@sitecontent/client';
@@ -86,29 +81,19 @@ export interface MetaRequest {
 /** Answers in the order of the pages asked for, each as soon as it is in. */
 export type MetaAnswers = OrderedResults<Meta | undefined>;
 
-/**
- * The page of a request without its record: the pages asked for are held until the last answer,
- * and the raw records must not be (each is let go as soon as its entry is built).
- */
+/** The page without its record: pages are held until the last answer, raw records must not be. */
 const pageOf = ({ md, id }: MetaRequest): MetaPage => ({ md, id });
 
 /** The meta lookups of one load, and the cache they leave for the next. */
 export interface MetaLookup {
-  /**
-   * Meta of each page, in order, as the answers arrive: from the cache where it may be reused, else
-   * from `fetch`, which is given the other pages (in order) and must start asking at once.
-   */
+  /** Meta of each page, in order: cached where reusable, else from `fetch`, which must start at once. */
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers;
   /**
-   * Whether every cached answer may be reused as it is (none older than `maxAge`, no refetch asked
-   * for, nothing of the write-back to fold in). If so, the cache is kept as stored and counts them
-   * all as reused: a load that keeps its stored entries asks no page.
+   * Whether every cached answer may be reused (none too old, no refetch, nothing written to fold in);
+   * if so the cache stays as stored: a load that keeps its entries asks no page.
    */
   keepAll(): boolean;
-  /**
-   * Whether answers are cached across syncs (`maxAge` above 0): a load that asks every page keeps
-   * no cache, so stored entries made that way cannot be kept on the cache's word.
-   */
+  /** Whether answers are cached (`maxAge` > 0): entries made without a cache cannot be kept on its word. */
   readonly caches: boolean;
   /** Stores the cache for the next sync; call only when the load succeeded. */
   commit(): void;

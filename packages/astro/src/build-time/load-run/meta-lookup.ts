@@ -3,10 +3,7 @@ import type { LoaderContext } from 'astro/loaders';
 import type { ProjectSettings } from '../../project/project-settings.js';
 import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
 
-/**
- * Set to `1` for a build that asks every page's meta again and keeps the answers for the builds
- * after it (a nightly full refresh); `metaMaxAge: 0` would ask too, but keeps no cache.
- */
+/** `1`: ask every page's meta again and keep the answers (a nightly refresh); `metaMaxAge: 0` keeps none. */
 export const REFETCH_META_ENV = 'SITECONTENT_REFETCH_META';
 
 /** `loaderMaxAge`: the loader's own `seo: { maxAge }`, which wins over the project's `metaMaxAge`. */

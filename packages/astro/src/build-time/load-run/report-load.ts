@@ -1,8 +1,4 @@
-/**
- * What a load tells the rest of the project: the entries it left in the store (the build record,
- * for the meta write-back), and that it kept the previous sync's entries (the log, the dev refresh
- * endpoint through the refresh context, and the build's closing line).
- */
+/** What a load tells the project: the entries it left (the build record), and that it kept stale ones. */
 import type { LoaderContext } from 'astro/loaders';
 import type { Project } from '../../project/project.js';
 import { reportKeptStale } from '../../project/refresh-report.js';

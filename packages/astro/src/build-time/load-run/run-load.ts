@@ -1,8 +1,4 @@
-/**
- * The common `load()` of every collection loader, as a short run of steps: open the load, fetch
- * while staging the entries of what arrives, decide what the outcome means under the loader's
- * failure policies (load-decision.ts), then commit or keep the previous entries, and log.
- */
+/** Every collection loader's `load()`: open, fetch while staging, decide (load-decision.ts), commit or keep, log. */
 
 import type { SiteContentClient } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
@@ -32,10 +28,7 @@ export interface LoaderRun {
   sanitize: boolean;
   /** The loader's own meta cache `maxAge` (ms), if it sets one; else the project's `metaMaxAge`. */
   metaMaxAge?: number | undefined;
-  /**
-   * Fetches everything and returns the items to store, or a stream of them that the sync builds
-   * entries from as they arrive. Must not touch the store.
-   */
+  /** Fetches the items to store, or a stream the sync builds entries from as they arrive; never touches the store. */
   fetch(fc: FetchContext): Promise<SyncSource>;
 }
 

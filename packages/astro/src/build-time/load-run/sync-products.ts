@@ -1,8 +1,4 @@
-/**
- * The catalog's products (`goods/Get`), read once per sync for the products and the modifications
- * loaders when both ask with the same filter: the answer is the largest of a sync, and the two used
- * to ask for it each.
- */
+/** The sync's `goods/Get`, read once for the products and modifications loaders of one filter: the largest answer. */
 import type { ListAnswer, Product, SiteContentClient } from '@sitecontent/client';
 import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
 import type { SyncScope } from '../../project/sync-scope.js';
@@ -19,10 +15,7 @@ export interface SyncProducts {
   invalidIds: number[];
 }
 
-/**
- * The sync's `goods/Get` as it arrived: the digest of its body, and its records typed on the first
- * loader's asking. A products loader that finds the body unchanged since its last sync types none.
- */
+/** The sync's `goods/Get`: its body digest, and its records typed when a loader first asks. */
 export interface ProductsAnswer {
   bodyDigest: string;
   /** The origin the photos are checked against when typed (`https://<domain>`). */
@@ -35,11 +28,7 @@ interface ReadPolicy {
   stopAt: number;
 }
 
-/**
- * The products of `filter` for this sync. `failOnInvalid`: the caller fails on an invalid record, so
- * typing may stop after `INVALID_RECORDS_TO_FAIL` of them (EnoughInvalidRecords, carrying them);
- * a loader that joins later can still ask for that before the records are typed.
- */
+/** The products of `filter` for this sync; with `failOnInvalid` typing may stop at `INVALID_RECORDS_TO_FAIL`. */
 export function syncProducts(
   client: SiteContentClient,
   sync: SyncScope,

@@ -1,7 +1,6 @@
 /**
- * A load that warned must warn again on the next build, so it leaves no record of its answers and
- * the next load reads every record (docs/architecture.md, "The conditional read"). Every warning of
- * a load goes through its context's logger; noting them there means no code path can forget to.
+ * A load that warned leaves no record of its answers, so the next one reads every record and warns
+ * again; noting warnings in the context's logger means no code path can forget to.
  */
 import type { LoaderContext } from 'astro/loaders';
 

@@ -13,10 +13,7 @@ import { warnSectionsMissing } from './missing-sections.js';
 import { pageFingerprint } from './page-fingerprint.js';
 import { pageItems } from './page-items.js';
 
-/**
- * Articles (`article/Get`). Entry id: `String(id)`. `data.section` refers to the article's section
- * (from `catid`), `null` when unknown. `txt` is the rendered body.
- */
+/** Articles (`article/Get`), by `String(id)`; `data.section` from `catid`, `null` when unknown. */
 export function articlesLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
   options: ArticlesLoaderOptions<S> & { seo?: Q } = {},
 ) {
@@ -42,10 +39,7 @@ type ArticlesSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/**
- * `article/Get`, then each article's meta and entry as its meta arrives; the stored entries as they
- * are when the answers they were made of come again unchanged (load/answer-record.ts).
- */
+/** `article/Get`, then each article's meta and entry; unchanged answers keep the stored entries. */
 async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Promise<SyncSource> {
   const { ctx, client, callOptions, siteOrigin, sections } = fc;
   const { opts, seo } = settings;

@@ -4,9 +4,8 @@ import type { LoaderContext } from 'astro/loaders';
 const NAMED_IDS = 10;
 
 /**
- * One warning for the records whose section (`catid`) is not among the service's valid sections: a
- * section deleted or invalid. They get `section: null`, and the default URL loses its section part,
- * so their pages move (and may clash with another page's URL) without any other sign.
+ * One warning for records whose section is not among the valid ones: they get `section: null` and
+ * their default URL loses its section part, so their pages move without any other sign.
  */
 export function warnSectionsMissing(
   logger: Pick<LoaderContext['logger'], 'warn'>,

@@ -7,11 +7,7 @@ import { loaderOptions, type ModificationsLoaderOptions } from '../../options/lo
 import { runLoad } from '../load-run/run-load.js';
 import type { SyncItem } from '../staging/sync-item.js';
 
-/**
- * Every modification of every product: one `goods/Get` (shared with the products loader of the same
- * sync), then one `goods/SkuGet` per product through the shared client's concurrency bound. Entry id: `String(id)`; `data.product` refers to the
- * modification's product.
- */
+/** Every modification: the sync's shared `goods/Get`, then one `goods/SkuGet` per product. */
 export function modificationsLoader<const P extends string = 'products'>(
   options: ModificationsLoaderOptions<P> = {},
 ) {
@@ -29,10 +25,8 @@ export function modificationsLoader<const P extends string = 'products'>(
         sanitize: false,
         fingerprint: [onlyVisible, onlyVisibleProducts, productsCollection],
         async fetch({ client, callOptions, fanOut, invalid, products }) {
-          // The sync's goods/Get, shared with the products loader. A product record that fails
-          // validation still has modifications of its own: they are asked for by its id. One without
-          // a usable id hides modifications that cannot be asked for: an invalid record of this load
-          // (`onInvalid`), not a product silently left out with its modifications.
+          // An invalid product record still has modifications, asked by its id; one without a usable
+          // id is an invalid record of this load, not silently left out.
           const read = await (await products(catalogFilter(opts), false)).typed();
           invalid.addAll(read.idless);
           const shown =

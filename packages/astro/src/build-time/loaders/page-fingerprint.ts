@@ -13,10 +13,7 @@ export interface PageLoaderShape {
   sectionsCollection: string;
 }
 
-/**
- * What shapes a page loader's entries, folded into every digest: its options, the project's URL
- * style (`trailingSlash`, `build.format`) and `extra` options of the loader's own.
- */
+/** What shapes a page loader's entries, in every digest: its options, the URL style, its own `extra`. */
 export function pageFingerprint(
   { opts, seo, sectionsCollection }: PageLoaderShape,
   config: Pick<AstroConfig, 'trailingSlash' | 'build'>,

@@ -3,10 +3,7 @@ import type { RecordPage } from '../../entries/page-kinds.js';
 import type { FetchContext } from '../load-run/fetch-context.js';
 import type { ItemSource } from '../staging/sync-item.js';
 
-/**
- * The items of `pages`, each made as soon as its meta is in; with `seo` off nothing is asked.
- * `origin`: the site's, for canonical URLs (`''` without `seo`).
- */
+/** The items of `pages`, each once its meta is in (none asked with `seo` off); `origin` for canonicals. */
 export function pageItems<R>(
   fc: Pick<FetchContext, 'itemsWithMeta'>,
   pages: readonly RecordPage<R>[],

@@ -15,11 +15,7 @@ import { warnSectionsMissing } from './missing-sections.js';
 import { pageFingerprint } from './page-fingerprint.js';
 import { pageItems } from './page-items.js';
 
-/**
- * Catalog products (`goods/Get`). Entry id: `String(id)`. Data: the client's `Product` plus
- * `section` (a reference to the product's section), `url` and, with `seo: true`, `seo`. `txt` is
- * the rendered body.
- */
+/** Catalog products (`goods/Get`): the client's `Product` plus `section`, `url` and, with `seo`, `seo`. */
 export function productsLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
   options: ProductsLoaderOptions<S> & { seo?: Q } = {},
 ) {
@@ -45,11 +41,7 @@ type ProductsSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/**
- * `goods/Get`, the products' pages, then each page's meta and entry as its meta arrives. When the
- * answers the stored entries were made of come again unchanged, byte for byte, and every page's
- * meta is fresh in the cache, the stored entries are kept and no record is typed.
- */
+/** `goods/Get`, then each page's meta and entry; unchanged answers with fresh cached meta keep the stored entries. */
 async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
   const { ctx, siteOrigin, sections } = fc;
   const { opts, seo } = settings;

@@ -11,10 +11,7 @@ import { KEEP_STORED, type SyncSource } from '../staging/sync-item.js';
 import { pageFingerprint } from './page-fingerprint.js';
 import { pageItems } from './page-items.js';
 
-/**
- * Site sections (`dir/Get`). Entry id: the section's `tx` (unique per site). `data.parent` refers to
- * the parent section (`par`), `null` for roots. `txt` is the rendered body.
- */
+/** Site sections (`dir/Get`), by `tx`; `data.parent` from `par`, `null` for roots. */
 export function sectionsLoader<const S extends string = 'sections', const Q extends SeoOption = undefined>(
   options: SectionsLoaderOptions<S> & { seo?: Q } = {},
 ) {
@@ -40,10 +37,7 @@ type SectionsSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/**
- * The sync's `dir/Get` (its invalid records are this load's), then each section's meta and entry; the
- * stored entries as they are when the answers they were made of come again unchanged.
- */
+/** The sync's `dir/Get` (its invalid records are this load's), then each section's meta and entry. */
 async function fetchSections(fc: FetchContext, settings: SectionsSettings): Promise<SyncSource> {
   const { ctx, invalid, siteOrigin, sections } = fc;
   const { opts, seo, sectionsCollection } = settings;

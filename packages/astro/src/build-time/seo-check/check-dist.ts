@@ -1,8 +1,7 @@
 /**
- * The SEO check of a built site (the rules: check-pages.ts): lists the pages, reads the sitemap,
- * and checks the pages on this thread. A worker thread for half the pages does not pay on a 2-core
- * machine shared with other work (bench/seo-check.mjs measured 0.88 s against 0.60 s for 10,000
- * pages): the thread loads the rules and warms up again, and gets no core of its own.
+ * The SEO check of a built site (rules: check-pages.ts): lists the pages, reads the sitemap, checks
+ * the pages on this thread. A worker thread does not pay on a small shared machine: it loads the
+ * rules and warms up again without a core of its own (bench/seo-check.mjs).
  */
 import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
 import { checkPages, type PageCheckInput } from './check-pages.js';

@@ -1,14 +1,9 @@
 /**
- * The per-page rules of the SEO check, on a list of pages: every indexable page has a canonical
- * that is on the site's origin, listed in the sitemap and served without a redirect by a file of
- * the build, and its JSON-LD `dateModified` is its sitemap `<lastmod>` (date-modified.ts); every
- * JSON-LD block parses and product JSON-LD passes Google's rules (json-ld-check.ts); every link into
- * the site names a page by its canonical URL, or a file of the build (link-audit.ts). Warnings: an
- * indexable page shared without a raster image of stated size (share-image-check.ts).
- *
- * A page with a robots `noindex`, and Astro's error pages (`404.html`, `500.html`, which hosts
- * serve with an error status), need no canonical or share image and are not looked up in the
- * sitemap; their JSON-LD and links are still checked.
+ * The per-page rules of the SEO check: an indexable page's canonical is on the site's origin, in the
+ * sitemap and served by a file; its JSON-LD `dateModified` is its `<lastmod>`; JSON-LD parses and
+ * passes Google's rules; links into the site resolve (link-audit.ts); a page shared without a raster
+ * image of stated size is a warning. `noindex` pages and Astro's error pages need no canonical or
+ * share image.
  */
 import path from 'node:path';
 import type { SeoCheckProblem } from '../../errors/seo-check-error.js';

@@ -1,8 +1,4 @@
-/**
- * The rule that a page's sitemap `<lastmod>` and its JSON-LD `dateModified` agree: two statements of
- * when the page last changed, which a search engine reads side by side (`pageChangeTimes()` gives
- * both in this package's pages).
- */
+/** A page's sitemap `<lastmod>` and JSON-LD `dateModified` must agree: a search engine reads both. */
 
 /** Every `dateModified` the page's JSON-LD blocks state, top-level or in an `@graph`. */
 function statedDates(jsonLd: readonly string[]): string[] {

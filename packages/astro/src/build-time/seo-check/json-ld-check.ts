@@ -1,10 +1,7 @@
 /**
- * The JSON-LD rules of the SEO check: every block parses; each `Product` / `ProductGroup` (and the
- * `Organization`, where a shop states its shipping and returns) passes Google's rich-result rules
- * with no error (`@adobe/structured-data-validator`, run without a
- * schema.org vocabulary so it needs no network, plus what Google requires of a `ProductGroup`,
- * product-group-rules.ts) and states its offer facts (offer-facts.ts).
- * Warnings (recommended fields) are not problems.
+ * The JSON-LD rules of the SEO check: every block parses; each `Product`/`ProductGroup` (and an
+ * `Organization` with policies) passes Google's rich-result rules (`@adobe/structured-data-validator`,
+ * offline, plus product-group-rules.ts) and states its offer facts. Recommendations are not problems.
  */
 import Validator from '@adobe/structured-data-validator';
 import { offerFactProblems, typesOf } from './offer-facts.js';
@@ -25,10 +22,7 @@ function nodesOf(value: unknown): Node[] {
   return value['@type'] === undefined ? graph : [value, ...graph];
 }
 
-/**
- * The validator, its rule modules imported once: it calls `import()` for every rule of every node,
- * which at 10,000 products costs more than the rules themselves.
- */
+/** The validator with its rule modules imported once: it would `import()` them for every node. */
 function createValidator(): Validator {
   const validator = new Validator();
   for (const [type, loaders] of Object.entries(validator.registeredHandlers)) {

@@ -1,9 +1,6 @@
 /**
- * The link audit of the SEO check: every `<a href>` of a built page that points into the site is
- * resolved against the output directory exactly as a static host serves it, with no redirect and
- * no trailing-slash fix-up. A link to a page must name it by its canonical URL (the one the
- * sitemap lists: entries/page-url.ts) and a link to a file must name a file of the build; anything
- * else is a redirect or a 404 for the visitor, and a wasted hop for a crawler.
+ * The SEO check's link audit: every `<a href>` into the site is resolved against the output as a
+ * static host serves it, with no redirect: a page by its canonical URL, a file by a file of the build.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

@@ -1,8 +1,7 @@
 /**
- * The offer facts a storefront states on every product, beyond what Google's rules require (they
- * only recommend a currency and availability): every `Offer` states its price, `priceCurrency`
- * and `availability`; an `AggregateOffer` its `lowPrice` and `priceCurrency`. A price without a
- * currency is not a price a shopper or a search engine can compare.
+ * The offer facts a storefront states beyond Google's rules: every `Offer` its price,
+ * `priceCurrency` and `availability`, an `AggregateOffer` its `lowPrice` and `priceCurrency`. A price
+ * without a currency cannot be compared.
  */
 
 type Node = Record<string, unknown>;

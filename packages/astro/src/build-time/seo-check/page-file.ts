@@ -1,7 +1,4 @@
-/**
- * Where a page URL's file is in the output directory, by Astro's `build.format`, and whether the
- * URL's trailing slash is the one `trailingSlash` serves without a redirect.
- */
+/** A page URL's file in the output by `build.format`, and whether its slash is served without a redirect. */
 
 export interface OutputLayout {
   /** Astro's `build.format`. */

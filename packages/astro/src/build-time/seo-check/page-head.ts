@@ -1,8 +1,4 @@
-/**
- * What the SEO check needs from a built page's `<head>`: the canonical link, a robots `noindex`,
- * the JSON-LD blocks and the share image. Only the head is parsed: it ends at the first `</head>`
- * or `<body`, found by one string search.
- */
+/** What the SEO check reads of a built page's `<head>`: canonical, `noindex`, JSON-LD, share image. */
 import { Parser } from 'htmlparser2';
 
 export interface PageHead {

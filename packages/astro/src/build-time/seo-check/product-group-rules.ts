@@ -1,8 +1,7 @@
 /**
- * What Google requires of a `ProductGroup` (its variants' structured data), which
- * `@adobe/structured-data-validator` has no rules for: `productGroupID`, `variesBy` and a
- * non-empty `hasVariant`; and what makes the group worth stating: each variant differs from every
- * other in a `variesBy` property, or a search engine cannot tell which one a shopper asked for.
+ * What Google requires of a `ProductGroup`, which the validator does not check: `productGroupID`,
+ * `variesBy`, a non-empty `hasVariant`; and each variant differing from every other in a `variesBy`
+ * property, or a search engine cannot tell which one was asked for.
  */
 
 type Node = Record<string, unknown>;

@@ -1,7 +1,6 @@
 /**
- * The post-build SEO check as an integration of its own, which `siteContent({ seoCheck })` appends
- * to the end of the project's integrations: Astro runs `astro:build:done` hooks in list order, and
- * the check must read the sitemap that `@astrojs/sitemap` writes in its own `astro:build:done`.
+ * The post-build SEO check, an integration appended after the project's own: `astro:build:done` runs
+ * in list order, and the check reads the sitemap `@astrojs/sitemap` writes there.
  */
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -12,10 +11,7 @@ import type { OutputLayout } from './page-file.js';
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
-/**
- * One summary line, then one line per page at fault: errors at the mode's level (error with
- * `'fail'`), warnings as warnings.
- */
+/** One summary line, then one per page at fault, errors at the mode's level. */
 export function logReport(report: SeoCheckReport, mode: SeoCheckMode, logger: AstroIntegrationLogger): void {
   const errors = report.problems.filter((p) => p.severity === 'error');
   const warnings = report.problems.filter((p) => p.severity === 'warning');

@@ -1,8 +1,6 @@
 /**
- * The share image rules of the SEO check: social networks show a page's `og:image` when it is
- * shared, but not an SVG, and they lay the card out before the image arrives only when its size is
- * stated. A page without a share image, or with one they do not show, is shared as bare text: a
- * warning, since the page itself is still served and indexed.
+ * Share image rules: social networks show no SVG, and lay a card out before the image arrives only
+ * when its size is stated. Without such an image a page is shared as bare text: a warning.
  */
 import type { ShareImageTags } from './page-head.js';
 
@@ -19,10 +17,7 @@ function pathOf(url: string): string {
   }
 }
 
-/**
- * Why the page's share image falls short (none, SVG, no size, not in the build), as warnings; `[]`
- * when it does not. `missing` says whether a URL on the site names no file of the build.
- */
+/** Why the share image falls short (none, SVG, no size, not in the build); `[]` when it does not. */
 export function shareImageWarnings(image: ShareImageTags, missing: (url: string) => boolean): string[] {
   if (!image.url) return ['no og:image: the page is shared without a picture'];
   const warnings: string[] = [];

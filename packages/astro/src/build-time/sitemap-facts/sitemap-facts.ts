@@ -1,19 +1,14 @@
 /**
- * `sitemapFacts()`: a `serialize` function for `@astrojs/sitemap` that gives each page its
- * `<lastmod>` (`pageChangeTimes()`: a product with its modifications, a section's listing pages with
- * what they list, the site root the newest page) and a product page its photos (`<image:image>`).
- * A sitemap URL is matched to the entry whose `data.url` is the URL's path (trailing slashes
- * ignored). Other URLs pass through unchanged.
+ * `sitemapFacts()`: a `serialize` for `@astrojs/sitemap` giving each page its `<lastmod>`
+ * (`pageChangeTimes()`) and a product page its photos, matching a URL to the entry whose `data.url`
+ * is its path. Other URLs pass through.
  */
 import { imageUrls } from '../../helpers/image-urls.js';
 import { keptPageFacts, wantPageFacts } from '../../project/open-projects.js';
 import { photosAt } from '../../project/page-facts.js';
 
 export interface SitemapFactsOptions {
-  /**
-   * Origin of the photo URLs, as `imageUrls()` takes it; `''` for photos the site serves itself,
-   * made absolute on the page's origin. @default the absolute URLs the loader stored (site domain)
-   */
+  /** Origin of the photo URLs, as `imageUrls()` takes it. @default the entry's `imageOrigin` */
   imageOrigin?: string;
 }
 

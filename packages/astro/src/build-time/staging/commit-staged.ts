@@ -1,7 +1,4 @@
-/**
- * Incremental store update, second step: the staged entries go into the store in one go, and the
- * entries of records the service no longer sent are removed.
- */
+/** Staging's second step: the staged entries go into the store in one go, and gone records' entries out. */
 import type { LoaderContext } from 'astro/loaders';
 import { LOADER_VERSION, LOADER_VERSION_META_KEY, setMetaIfChanged } from './sync-item.js';
 
@@ -24,10 +21,7 @@ export interface SyncCounts {
 export interface CommitHandlers {
   /** Called when `parseData` rejected an entry; rethrow to fail the sync (then nothing is written). */
   onParseError(id: string, error: unknown): void;
-  /**
-   * Called when a record has the entry id of an earlier one. The first record the service sent is
-   * kept (docs/interface.md: reads come in ascending `id`), the later one is left out.
-   */
+  /** A record with an earlier one's entry id: the first is kept (reads come in ascending `id`). */
   onDuplicate(id: string, kept: string | number, dropped: string | number): void;
 }
 

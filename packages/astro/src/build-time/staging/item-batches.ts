@@ -1,9 +1,6 @@
 import type { ItemSource, SyncItem } from './sync-item.js';
 
-/**
- * The items in batches of `size`. An array's slots are emptied as they are batched, so its records
- * can be let go as soon as they are built.
- */
+/** The items in batches of `size`; an array's slots are emptied as batched, so records can be let go. */
 export async function* batchesOf(items: ItemSource, size: number): AsyncGenerator<(SyncItem | undefined)[]> {
   if (Array.isArray(items)) {
     for (let start = 0; start < items.length; start += size) {

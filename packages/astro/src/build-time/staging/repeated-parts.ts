@@ -1,18 +1,11 @@
 /**
- * One object for each distinct value of the small parts that repeat across a collection's entries:
- * an empty `extra`, an empty `seo`, a reference to one of a hundred sections, a `dt` that many
- * products share (a shop that dates them by day). Astro's data store is serialized with devalue,
- * which writes an object once and refers to it by index wherever the same object appears again; the
- * build then inlines that serialized store into the module its pages import, at about 26 bytes of
- * peak RSS per byte (bench/report.md, "Peak RSS"). Sharing these parts makes each repeat an index
- * instead of a copy (about 140 bytes less per product) and leaves fewer objects on the heap, with no
- * change to any entry's value.
- *
- * Only leaf objects (every value a string, number, boolean or null) and `Date`s are shared, per
- * field, and a field stops being shared once it shows more distinct values than `MAX_DISTINCT` (a
- * `dt` to the second): those do not repeat, and keeping them would only grow the
- * pool. devalue writes strings and numbers once by value already; a `Date` or an object it writes
- * once per object, which is why those are the parts worth sharing.
+ * One object per distinct value of the small parts that repeat across entries (an empty `extra` or
+ * `seo`, a section reference, a shared `dt`). devalue, which serializes the data store, writes an
+ * object once and refers to it by index after, and the build inlines that store into the module
+ * pages import at a high cost in peak RSS per byte (bench/report.md, "Peak RSS"): sharing makes each
+ * repeat an index, with no entry's value changed. Only leaf objects and `Date`s are shared (devalue
+ * already writes strings and numbers once by value), per field, until a field shows more than
+ * `MAX_DISTINCT` values: those do not repeat.
  */
 
 /** Most distinct values a field may show and still be shared. */

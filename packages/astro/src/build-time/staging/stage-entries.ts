@@ -1,13 +1,8 @@
 /**
- * Incremental store update, first step (docs/architecture.md, "Incremental sync"): staging builds
- * and parses the entries of changed records while the later records are still being fetched; the
- * store is written only at commit (commit-staged.ts), after every fetch of the collection succeeded,
- * so a failure never leaves a half-updated collection.
- *
- * Each record's digest is computed from its digest inputs (the raw record and what the loader adds)
- * and a fingerprint of the loader version and options. It is compared with the stored entry's digest
- * *before* building and parsing the entry: an unchanged record costs one hash, no sanitizing, no
- * `parseData` and no write.
+ * Staging, the first step of an incremental sync (docs/architecture.md, "Incremental sync"): the
+ * entries of changed records are built while later records are fetched; the store is written only
+ * at commit (commit-staged.ts). A record's digest is compared before its entry is built, so an
+ * unchanged record costs one hash.
  */
 import type { LoaderContext } from 'astro/loaders';
 import { type CommitHandlers, commitStaged, type StagedWrites, type SyncCounts } from './commit-staged.js';
@@ -31,11 +26,7 @@ export type StageResult = { ok: true; staged: StagedEntries } | { ok: false; fet
 /** Entries per batch: the worker thread sanitizes the next batch while the main thread builds this one. */
 const BATCH_SIZE = 256;
 
-/**
- * Builds and parses the entries of the changed items of `source` as they arrive, in order, without
- * touching the store. A failure of the fetch (the `source` promise or its stream) comes back as
- * `fetchError`; a failure of staging itself is thrown.
- */
+/** Builds the changed items' entries as they arrive, store untouched; a failed fetch comes back as `fetchError`. */
 export async function stageEntries(
   ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
   source: SyncSource | Promise<SyncSource>,
@@ -89,10 +80,7 @@ function keptEntries(ctx: Pick<LoaderContext, 'store'>): StagedEntries {
   };
 }
 
-/**
- * Stages batch after batch as they arrive. With a sanitizing thread the work is pipelined: the
- * thread sanitizes a batch while the main thread builds the one before it.
- */
+/** Stages batch after batch; a sanitizing thread works on a batch while the main thread builds the one before. */
 async function stageBatches(
   staging: Staging,
   batches: AsyncGenerator<Batch['items']>,

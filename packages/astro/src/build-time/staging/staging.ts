@@ -1,7 +1,4 @@
-/**
- * The state of one collection's staging: the digests known, the entries built so far and what was
- * met on the way (duplicates, schema rejects). stage-entries.ts drives it batch by batch.
- */
+/** One collection's staging state (digests, entries built, duplicates, rejects), driven by stage-entries.ts. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LoaderContext } from 'astro/loaders';
 import { type ChangeTime, lastChanged } from '../../entries/last-changed.js';
@@ -24,11 +21,7 @@ export interface StageOptions {
   sanitize: boolean;
 }
 
-/**
- * While records are still arriving, staging gives the event loop a turn after this much work, so
- * answers are taken in and the next requests sent: a long stretch of building would leave the
- * requests in flight answered but unread, and the fan-out idle.
- */
+/** While records arrive, staging yields after this much work, so answers are read and requests sent. */
 const SLICE_MS = 4;
 
 /** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
@@ -96,8 +89,8 @@ export class Staging {
   prepare(items: (SyncItem | undefined)[]): Batch {
     const digests: (string | undefined)[] = [];
     const texts: string[] = [];
-    // The first batch is sanitized on the main thread: the thread needs about 100 ms to start and
-    // load sanitize-html, longer than the main thread takes to build a batch.
+    // The first batch is sanitized on the main thread: starting the thread and loading sanitize-html
+    // takes longer than building a batch.
     const ahead = this.#thread !== undefined && this.#prepared++ > 0;
     for (const item of items) {
       const digest = item && itemDigest(this.#ctx, this.#fingerprint, item.digestInputs);
@@ -156,13 +149,10 @@ export class Staging {
   }
 
   /**
-   * When the entry of a changed item changed: now, for a record the store holds; for a record first
-   * seen, its own `dt` (the date it was added) where it has one, else now, but on the collection's
-   * first sync nothing: that sync cannot tell when its records changed, and dating them by the build
-   * would give a build without Astro's cache new times for unchanged content (the pages then date
-   * themselves by what they show, `pageChangeTimes()`). A new loader version rebuilds every entry
-   * without knowing which records changed: they keep the time they had, or none.
-   * `undefined` when that time is the entry's own `dt`: stored once, read back by `lastChanged()`.
+   * When a changed item's entry changed: now for a record the store holds; for one first seen its
+   * `dt`, else now, but nothing on a collection's first sync (it cannot tell, and the build's clock
+   * would re-date unchanged content). A new loader version keeps each entry's time. `undefined`
+   * when that time is the entry's `dt`, which `lastChanged()` reads.
    */
   #changedAt(id: string, data: Record<string, unknown>): Date | undefined {
     const dt = data.dt instanceof Date ? data.dt : undefined;

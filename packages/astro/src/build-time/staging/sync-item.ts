@@ -1,7 +1,4 @@
-/**
- * What a loader's fetch hands the sync: one item per record, with the inputs its digest is made of
- * and how to build its entry. docs/architecture.md, "Incremental sync".
- */
+/** What a loader's fetch hands the sync: one item per record (docs/architecture.md, "Incremental sync"). */
 import type { LoaderContext } from 'astro/loaders';
 import type { HtmlCleaner } from '../../entries/sanitize.js';
 
@@ -19,31 +16,18 @@ export interface SyncItem {
   id: string;
   /** The service record's own id, for messages (a section's entry id is its `tx`). @default the entry id */
   recordId?: string | number;
-  /**
-   * Everything the entry is built from, JSON-serializable: the record as the service sent it and
-   * what the loader adds (meta tags, URL, section reference, site origin). Its digest decides
-   * whether the entry is built again.
-   */
+  /** Everything the entry is built from, JSON-serializable; its digest decides whether it is built again. */
   digestInputs: unknown;
-  /**
-   * The HTML fragments `build()` passes through the cleaner it is given; in a large sanitizing sync
-   * they are sanitized ahead, on a worker thread. A fragment not listed is sanitized when built.
-   */
+  /** The HTML fragments `build()` cleans; a large sync sanitizes them ahead on a worker thread. */
   html?: readonly string[];
-  /**
-   * Builds the entry's data (SEO, HTML through `cleanHtml`: sanitized, or as sent with `sanitize:
-   * false`); only called when the digest changed.
-   */
+  /** Builds the entry's data, its HTML through `cleanHtml`; only called when the digest changed. */
   build(cleanHtml: HtmlCleaner): BuiltEntry;
 }
 
 /** Items handed over in order as they arrive; `length`, where known: how many will come. */
 export type ItemStream = AsyncIterable<SyncItem> & { readonly length?: number };
 
-/**
- * What a fetch gives when every answer the stored entries were made of is unchanged
- * (load/answer-record.ts): the stored entries stay as they are.
- */
+/** What a fetch gives when the stored entries' answers are unchanged (answer-record.ts): keep them. */
 export const KEEP_STORED: unique symbol = Symbol('keep the stored entries');
 
 /** The items of a sync: every item at once, or a stream of them. */
@@ -62,9 +46,8 @@ export function itemDigest(
 }
 
 /**
- * Sets a key of a collection's meta store, unless it already holds that value: any write to the
- * store, meta included, makes Astro serialize the whole data store again at the end of the sync (0.7 s
- * at 10,000 products), so a sync with nothing changed must write nothing.
+ * Sets a meta key unless it holds that value already: any write makes Astro serialize the whole
+ * data store again, so a sync with nothing changed must write nothing.
  */
 export function setMetaIfChanged(meta: LoaderContext['meta'], key: string, value: string): void {
   if (meta.get(key) !== value) meta.set(key, value);

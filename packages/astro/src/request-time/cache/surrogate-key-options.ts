@@ -1,8 +1,4 @@
-/**
- * Options of the surrogate-key cache provider (cache/surrogate-key-provider.ts) and the config
- * helper for `astro.config.mjs`. The options travel in Astro's manifest, so they hold no secret: a
- * purge token is named by its environment variable.
- */
+/** Options of the surrogate-key cache provider; they travel in Astro's manifest, so a token is named by its env var. */
 import type { CacheProviderConfig } from 'astro';
 import { z } from 'zod';
 import { parseOptions } from '../../options/parse-options.js';
@@ -31,30 +27,23 @@ export const surrogateKeyCacheOptionsSchema = z.strictObject({
   /** `max-age` browsers get in `Cache-Control` (the CDN is purged, browsers cannot be). @default 0 */
   browserMaxAge: z.number().int().nonnegative().default(0),
   /**
-   * Largest `Surrogate-Key` header in bytes (Varnish's default `http_resp_hdr_len` is 8 KiB, Fastly
-   * takes 16 KiB); a page with more keys is not kept by the CDN rather than kept unpurgeable. @default 8000
+   * Largest `Surrogate-Key` header in bytes (Varnish's default limit is 8 KiB); a page with more keys
+   * is not kept by the CDN rather than kept unpurgeable. @default 8000
    */
   maxKeyBytes: z.number().int().positive().default(8000),
 });
 
-/**
- * Where and how a purge by key is sent.
- * @interface
- */
+/** Where and how a purge by key is sent. @interface */
 export type SurrogatePurgeOptions = z.input<typeof surrogatePurgeOptionsSchema>;
 
-/**
- * Options of `surrogateKeyCache()`.
- * @interface
- */
+/** Options of `surrogateKeyCache()`. @interface */
 export type SurrogateKeyCacheOptions = z.input<typeof surrogateKeyCacheOptionsSchema>;
 
 export type ResolvedSurrogateKeyCacheOptions = z.output<typeof surrogateKeyCacheOptionsSchema>;
 
 /**
- * `cache: { provider: surrogateKeyCache({ purge: { url } }) }`: pages keep no copy in the Node
- * server; a surrogate-key CDN (Varnish with xkey, Fastly) caches them by `Surrogate-Control` and
- * purges them by the tags in `Surrogate-Key`.
+ * `cache: { provider: surrogateKeyCache({ purge: { url } }) }`: a surrogate-key CDN (Varnish with
+ * xkey, Fastly) caches pages by `Surrogate-Control` and purges them by `Surrogate-Key`.
  */
 export function surrogateKeyCache(
   options: SurrogateKeyCacheOptions = {},

@@ -1,8 +1,7 @@
 /**
- * Astro cache provider for surrogate-key CDNs in front of `@astrojs/node` (Varnish with its xkey
- * module, Fastly): a cached page gets `Surrogate-Control` (the CDN's freshness, never seen by
- * browsers), `Surrogate-Key` (its cache tags and its path) and a `Cache-Control` for browsers;
- * `invalidate()` sends one purge naming the keys. The Node server keeps no copy of its own.
+ * Astro cache provider for surrogate-key CDNs (Varnish with xkey, Fastly): a cached page gets
+ * `Surrogate-Control`, `Surrogate-Key` (its tags and path) and a browser `Cache-Control`;
+ * `invalidate()` sends one purge naming the keys. The Node server keeps no copy.
  */
 
 import { failureDetail } from '@sitecontent/client/internal';

@@ -1,12 +1,8 @@
 /**
- * The product sitemaps of an on-demand site (docs/architecture.md, "Product sitemaps"): an index at
- * `onDemand.sitemap.index` and files beside it, `<index name>-<section id>-<n>.xml`, made from the
- * service at request time. A file is one section's product pages (or its n-th part, past 50,000
- * URLs or 50 MB), so it is read with one `goods/Get?catid=` and one `dir/Get?id=`: any server can
- * answer any file with nothing kept between requests. The index reads every section, counting (the
- * interface has no counts), a few sections at a time so memory holds no more than those answers.
- * Both are kept by the route cache (and a CDN) for `maxAge` and purged with any product or section.
- * Web-standard APIs only: it runs wherever the site does, Cloudflare Workers included.
+ * The product sitemaps of an on-demand site (docs/architecture.md, "Product sitemaps"): a file is one
+ * section's product pages (or a part of them), read with one `goods/Get?catid=` and one `dir/Get?id=`,
+ * so any server answers any file with nothing kept. The index reads every section, a few at a time.
+ * Web-standard APIs only: it runs on Cloudflare Workers too.
  */
 import type { Section, SiteContentClient } from '@sitecontent/client';
 import { streamBounded } from '@sitecontent/client/internal';
@@ -45,11 +41,7 @@ interface SitemapRoute {
   settings: ProductSitemapSettings;
 }
 
-/**
- * The route's state and product pages, taken once when the route is made. The client is the
- * client's own patient budget, not a page lookup's short one: a section's products are a larger
- * read than one product, and a crawler waits longer than a visitor.
- */
+/** Taken once when the route is made. The client's patient budget: a crawler waits longer than a visitor. */
 function sitemapRoute(settings: ProductSitemapSettings, collections: LiveCollections | undefined) {
   const route: SitemapRoute = {
     state: servingState(),
@@ -87,11 +79,7 @@ function failed(state: OnDemandState, context: SitemapContext, error: unknown): 
   return liveErrorResponse(context, cause);
 }
 
-/**
- * The index: every section's files, in the order of `dir/Get`, streamed as the sections are read
- * (a crawler sees the first bytes at once, however large the catalog). A section that fails to be
- * read after the first bytes ends the answer with an error, so no cache keeps a partial index.
- */
+/** The index, streamed; a section failing after the first bytes ends it with an error, so no cache keeps it partial. */
 export function productSitemapIndexHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
   const route = sitemapRoute(settings, collections);
   const { state, source } = route;
@@ -155,10 +143,7 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings, coll
   };
 }
 
-/**
- * `head`, the texts `parts` yields (each a list, in order) and `tail`, encoded as the response is
- * read; a part that fails ends the stream with its error (told to `failed`).
- */
+/** `head`, the texts of `parts` in order, and `tail`, encoded as read; a failing part ends the stream. */
 function textStream(
   head: readonly string[],
   parts: AsyncIterable<readonly string[]>,

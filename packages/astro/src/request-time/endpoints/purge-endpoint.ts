@@ -1,11 +1,9 @@
 /**
- * `POST /_sitecontent/purge` for on-demand sites: with `Authorization: Bearer <token>` (the token in
- * `SITECONTENT_PURGE_TOKEN` where the site runs, compared in constant time) and a strict JSON body
- * naming entry ids per collection kind and/or tags — `{"products": ["1"], "tags": ["sitecontent:sections"]}`
- * — it calls `context.cache.invalidate()` with their cache tags (and the product sitemaps' when it
- * names products or sections) and forgets the live loaders'
- * remembered sections and missing ids they name. A missing or wrong token (401) or a bad body (400)
- * purges nothing. Without the token set the endpoint answers 404, as if it did not exist.
+ * `POST /_sitecontent/purge` for on-demand sites, through the endpoint gate with
+ * `SITECONTENT_PURGE_TOKEN`: a strict body of entry ids per kind and tags
+ * (`{"products": ["1"], "tags": ["sitecontent:sections"]}`) is invalidated in the cache (with the
+ * sitemaps' tag for products or sections) and forgotten by the live loaders. Without the token set
+ * it answers 404.
  */
 
 import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client/internal';

@@ -1,8 +1,6 @@
 /**
- * The cache tags of live entries, one scheme for the loaders, the purge endpoint and the in-process
- * caches: `sitecontent` (all Site Content data), `sitecontent:<kind>` (a collection kind: products,
- * articles, sections), `sitecontent:<kind>:<id>` (one entry, by its entry id), and
- * `sitecontent:sitemaps` (the product sitemaps).
+ * The cache tags of live entries, one scheme for loaders, purge and in-process caches: `sitecontent`,
+ * `sitecontent:<kind>`, `sitecontent:<kind>:<id>` (by entry id), `sitecontent:sitemaps`.
  */
 export const CACHE_TAG = 'sitecontent';
 

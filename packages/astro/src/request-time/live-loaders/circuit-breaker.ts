@@ -1,10 +1,7 @@
 /**
- * Fail fast in an outage (docs/architecture.md, "Request-time failures"): after `breakAfter` live
- * lookups in a row failed because the service is down or overloaded, lookups are refused at once
- * with `SiteContentUnavailableError` for `breakFor` seconds — the page answers 503, or the route
- * cache serves the stale page it has — instead of every visitor waiting through timeouts and
- * retries. Then one lookup probes the service: a success closes the circuit, a failure opens it
- * again. Failures that are not the service's health (a wrong key, a missing id) do not count.
+ * Fail fast in an outage (docs/architecture.md, "Request-time failures"): after `breakAfter` outages
+ * in a row, lookups fail at once with `SiteContentUnavailableError` for `breakFor` seconds instead of
+ * every visitor waiting through retries; then one probe decides. A wrong key or a missing id does not count.
  */
 import { SiteContentUnavailableError } from '../../errors/unavailable-error.js';
 
@@ -31,10 +28,7 @@ export class CircuitBreaker {
     return this.#failures >= this.settings.breakAfter;
   }
 
-  /**
-   * Runs `lookup` unless the circuit is open (then throws at once, but for the one probe once
-   * `breakFor` has passed); `isOutage` tells which of its failures count.
-   */
+  /** Runs `lookup` unless the circuit is open (but for the one probe after `breakFor`); `isOutage` says what counts. */
   async run<T>(
     collection: string,
     lookup: () => Promise<T>,

@@ -1,7 +1,4 @@
-/**
- * Short keys for the clients of one server process, so the caches shared across connections keep
- * each connection's answers apart. One instance per on-demand state: no process-wide counter.
- */
+/** Short keys for the clients of one process, so caches shared across connections keep their answers apart. */
 import type { SiteContentClient } from '@sitecontent/client';
 
 export class ClientKeys {

@@ -1,9 +1,4 @@
-/**
- * What every live loader does the same way: filters, visibility, not-found, cache hints and
- * `{ error }`. A live loader never throws into a page render: every failure comes back as
- * `{ error }` with Astro's live error classes (`LiveEntryNotFoundError` for an unknown id,
- * `LiveCollectionError` otherwise, its message naming the operation and the redacted URL).
- */
+/** What every live loader does alike; it never throws into a render: failures come back as `{ error }`. */
 
 import { type CallOptions, isSiteContentError, type SiteContentClient } from '@sitecontent/client';
 import { shownRecord, shownText } from '@sitecontent/client/internal';
@@ -46,11 +41,7 @@ async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ 
   return { error: new LiveEntryNotFoundError(collection, filter) };
 }
 
-/**
- * The record id of `getLiveEntry()` for products and articles: a positive integer written as the
- * entry's own id is (`String(id)`). `01`, `1.0`, `1e0`, `0x1` or ` 1` name no entry, so one product
- * is not served under several URLs; an id past 2^53 cannot be a record's.
- */
+/** The record id of `getLiveEntry()`: only `String(id)`'s form, so a product has one URL (not `01`, `1.0`). */
 export function numericId(id: string): number | undefined {
   if (!/^[1-9][0-9]{0,15}$/.test(id)) return undefined;
   const n = Number(id);
@@ -77,10 +68,7 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   keyOf(id: string): K | undefined;
   /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
   get(client: SiteContentClient, key: K): Promise<R | undefined>;
-  /**
-   * The entries of `records` of the live collection named `collection`; a record whose derived data
-   * breaks a rule (a product URL off the site) is left out and passed to `reject`.
-   */
+  /** The entries of `records`; a record whose derived data breaks a rule is passed to `reject`. */
   toEntries(
     client: SiteContentClient,
     records: R[],
@@ -89,7 +77,7 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   ): Promise<LiveDataEntry<D>[]>;
 }
 
-/** `lookup` through the circuit breaker of `client`'s connection (live/circuit-breaker.ts). */
+/** `lookup` through the circuit breaker of `client`'s connection (circuit-breaker.ts). */
 function guarded<T>(
   state: OnDemandState,
   client: SiteContentClient,

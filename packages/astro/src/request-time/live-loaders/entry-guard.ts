@@ -1,8 +1,7 @@
 /**
- * What keeps on-demand traffic from turning into unbounded requests to the service: an id the
- * service does not have is remembered for `notFoundMaxAge` (no request while remembered), concurrent
- * lookups of one record share one request, and at most `maxInFlight` lookups wait for the service
- * at once in the process (beyond, a lookup fails at once with `SiteContentBusyError`).
+ * Keeps on-demand traffic from turning into unbounded requests: missing ids remembered for
+ * `notFoundMaxAge`, concurrent lookups of one record shared, at most `maxInFlight` in flight
+ * (beyond, `SiteContentBusyError` at once).
  */
 import type { SiteContentClient } from '@sitecontent/client';
 import { LRUCache } from 'lru-cache';
@@ -36,10 +35,7 @@ export class EntryGuard {
     return this.#inFlight;
   }
 
-  /**
-   * The record of `kind`/`id` as `get` finds it (`undefined`: not found), without a request when the
-   * id is remembered as missing, sharing the request of a lookup of the same id under way.
-   */
+  /** The record as `get` finds it, without a request for a remembered missing id, sharing one under way. */
   lookup<R>(
     client: SiteContentClient,
     collection: string,

@@ -1,9 +1,7 @@
 /**
- * The server's own account of request-time failures, one line per cause: a wrong key fails every
- * page the same way, and a log that repeats it per view buries it. A cause is reported when first
- * seen, then at most once a minute while it lasts, with how many views it failed meanwhile. A
- * production server has no Astro logger: the lines go to the runtime's console (stderr on Node,
- * the Workers log on Cloudflare). Messages are the package's own, which never hold the key.
+ * The server's account of request-time failures, one line per cause, when first seen, then at most
+ * once a minute with the views it failed: a wrong key fails every page alike, and a line per view
+ * buries it. A production server has no Astro logger, so the lines go to the console.
  */
 import { LRUCache } from 'lru-cache';
 import type { RequestFailure } from './request-failure.js';

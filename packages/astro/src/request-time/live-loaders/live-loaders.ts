@@ -1,7 +1,4 @@
-/**
- * The live loaders, for `defineLiveCollection()` in `src/live.config.ts`: data fetched per request
- * instead of at build time, with the options and entry shapes of the matching collection loaders.
- */
+/** The live loaders, for `src/live.config.ts`: per request, with the collection loaders' options and entries. */
 import type { Article, CallOptions, Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
 import { articlePages, pagesOf, productPages, sectionPages } from '../../entries/page-kinds.js';
@@ -26,11 +23,7 @@ import {
 } from './define-live-loader.js';
 import { type LiveRuntime, liveSetup } from './live-runtime.js';
 
-/**
- * How products and articles are listed (`catid`/`cattx`) and looked up (numeric id); `metaModule`
- * is the module of every record's meta when it is known before the record (a fixed option), so a
- * lookup asks for the meta alongside.
- */
+/** Listing (`catid`/`cattx`) and lookup by id; a fixed `metaModule` lets a lookup ask its meta alongside. */
 function catalogLookups<R extends object>(
   rt: LiveRuntime,
   metaModule: string | undefined,

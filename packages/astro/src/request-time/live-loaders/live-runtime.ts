@@ -14,33 +14,23 @@ import { type OnDemandState, servingState } from './on-demand-state.js';
 import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
-  /** The request-time state the loader was made with (live/on-demand-state.ts). */
+  /** The request-time state the loader was made with (on-demand-state.ts). */
   state: OnDemandState;
   client(collection: string): SiteContentClient;
   /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
   origin(client: SiteContentClient): Promise<string>;
   /** How page URLs end, from the project's Astro config (its defaults before the integration ran). */
   urlStyle(): UrlStyle;
-  /**
-   * The `wanted` sections, indexed, from the sections shared across requests (live/section-lookup.ts);
-   * an invalid section record is left out (it only gives URLs and names).
-   */
+  /** The `wanted` sections from those shared across requests; invalid section records are left out. */
   sectionIndex(client: SiteContentClient, wanted: SectionsWanted): Promise<SectionIndex>;
-  /**
-   * `get()` of a record by id with its `meta/Get` (module `module`) sent alongside, not after: a
-   * page's miss then costs one round trip. With `seo` off or no `module`, `get()` alone.
-   */
+  /** `get()` with its `meta/Get` sent alongside, so a miss costs one round trip; `get()` alone without one. */
   withMeta<R extends object>(
     client: SiteContentClient,
     module: string | undefined,
     id: number,
     get: () => Promise<R | undefined>,
   ): Promise<R | undefined>;
-  /**
-   * The entries of `pages`, their HTML cleaned as `sanitize` says, with `seo` their meta on `origin`
-   * (the `meta/Get` `withMeta` sent, if it did), and the tags (of `kind`) and change time a route
-   * cache keeps them by.
-   */
+  /** The entries of `pages` (HTML cleaned, `seo` on `origin`), with the cache tags and change time. */
   entries<R extends object>(
     client: SiteContentClient,
     pages: readonly RecordPage<R>[],

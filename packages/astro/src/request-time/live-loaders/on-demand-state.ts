@@ -1,12 +1,8 @@
 /**
- * What the request-time code of one project shares across requests: the on-demand settings the
- * site was built with (the middleware hands them over when the server starts), where its pages'
- * URLs point, each loader's freshness, the ids the service does not have, the sections looked up,
- * the circuit breakers and the failure log. It lives beside the project (a `WeakMap`), not on it:
- * a build that renders nothing on demand never loads this code.
- *
- * `servingState()` is the one place request-time code finds it: each live loader, the middleware
- * and each endpoint call it once, when they are made, and hold what it returns.
+ * What one project's request-time code shares across requests: the settings the middleware brings,
+ * URL style, freshness per loader, missing ids, sections, circuit breakers, failure log. Beside the
+ * project in a `WeakMap`, so a build with nothing on demand never loads it. Found only through
+ * `servingState()`, which factories call once when made.
  */
 
 import type { SiteContentClient } from '@sitecontent/client';
@@ -33,7 +29,7 @@ export class OnDemandState {
   #guard = new EntryGuard(onDemandDefaults, this.#clientKeys);
   #sections = new SectionLookup(onDemandDefaults, this.#clientKeys);
   #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
-  /** Request-time failures and purges, one line per cause (live/failure-log.ts). */
+  /** Request-time failures and purges, one line per cause (failure-log.ts). */
   readonly log = new FailureLog();
 
   constructor(project: Project) {
@@ -44,10 +40,7 @@ export class OnDemandState {
     return this.#settings;
   }
 
-  /**
-   * Takes the site's settings and URL style (a production server runs no integration hook, so the
-   * middleware brings them); the remembered ids and sections start afresh under the new bounds.
-   */
+  /** Takes the site's settings and URL style (from the middleware); missing ids and sections start afresh. */
   configure(settings: OnDemandSettings, urlStyle?: UrlStyle): void {
     this.#settings = settings;
     this.#urlStyle = urlStyle ?? this.#urlStyle;
@@ -71,10 +64,7 @@ export class OnDemandState {
     return siteOriginOf([loaderSite, this.#project.siteOrigin, this.#seenSite], client);
   }
 
-  /**
-   * The client of a live loader's connection. `budget: 'lookup'`: a page's lookup, with the
-   * site's short timeout and retries; `'patient'`: the client's own (a sitemap's larger reads).
-   */
+  /** The client of a live loader: `'lookup'` with the site's short budget, `'patient'` the client's own. */
   client(collection: string, options: ConnectionOptions, budget: 'lookup' | 'patient'): SiteContentClient {
     if (budget === 'patient') return this.#project.client(collection, options);
     const { lookupTimeoutMs, lookupRetries } = this.#settings;
@@ -105,10 +95,7 @@ export class OnDemandState {
     this.#freshnessByKind.set(kind, known ? shortest(known, freshness) : freshness);
   }
 
-  /**
-   * The freshness of a page carrying `tags`: the shortest of the loaders' own for the kinds it
-   * shows, each completed by the site's default; `undefined` when no tag is a Site Content tag.
-   */
+  /** The freshness of a page carrying `tags`: the shortest of its kinds', completed by the site's default. */
   freshnessFor(tags: readonly string[]): Required<Freshness> | undefined {
     const scopes = tags.map(tagScope).filter((s) => s !== undefined);
     if (scopes.length === 0) return undefined;
@@ -146,10 +133,7 @@ export function onDemandStateOf(project: Project): OnDemandState {
   return state;
 }
 
-/**
- * The request-time state of the project whose pages this process serves. Called when a live
- * loader, the middleware or an endpoint is made, never per request: what they hold is this object.
- */
+/** The state of the project this process serves: called when a factory makes something, never per request. */
 export const servingState = (): OnDemandState => onDemandStateOf(liveProject());
 
 function shortest(a: Freshness, b: Freshness): Freshness {

@@ -1,8 +1,4 @@
-/**
- * What an on-demand page answers when its live entry or collection came back with `{ error }`, and
- * how long Astro's route cache (and a CDN) may keep a page that shows live entries
- * (docs/architecture.md, "On-demand pages").
- */
+/** What an on-demand page answers for `{ error }`, and how long a page of live entries may be cached. */
 
 import type { APIContext } from 'astro';
 import { isSiteContentAstroError } from '../../errors/guards.js';
@@ -26,17 +22,11 @@ const failureSettingsOf = (locals: object | undefined): FailureSettings =>
   (locals as { [FAILURE_SETTINGS]?: FailureSettings } | undefined)?.[FAILURE_SETTINGS] ?? onDemandDefaults;
 
 /**
- * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`
- * (live/request-failure.ts says which answer a failure gets):
- * - 404 for an entry the service does not have (no body, so Astro renders the site's 404 page);
- * - 500 when the site is set up wrong (connection settings missing, a key the service refuses) or
- *   the service sent a record the site cannot show: retrying will not help, and the log says why;
- * - 503 with `Retry-After` when the service is down or overloaded, or the server rests from it.
- * None is kept by the route cache: a cached empty 404 would be served without the 404 page, and a
- * stale page must outlive a failed render. A CDN may keep the 404 for `onDemand.notFoundMaxAge`
- * and the 503 for `onDemand.errorMaxAge`. The bodies are fixed sentences: no URL, no key, no cause
- * (the server's log has it, once per cause). The two ages are the ones the on-demand middleware
- * handed the request in `context.locals` (their defaults on a site without it).
+ * The response of an on-demand page whose live entry or collection gave `error`
+ * (request-failure.ts): 404 for an entry the service does not have (no body: Astro renders the 404
+ * page); 500 when the site is set up wrong or a record cannot be shown (retrying will not help);
+ * 503 with `Retry-After` for an outage. The route cache keeps none; a CDN may keep the 404 and 503
+ * for the failure ages the middleware put in `context.locals`. Bodies are fixed sentences.
  */
 export function liveErrorResponse(
   context: { cache: PageCache; locals?: object },
@@ -71,9 +61,8 @@ export function liveErrorResponse(
 }
 
 /**
- * Completes the route cache of a page that shows live entries once it has rendered: a page that set
- * no `maxAge` gets its loaders' freshness; an error is never cached long (a 4xx at most for
- * `notFoundMaxAge`, a 5xx not by the route cache). Pages without Site Content tags are left alone.
+ * Completes a rendered page's route cache: no `maxAge` set → its loaders' freshness; a 4xx at most
+ * `notFoundMaxAge`, a 5xx not cached. Pages without Site Content tags are left alone.
  */
 export function settlePageCache(state: OnDemandState, cache: PageCache | undefined, status: number): void {
   if (!cache?.enabled) return;

@@ -1,9 +1,7 @@
 /**
- * What a failed live lookup means for the page and for the operator (docs/architecture.md,
- * "Request-time failures"): the service does not have the entry (404), the site is set up wrong
- * (missing connection settings, a key the service refuses: 500, a fixed body, never a retry), the
- * service is down or overloaded (503 with `Retry-After`), or the service sent a record this site
- * cannot show (500). Pure: the same error always gets the same answer and the same cause key.
+ * What a failed live lookup means (docs/architecture.md, "Request-time failures"): not found, the
+ * site set up wrong, an outage, or a record the site cannot show. Pure: the same error always gets
+ * the same answer and cause key.
  */
 import { isSiteContentError } from '@sitecontent/client';
 import { isSiteContentAstroError } from '../../errors/guards.js';
@@ -14,10 +12,7 @@ export interface RequestFailure {
   kind: FailureKind;
   /** The failure beneath Astro's `LiveCollectionError`; `undefined` for a plain not-found. */
   cause: Error | undefined;
-  /**
-   * One key per cause, not per view: the failing operation with its status or network code, so a
-   * log says each cause once however many pages it fails.
-   */
+  /** One key per cause (operation and status or code), so the log says each cause once. */
   key: string;
   /** What the operator can do about it, where that is known. */
   fix: string | undefined;

@@ -1,8 +1,7 @@
 /**
- * The sections a live page needs, looked up one by one (`dir/Get?tx=` or `?id=`) instead of the
- * whole tree, and shared across requests: an LRU of at most `cacheSize` answers per process, each
- * kept as long as a page stays fresh (`freshness.maxAge`); a section the service does not have is
- * remembered too. Concurrent lookups of one section share one request.
+ * The sections a live page needs, looked up one by one instead of the whole tree and shared across
+ * requests: one LRU of at most `cacheSize` for all the process's clients (keyed by client), each kept
+ * `freshness.maxAge`, missing sections too. Concurrent lookups of one section share a request.
  */
 import type { Section, SiteContentClient } from '@sitecontent/client';
 import { LRUCache } from 'lru-cache';

@@ -1,8 +1,7 @@
 /**
- * How an on-demand site's product pages are made, as its live products loader was told: the product
- * sitemaps list the same URLs. The loader carries it under a symbol, and the sitemap routes are
- * handed the site's live collections (integration/on-demand-setup.ts), so they read it from the
- * loader itself: no loader has to have run first, and a site with two product collections says which.
+ * How the site's product pages are made, as its live products loader was told: the loader carries
+ * it under a symbol, and the sitemap routes, handed the site's live collections, read it there, so
+ * no loader has to have run first.
  */
 import type { Product } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
@@ -46,10 +45,7 @@ export const defaultProductPages = (): ProductPagesSource =>
 /** The live collections of `src/live.config.ts`, as its `collections` export holds them. */
 export type LiveCollections = Record<string, { loader?: LiveLoader | object } | undefined>;
 
-/**
- * The product pages of the site's live products loader: the one in `collection` when named, else
- * the only one; its defaults when there is none. Two without a name are an options error.
- */
+/** The pages of the live products loader in `collection`, else the only one, else defaults; two unnamed: an error. */
 export function productPagesIn(
   collections: LiveCollections | undefined,
   collection?: string,

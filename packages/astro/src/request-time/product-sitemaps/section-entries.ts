@@ -1,8 +1,6 @@
 /**
- * The sitemap entries of one section's product pages, read from the service at request time: one
- * `goods/Get?catid=` (the interface has no paging, so a section is the unit a request can read with
- * bounded memory), each product's URL made exactly as the live products loader makes it (the page's
- * canonical), its `<lastmod>` and its photos.
+ * The sitemap entries of one section's product pages, from one `goods/Get?catid=` (the interface has
+ * no paging: a section is what one request reads), URLs made as the live products loader makes them.
  */
 import type { Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../../entries/page-url.js';
@@ -27,11 +25,7 @@ export interface SectionEntries {
   lastmods: (Date | undefined)[];
 }
 
-/**
- * `<lastmod>` of a product page: `dt`, the one time the service gives for a product (when it was
- * added). It is also the page's `Last-Modified` (the live entry's cache hint), so a crawler is told
- * one date for the page wherever it looks.
- */
+/** `<lastmod>`: `dt`, the service's one time for a product, also the page's `Last-Modified`. */
 const lastmodOf = (product: Product): Date | undefined => product.dt ?? undefined;
 
 /** The live products loader's `prerendered` for `product`; a throw names the option and the product. */
@@ -47,10 +41,7 @@ function isPrerendered(source: ProductPagesSource, product: Product): boolean {
   }
 }
 
-/**
- * The entry of `product`'s page in `section`, or `undefined` when it has none here (hidden, URL off
- * the site, or prerendered and so in the build's sitemap).
- */
+/** The entry of `product`'s page, or `undefined` (hidden, URL off the site, or prerendered). */
 function entryOf(source: ProductPagesSource, place: EntryPlace, product: Product, section: Section) {
   if (source.onlyVisible && !product.shw) return undefined;
   if (isPrerendered(source, product)) return undefined;

@@ -1,9 +1,4 @@
-/**
- * The text of sitemaps (sitemaps.org protocol 0.9, with Google's image extension): a `<url>` entry,
- * the envelope of a file, and an index. Service text reaches `<loc>` only through URLs, but every
- * value is escaped all the same, so no record can break the XML. Plain strings: the request-time
- * code that streams them runs on any runtime.
- */
+/** Sitemap text (protocol 0.9, Google's image extension), every value escaped; plain strings, for any runtime. */
 
 /** The protocol's limits of one sitemap file. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
@@ -32,10 +27,7 @@ const ESCAPES: Record<string, string> = {
   "'": '&apos;',
 };
 
-/**
- * `text` as XML character data, with what XML 1.0 cannot hold at all (control characters but tab
- * and line breaks, lone surrogates, U+FFFE/U+FFFF) left out.
- */
+/** `text` as XML character data, without what XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/F). */
 export function xmlText(text: string): string {
   return text
     .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
@@ -89,9 +81,8 @@ export function utf8Bytes(text: string): number {
 }
 
 /**
- * Where `entries` (their sizes in bytes, in order) break into files: the index of each file's first
- * entry. A file holds at most `maxUrls` entries and, with the envelope, at most `maxBytes` bytes; a
- * single entry larger than that still gets a file of its own.
+ * The index of each file's first entry, given the entries' sizes: a file holds at most `maxUrls`
+ * entries and `maxBytes` bytes with its envelope; a larger single entry gets a file alone.
  */
 export function fileStarts(
   sizes: readonly number[],
