@@ -190,10 +190,11 @@ describe('Cloudflare Workers (wrangler dev: local workerd)', () => {
       });
     const ours = sources.filter((s) => s.includes('@sitecontent/'));
     expect(ours.length).toBeGreaterThan(20);
-    // The client's CLI, undici transport and meta write-back; the integration's loaders, sync,
-    // SEO check and sitemap: none is asked for by a request (an article's meta module rule is).
+    // The client's CLI, undici transport and meta write-back; the astro package's build-time code
+    // (integration, loaders, sync, SEO check, sitemap facts): none is asked for by a request (an
+    // article's meta module rule is).
     const buildTime = ours.filter((s) =>
-      /@sitecontent\/(emulator|client\/dist\/(cli\/|http\/undici-transport|http\/whole-response|meta-sync\/(?!article-module))|astro\/dist\/(loaders|load|sync|seo-check|sitemap)\/)/.test(
+      /@sitecontent\/(emulator|client\/dist\/(cli\/|http\/undici-transport|http\/whole-response|meta-sync\/(?!article-module))|astro\/dist\/build-time\/)/.test(
         s,
       ),
     );

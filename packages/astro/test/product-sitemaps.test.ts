@@ -150,16 +150,20 @@ describe('the product sitemap routes, against the emulator', () => {
     products = await client.products.list();
     // The site's live products loader says how its pages' URLs are made: the sitemaps, handed the
     // live collections, use the same.
-    collections = {
-      products: {
-        loader: liveProductsLoader({
-          baseUrl: emu.url,
-          apiKey: emu.key,
-          sid: emu.sid,
-          productUrl: (product) => `/p/${product.id}-${product.cattx}`,
-        }),
-      },
-    };
+    collections = siteCollections();
+  });
+
+  /** The site's live collections: a products loader with its own `productUrl` (and `prerendered`). */
+  const siteCollections = (prerendered?: (product: Product) => boolean): LiveCollections => ({
+    products: {
+      loader: liveProductsLoader({
+        baseUrl: emu.url,
+        apiKey: emu.key,
+        sid: emu.sid,
+        productUrl: (product) => `/p/${product.id}-${product.cattx}`,
+        prerendered,
+      }),
+    },
   });
   afterAll(async () => {
     await client?.close();
@@ -242,17 +246,7 @@ describe('the product sitemap routes, against the emulator', () => {
         .slice(0, 25)
         .map((p) => p.id),
     );
-    const hybridCollections = {
-      products: {
-        loader: liveProductsLoader({
-          baseUrl: emu.url,
-          apiKey: emu.key,
-          sid: emu.sid,
-          productUrl: (product) => `/p/${product.id}-${product.cattx}`,
-          prerendered: (product) => head.has(product.id),
-        }),
-      },
-    };
+    const hybridCollections = siteCollections((product) => head.has(product.id));
     {
       const hybrid = productSitemapOptionsSchema.parse({ ...settings, include: ['/sitemap-0.xml'] });
       const index = texts((await get(productSitemapIndexHandler(hybrid, hybridCollections))).text, 'loc');

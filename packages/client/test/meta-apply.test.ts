@@ -1,7 +1,7 @@
 /** Applying a plan writes only what still differs, says how each page went, and can be run again. */
 import { describe, expect, it } from 'vitest';
 import { AuthError } from '../src/errors/index.js';
-import { applyMetaPlan, type MetaApplyProgress, planMetaChanges } from '../src/meta-sync/index.js';
+import { applyMetaPlan, type MetaApplyProgress, planMetaChanges } from '../src/index.js';
 import { fakeMetaClient } from './meta-helpers/fake-meta-client.js';
 
 describe('applyMetaPlan', () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type DesiredMetaEntry, parseDesiredMetaText, serializeDesiredMeta } from '../src/meta-sync/index.js';
+import { type DesiredMetaEntry, parseDesiredMetaText, serializeDesiredMeta } from '../src/index.js';
 import { requireBuiltBin } from './helpers/client.js';
 
 interface BinRun {

@@ -9,7 +9,7 @@ import {
   parseDesiredMetaText,
   serializeDesiredMeta,
   validateDesiredMeta,
-} from '../src/meta-sync/index.js';
+} from '../src/index.js';
 
 const messages = (input: unknown) => validateDesiredMeta(input).errors.map(formatDesiredMetaIssue);
 

@@ -6,7 +6,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { type DesiredMetaEntry, parseDesiredMetaText, serializeDesiredMeta } from '../src/meta-sync/index.js';
+import { type DesiredMetaEntry, parseDesiredMetaText, serializeDesiredMeta } from '../src/index.js';
 import { runMeta } from './meta-helpers/cli.js';
 import { expectNoKey, sets, useDemoSite, useScratchDir } from './meta-helpers/emulator.js';
 

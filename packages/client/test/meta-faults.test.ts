@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DesiredMetaEntry } from '../src/index.js';
 import { createClient, type SiteContentClient } from '../src/index.js';
-import type { DesiredMetaEntry } from '../src/meta-sync/index.js';
 import { type MetaRun, runMeta } from './meta-helpers/cli.js';
 import { expectNoKey, sets, useScratchDir } from './meta-helpers/emulator.js';
 

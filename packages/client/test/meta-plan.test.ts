@@ -4,13 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { isSiteContentError } from '../src/errors/index.js';
-import {
-  articleMetaModule,
-  diffMeta,
-  formatPlan,
-  indexModuleSections,
-  planMetaChanges,
-} from '../src/meta-sync/index.js';
+import { formatPlan, planMetaChanges } from '../src/index.js';
+import { articleMetaModule, indexModuleSections } from '../src/meta-sync/article-module.js';
+import { diffMeta } from '../src/meta-sync/plan.js';
 import { fakeMetaClient } from './meta-helpers/fake-meta-client.js';
 
 describe('diffMeta', () => {

@@ -6,8 +6,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { startEmulator } from '@sitecontent/emulator';
 import { describe, expect, it } from 'vitest';
+import type { DesiredMetaEntry } from '../src/index.js';
 import { createClient } from '../src/index.js';
-import type { DesiredMetaEntry } from '../src/meta-sync/index.js';
 import { runMeta } from './meta-helpers/cli.js';
 import { sets, useDemoSite, useScratchDir } from './meta-helpers/emulator.js';
 

@@ -1,7 +1,7 @@
 /** The write-back as a build runs it: a dry run by default, one clear failure, and the package root's names. */
 import { describe, expect, it, vi } from 'vitest';
 import { AuthError, isSiteContentError } from '../src/errors/index.js';
-import { runMetaWriteBack } from '../src/meta-sync/index.js';
+import { runMetaWriteBack } from '../src/index.js';
 import { fakeMetaClient } from './meta-helpers/fake-meta-client.js';
 
 describe('runMetaWriteBack', () => {

@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
-import { envSettings, withEnvFiles } from '../env/env-files.js';
+import { withEnvFiles } from '../env/env-files.js';
+import { envSettings } from '../env/env-settings.js';
 import { isSiteContentError } from '../errors/guards.js';
 import type { ClientOptions } from '../options.js';
 import { redactText } from '../text/redact.js';

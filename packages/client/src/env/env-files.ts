@@ -1,8 +1,12 @@
-/** Settings from the environment, one precedence for the CLI and `@sitecontent/astro` (`envSettings()`). */
+/**
+ * The SITECONTENT_* values of `.env` files: Node only, so request-time code never loads it
+ * (`@sitecontent/client/internal/env-files`); the precedence is `envSettings()`'s.
+ */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseEnv } from 'node:util';
+import { envSettings } from './env-settings.js';
 
 /** The files read, in order; a later file wins. Astro's mode files come after them (Vite's order). */
 export const ENV_FILES = ['.env', '.env.local'] as const;
@@ -30,36 +34,6 @@ export function readEnvFiles(dir: string | URL, mode?: string): Record<string, s
     }
   }
   return values;
-}
-
-/** Where settings come from, highest first. */
-export interface EnvLayers {
-  /** Flags on the command line, or options given in code. */
-  flags?: Readonly<Record<string, string | undefined>> | undefined;
-  /** The process environment. */
-  processEnv: Readonly<Record<string, string | undefined>>;
-  /** What {@link readEnvFiles} read. */
-  files?: Readonly<Record<string, string | undefined>> | undefined;
-}
-
-/**
- * The one precedence: flags over the process environment over the files. A layer that sets a name
- * decides it, and an empty value reads as unset (`SITECONTENT_PURGE_TOKEN=` turns off a file's token).
- */
-export function envSettings(
-  layers: EnvLayers,
-  names?: readonly string[],
-): Record<string, string | undefined> {
-  const { flags = {}, processEnv, files = {} } = layers;
-  const wanted = names ?? [
-    ...new Set([...Object.keys(files), ...Object.keys(processEnv), ...Object.keys(flags)]),
-  ];
-  const out: Record<string, string | undefined> = {};
-  for (const name of wanted) {
-    const value = flags[name] ?? processEnv[name] ?? files[name];
-    out[name] = value === '' ? undefined : value;
-  }
-  return out;
 }
 
 /** `env` over the SITECONTENT_* values of the `.env` files in `dir`: the CLI's environment. */

@@ -2,7 +2,7 @@
  * An in-memory stand-in for the client's meta operations, for unit tests of planning and applying.
  * The HTTP tests (meta-emulator.test.ts) use the real client against the emulator.
  */
-import type { CurrentMeta, MetaSyncClient, MetaValues } from '../../src/meta-sync/index.js';
+import type { CurrentMeta, MetaSyncClient, MetaValues } from '../../src/index.js';
 
 export interface FakeMetaClient extends MetaSyncClient {
   readonly store: Map<string, CurrentMeta>;

@@ -1,6 +1,5 @@
 // Compile-time check: the real client satisfies the narrow interfaces meta-sync codes against.
-import type { SiteContentClient } from '../../src/index.js';
-import type { MetaPullClient, MetaSyncClient } from '../../src/meta-sync/index.js';
+import type { MetaPullClient, MetaSyncClient, SiteContentClient } from '../../src/index.js';
 
 export type ClientFitsMetaSync = SiteContentClient extends MetaSyncClient ? true : never;
 export type ClientFitsMetaPull = SiteContentClient extends MetaPullClient ? true : never;
