@@ -92,6 +92,15 @@ export const siteContentOptionsSchema = withConcurrencyRule(
      */
     seoCheck: seoCheckModeSchema.default('off'),
     /**
+     * A JSON file (relative to the project root) of the URLs the site's pages had: read before the
+     * loaders run and written after each build, for a pipeline without the build cache to commit.
+     * The history is kept in the loaders' store either way. @default off
+     */
+    urlHistoryFile: z
+      .string()
+      .regex(/\.json$/, 'must name a .json file')
+      .optional(),
+    /**
      * Pages rendered on demand behind Astro's route cache (used when the Astro config has a `cache`
      * provider): default freshness, negative cache, in-flight bound, purge endpoint. See the README,
      * "On-demand pages". @default see `OnDemandOptions`

@@ -4,8 +4,10 @@
  * The integration opens it at `astro:config:setup` and closes it at the end of the build or the dev
  * server (open-projects.ts); loaders look it up by `config.root`.
  */
+
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
+import { emptyUrlHistory, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -28,6 +30,7 @@ export class Project {
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
+  #urlHistory: UrlHistory = emptyUrlHistory();
 
   /**
    * @param fromIntegration whether `siteContent()` opened it (and read `.env`), or loaders used
@@ -128,6 +131,16 @@ export class Project {
     const collections = [...this.#keptStale];
     this.#keptStale.clear();
     return collections;
+  }
+
+  /** The URLs the site's pages had: from the history file, then as each load noted them. */
+  get urlHistory(): UrlHistory {
+    return this.#urlHistory;
+  }
+
+  /** Adds `history` (a file's, or a collection's after its load) to what the project knows. */
+  noteUrlHistory(history: UrlHistory): void {
+    this.#urlHistory = mergeUrlHistories(this.#urlHistory, history);
   }
 
   /** Closes the clients and forgets the build's record; a later load opens new clients. */

@@ -16,12 +16,13 @@ import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
-import { setUpOnDemand } from './on-demand-setup.js';
+import { setUpOnDemand, type WriteUrlHistory } from './on-demand-setup.js';
 import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { rememberedOrigin } from './remembered-domain.js';
 import { applySiteDomain } from './site-domain.js';
 import { sitemapIncludeCheck } from './sitemap-include-check.js';
+import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
 // importing `astro/config` here would pull Vite into every page bundle that imports this package.
@@ -49,6 +50,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   let root: URL | undefined;
   let cacheDir: URL | undefined;
   let project: Project | undefined;
+  let writeHistory: WriteUrlHistory | undefined;
 
   return {
     name: '@sitecontent/astro',
@@ -74,7 +76,11 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (command === 'build' && opts.seoCheck !== 'off') {
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
         }
-        setUpOnDemand(hook, opts.onDemand, logger);
+        if (opts.urlHistoryFile) {
+          const known = readUrlHistoryFile(config.root, opts.urlHistoryFile);
+          if (known) opened.noteUrlHistory(known);
+        }
+        writeHistory = setUpOnDemand(hook, opts.onDemand, logger);
         // Appended too: it reads the sitemap index @astrojs/sitemap writes.
         const { sitemap } = opts.onDemand;
         if (command === 'build' && config.cache?.provider && sitemap && sitemap.include.length > 0) {
@@ -110,6 +116,10 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           logger,
         });
       },
+      // After the content sync, before the server is bundled: it answers gone pages by this history.
+      'astro:build:start': () => {
+        if (project) writeHistory?.(project.urlHistory);
+      },
       'astro:server:done': async () => {
         await project?.close();
       },
@@ -122,6 +132,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
               "for them (see the warnings above); onError: 'fail' fails such a build instead",
           );
         }
+        if (opts.urlHistoryFile && root)
+          writeUrlHistoryFile(root, opts.urlHistoryFile, project.urlHistory, logger);
         try {
           // Before closing: the write-back uses the project's client (one bound, one back-off gate).
           if (opts.metaWriteBack && cacheDir) {

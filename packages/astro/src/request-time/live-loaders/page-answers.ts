@@ -28,7 +28,8 @@ const failureSettingsOf = (locals: object | undefined): FailureSettings =>
 /**
  * The response of an on-demand page whose `getLiveEntry()` or `getLiveCollection()` gave `error`
  * (live/request-failure.ts says which answer a failure gets):
- * - 404 for an entry the service does not have (no body, so Astro renders the site's 404 page);
+ * - 404 for an entry the service does not have (no body, so Astro renders the site's 404 page), 410
+ *   for one it no longer has that the site's URL history knows (a deleted record);
  * - 500 when the site is set up wrong (connection settings missing, a key the service refuses) or
  *   the service sent a record the site cannot show: retrying will not help, and the log says why;
  * - 503 with `Retry-After` when the service is down or overloaded, or the server rests from it.
@@ -45,6 +46,16 @@ export function liveErrorResponse(
   const { notFoundMaxAge, errorMaxAge } = failureSettingsOf(context.locals);
   context.cache.set(false);
   const failure = requestFailure(error);
+  if (failure.kind === 'gone') {
+    // Astro renders the 404 page for a bodiless 404 only: a 410 says it in a sentence of its own.
+    return new Response('This page has been removed.', {
+      status: 410,
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': `public, max-age=${notFoundMaxAge}`,
+      },
+    });
+  }
   if (failure.kind === 'not-found') {
     return new Response(null, {
       status: 404,
