@@ -29,6 +29,12 @@ const historySchema = z.strictObject({
 
 export const emptyUrlHistory = (): UrlHistory => ({ version: 1, pages: {} });
 
+/** `history` as JSON, its pages in key order: the same history is the same text, whatever order it was made in. */
+export function urlHistoryText(history: UrlHistory, indent?: number): string {
+  const pages = Object.fromEntries(Object.entries(history.pages).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify({ version: 1, pages }, null, indent);
+}
+
 /** `text` read as a URL history, or an error naming `source` and what is wrong where. */
 export function parseUrlHistory(text: string, source: string): UrlHistory {
   let json: unknown;

@@ -13,6 +13,7 @@ import { pageFactsOf } from '../../project/page-facts.js';
 import type { Project } from '../../project/project.js';
 import { projectSettingsOf } from '../../project/project-settings.js';
 import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
+import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
@@ -22,6 +23,12 @@ import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { rememberedOrigin } from './remembered-domain.js';
 import { applySiteDomain } from './site-domain.js';
 import { sitemapIncludeCheck } from './sitemap-include-check.js';
+import {
+  configRedirects,
+  readHistorySnapshot,
+  writeHistorySnapshot,
+  writeRedirectPages,
+} from './static-redirects.js';
 import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
@@ -51,6 +58,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   let cacheDir: URL | undefined;
   let project: Project | undefined;
   let writeHistory: WriteUrlHistory | undefined;
+  let redirected = new Set<string>();
+  let output: { layout: OutputLayout; site: string | undefined; static: boolean } | undefined;
 
   return {
     name: '@sitecontent/astro',
@@ -76,9 +85,15 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (command === 'build' && opts.seoCheck !== 'off') {
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
         }
-        if (opts.urlHistoryFile) {
-          const known = readUrlHistoryFile(config.root, opts.urlHistoryFile);
-          if (known) opened.noteUrlHistory(known);
+        const known = [
+          opts.urlHistoryFile ? readUrlHistoryFile(config.root, opts.urlHistoryFile) : undefined,
+          readHistorySnapshot(config.cacheDir),
+        ];
+        for (const history of known) if (history) opened.noteUrlHistory(history);
+        if (command === 'build') {
+          const redirects = configRedirects(opened.urlHistory, config.redirects ?? {});
+          redirected = new Set(Object.keys(redirects));
+          if (redirected.size > 0) updateConfig({ redirects });
         }
         writeHistory = setUpOnDemand(hook, opts.onDemand, logger);
         // Appended too: it reads the sitemap index @astrojs/sitemap writes.
@@ -97,8 +112,13 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           logger,
         });
       },
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, buildOutput }) => {
         cacheDir = config.cacheDir;
+        output = {
+          layout: { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base },
+          site: config.site,
+          static: buildOutput === 'static',
+        };
         project?.settleUrls(config.site, urlStyleOf(config));
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -123,8 +143,21 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:server:done': async () => {
         await project?.close();
       },
-      'astro:build:done': async ({ logger }) => {
+      'astro:build:done': async ({ logger, dir }) => {
         if (!project) return;
+        // Before the SEO check (an integration appended after this one) reads the output.
+        if (output?.static) {
+          const { layout, site } = output;
+          writeRedirectPages({
+            dir,
+            history: project.urlHistory,
+            inConfig: redirected,
+            layout,
+            site,
+            logger,
+          });
+        }
+        if (cacheDir) writeHistorySnapshot(cacheDir, project.urlHistory);
         const stale = project.takeKeptStale();
         if (stale.length > 0) {
           logger.warn(

@@ -5,7 +5,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
-import { parseUrlHistory, type UrlHistory } from '../../entries/url-history.js';
+import { parseUrlHistory, type UrlHistory, urlHistoryText } from '../../entries/url-history.js';
 
 const fileOf = (root: URL, name: string) => fileURLToPath(new URL(name, root));
 
@@ -23,7 +23,6 @@ export function writeUrlHistoryFile(
   history: UrlHistory,
   logger: AstroIntegrationLogger,
 ): void {
-  const pages = Object.fromEntries(Object.entries(history.pages).sort(([a], [b]) => (a < b ? -1 : 1)));
-  writeFileSync(fileOf(root, name), `${JSON.stringify({ version: 1, pages }, null, 1)}\n`);
-  logger.info(`URL history: ${Object.keys(pages).length} pages in ${name}`);
+  writeFileSync(fileOf(root, name), `${urlHistoryText(history, 1)}\n`);
+  logger.info(`URL history: ${Object.keys(history.pages).length} pages in ${name}`);
 }

@@ -11,10 +11,11 @@ import {
   noteCurrentUrls,
   parseUrlHistory,
   type UrlHistory,
+  urlHistoryText,
 } from '../../entries/url-history.js';
 import type { Project } from '../../project/project.js';
 
-const META_KEY = 'url-history';
+export const URL_HISTORY_META_KEY = 'sitecontent:url-history';
 /** The kinds whose entries are pages with a `url`. */
 const PAGE_KINDS = new Set(['products', 'sections', 'articles']);
 
@@ -29,17 +30,21 @@ export function recordUrlHistory(
   complete: boolean,
 ): void {
   if (!PAGE_KINDS.has(kind)) return;
-  const stored = ctx.meta.get(META_KEY);
+  const stored = ctx.meta.get(URL_HISTORY_META_KEY);
   const own = stored === undefined ? undefined : safely(stored, ctx.collection);
   let history = mergeUrlHistories(historyOf(project.urlHistory, kind), own ?? { version: 1, pages: {} });
   if (complete) {
     const current = new Map<string, string>();
     for (const entry of ctx.store.values()) {
-      const url = (entry.data as { url?: unknown }).url;
-      if (typeof url === 'string' && url.startsWith('/')) current.set(entry.id, url);
+      const { url, id } = entry.data as { url?: unknown; id?: unknown };
+      // A section by its record id, not its entry id (its `tx`): a renamed section is the same page.
+      const key = kind === 'sections' && typeof id === 'number' ? String(id) : entry.id;
+      if (typeof url === 'string' && url.startsWith('/')) current.set(key, url);
     }
     history = noteCurrentUrls(history, kind, current);
-    ctx.meta.set(META_KEY, JSON.stringify(history));
+    const text = urlHistoryText(history);
+    // Astro writes the whole data store again after any write: an unchanged history is not one.
+    if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
   }
   project.noteUrlHistory(history);
 }
