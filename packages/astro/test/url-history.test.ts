@@ -1,6 +1,7 @@
 // The URL history: what each load notes, how two histories merge, where old URLs point (one hop),
 // and a broken history file named with what is wrong.
 import { describe, expect, it } from 'vitest';
+import { configRedirects } from '../src/build-time/integration/static-redirects.js';
 import {
   emptyUrlHistory,
   knownPages,
@@ -75,5 +76,20 @@ describe('URL history', () => {
       parseUrlHistory('{"version":1,"pages":{"products:1":{"urls":["a/1/"]}}}', 'urls.json'),
     ).toThrow('URL history urls.json: pages.products:1.urls.0: ');
     expect(() => parseUrlHistory('{"version":2,"pages":{}}', 'urls.json')).toThrow('urls.json: version: ');
+  });
+});
+
+describe("the history as Astro's redirects", () => {
+  it('one redirect per old URL, straight to the current one, keyed as Astro routes; the config wins', () => {
+    let history = noteCurrentUrls(emptyUrlHistory(), 'products', new Map([['1', '/a/1/']]));
+    history = noteCurrentUrls(history, 'products', new Map([['1', '/b/1/']]));
+    history = noteCurrentUrls(history, 'products', new Map([['1', '/c/1/']]));
+    expect(configRedirects(history, {})).toEqual({
+      '/a/1': { status: 301, destination: '/c/1/' },
+      '/b/1': { status: 301, destination: '/c/1/' },
+    });
+    expect(configRedirects(history, { '/b/1/': '/elsewhere/' })).toEqual({
+      '/a/1': { status: 301, destination: '/c/1/' },
+    });
   });
 });

@@ -26,8 +26,8 @@ import { sitemapIncludeCheck } from './sitemap-include-check.js';
 import {
   configRedirects,
   readHistorySnapshot,
+  settleRedirects,
   writeHistorySnapshot,
-  writeRedirectPages,
 } from './static-redirects.js';
 import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 
@@ -87,7 +87,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         }
         const known = [
           opts.urlHistoryFile ? readUrlHistoryFile(config.root, opts.urlHistoryFile) : undefined,
-          readHistorySnapshot(config.cacheDir),
+          readHistorySnapshot(config.cacheDir, config.root),
         ];
         for (const history of known) if (history) opened.noteUrlHistory(history);
         if (command === 'build') {
@@ -146,18 +146,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:build:done': async ({ logger, dir }) => {
         if (!project) return;
         // Before the SEO check (an integration appended after this one) reads the output.
-        if (output?.static) {
-          const { layout, site } = output;
-          writeRedirectPages({
-            dir,
-            history: project.urlHistory,
-            inConfig: redirected,
-            layout,
-            site,
-            logger,
-          });
-        }
-        if (cacheDir) writeHistorySnapshot(cacheDir, project.urlHistory);
+        if (output)
+          settleRedirects({ ...output, dir, history: project.urlHistory, inConfig: redirected, logger });
+        if (cacheDir && root) writeHistorySnapshot(cacheDir, root, project.urlHistory);
         const stale = project.takeKeptStale();
         if (stale.length > 0) {
           logger.warn(

@@ -14,20 +14,29 @@ import { type OutputLayout, pageFileCandidates } from '../seo-check/page-file.js
 
 const SNAPSHOT = 'sitecontent-url-history.json';
 
-/** The history the last build left in the cache folder; none, or unreadable (an older package's), is none. */
-export function readHistorySnapshot(cacheDir: URL): UrlHistory | undefined {
+/**
+ * The history the last build of the project at `root` left in the cache folder. A cache folder
+ * may be shared by several projects (one `node_modules/.astro`): another project's is none, as is
+ * an unreadable one (an older package's).
+ */
+export function readHistorySnapshot(cacheDir: URL, root: URL): UrlHistory | undefined {
   const file = fileURLToPath(new URL(SNAPSHOT, cacheDir));
   if (!existsSync(file)) return undefined;
   try {
-    return parseUrlHistory(readFileSync(file, 'utf8'), SNAPSHOT);
+    const { root: owner, history } = JSON.parse(readFileSync(file, 'utf8')) as {
+      root?: unknown;
+      history?: unknown;
+    };
+    if (owner !== fileURLToPath(root)) return undefined;
+    return parseUrlHistory(JSON.stringify(history), SNAPSHOT);
   } catch {
     return undefined;
   }
 }
 
-export function writeHistorySnapshot(cacheDir: URL, history: UrlHistory): void {
+export function writeHistorySnapshot(cacheDir: URL, root: URL, history: UrlHistory): void {
   mkdirSync(fileURLToPath(cacheDir), { recursive: true });
-  writeFileSync(new URL(SNAPSHOT, cacheDir), JSON.stringify(history));
+  writeFileSync(new URL(SNAPSHOT, cacheDir), JSON.stringify({ root: fileURLToPath(root), history }));
 }
 
 /** Astro route paths have no trailing slash; the root stays `/`. */
@@ -46,6 +55,16 @@ export function configRedirects(
   return out;
 }
 
+/** Redirects of the config whose source is a page's URL again after this build's sync (a section renamed back). */
+function redirectsRetaken(history: UrlHistory, inConfig: ReadonlySet<string>): string[] {
+  const current = new Set(
+    Object.values(history.pages)
+      .filter((page) => !page.gone)
+      .map((page) => routePath(page.urls.at(-1) as string)),
+  );
+  return [...inConfig].filter((from) => current.has(from));
+}
+
 /** Astro's redirect page (core/routing/3xx.js), so a static host answers an old URL the same way. */
 function redirectPage(to: string, absolute: string): string {
   const escaped = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -53,18 +72,39 @@ function redirectPage(to: string, absolute: string): string {
   return `<!doctype html>\n<title>Redirecting to: ${rel}</title>\n<meta http-equiv="refresh" content="0;url=${rel}">\n<meta name="robots" content="noindex">\n<link rel="canonical" href="${escaped(absolute)}">\n<body>\n\t<a href="${rel}">Redirecting to <code>${rel}</code></a>\n</body>`;
 }
 
+interface BuiltOutput {
+  dir: URL;
+  /** The history after this build's sync. */
+  history: UrlHistory;
+  /** The redirects the config got. */
+  inConfig: ReadonlySet<string>;
+  layout: OutputLayout;
+  site: string | undefined;
+  static: boolean;
+  logger: AstroIntegrationLogger;
+}
+
+/**
+ * At the end of a build: a static output gets the redirect pages of the moves its sync found; a
+ * URL that is a page again but got a redirect from the config (Astro made its routes before the
+ * sync, so this build serves the redirect there) is named, and the next build serves the page.
+ */
+export function settleRedirects(options: BuiltOutput): void {
+  if (options.static) writeRedirectPages(options);
+  const retaken = redirectsRetaken(options.history, options.inConfig);
+  if (retaken.length > 0) {
+    options.logger.warn(
+      `URL history: ${retaken.join(', ')} ${retaken.length === 1 ? 'is a page' : 'are pages'} again, but this ` +
+        'build redirects there (Astro reads redirects before the content sync); the next build serves the pages',
+    );
+  }
+}
+
 /**
  * Writes a redirect page into `dir` for each redirect of `history` the config did not have, where
  * the build wrote no file; returns how many it wrote.
  */
-export function writeRedirectPages(options: {
-  dir: URL;
-  history: UrlHistory;
-  inConfig: ReadonlySet<string>;
-  layout: OutputLayout;
-  site: string | undefined;
-  logger: AstroIntegrationLogger;
-}): number {
+function writeRedirectPages(options: BuiltOutput): number {
   const { dir, history, inConfig, layout, site, logger } = options;
   const outDir = fileURLToPath(dir);
   let written = 0;
