@@ -5,7 +5,6 @@
  * (`liveErrorResponse()`), and completes each page's route cache after it has rendered. A request
  * with a `preview` parameter (an editor's link) is answered private and uncached, whatever it shows.
  */
-import { PREVIEW_PARAM } from '@sitecontent/client/internal';
 import type { MiddlewareHandler } from 'astro';
 import type { UrlStyle } from '../entries/page-url.js';
 import type { UrlHistory } from '../entries/url-history.js';
@@ -32,7 +31,7 @@ export function onDemandMiddleware(
     state.noteSite(context.site);
     withFailureSettings(context.locals, parsed);
     const cache = (context as { cache?: typeof context.cache }).cache;
-    const preview = context.url.searchParams.has(PREVIEW_PARAM);
+    const preview = state.previewRequested(context.url);
     // Before the page renders, so no cache provider ever sees a cacheable preview.
     if (preview && cache?.enabled) cache.set(false);
     const response = await next();

@@ -10,7 +10,12 @@
  */
 
 import type { SiteContentClient } from '@sitecontent/client';
-import { PREVIEW_SECRET_ENV, type PreviewKind, previewAllowed } from '@sitecontent/client/internal';
+import {
+  PREVIEW_PARAM,
+  PREVIEW_SECRET_ENV,
+  type PreviewKind,
+  previewAllowed,
+} from '@sitecontent/client/internal';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../../entries/page-url.js';
 import { type KnownPages, knownPages, type UrlHistory } from '../../entries/url-history.js';
 import type { ConnectionOptions } from '../../options/loader-shapes.js';
@@ -107,6 +112,11 @@ export class OnDemandState {
   previewAllowed(token: string, kind: PreviewKind, id: string): Promise<boolean> {
     const secret = globalThis.process?.env?.[PREVIEW_SECRET_ENV];
     return secret ? previewAllowed(token, kind, id, secret) : Promise.resolve(false);
+  }
+
+  /** Whether `url` carries a preview link's token, valid or not: its answer is private and uncached. */
+  previewRequested(url: URL): boolean {
+    return url.searchParams.has(PREVIEW_PARAM);
   }
 
   get guard(): EntryGuard {
