@@ -80,6 +80,13 @@ describe('URL history', () => {
 });
 
 describe("the history as Astro's redirects", () => {
+  it("no redirect between a page's URLs that differ only by the trailing slash (trailingSlash changed)", () => {
+    let history = noteCurrentUrls(emptyUrlHistory(), 'sections', new Map([['1', '/about/']]));
+    history = noteCurrentUrls(history, 'sections', new Map([['1', '/about']]));
+    expect(history.pages['sections:1']?.urls).toEqual(['/about/', '/about']);
+    expect(configRedirects(history, {})).toEqual({});
+  });
+
   it('one redirect per old URL, straight to the current one, keyed as Astro routes; the config wins', () => {
     let history = noteCurrentUrls(emptyUrlHistory(), 'products', new Map([['1', '/a/1/']]));
     history = noteCurrentUrls(history, 'products', new Map([['1', '/b/1/']]));

@@ -91,18 +91,22 @@ export function noteCurrentUrls(
   return { version: 1, pages };
 }
 
+/** A URL as a route: without its trailing slash (the root stays `/`). */
+const asRoute = (url: string) => url.replace(/(.)\/+$/, '$1');
+
 /**
  * Every old URL of a page that is not gone, to its current URL: straight there, so a chain of moves
  * (A → B → C) is one redirect each (A → C, B → C). A URL another page has now is that page's, never
- * a redirect.
+ * a redirect, and neither is one that differs from the current only by its trailing slash (the
+ * site's `trailingSlash` changed: the same route).
  */
 export function redirectsOf(history: UrlHistory): Map<string, string> {
   const live = Object.values(history.pages).filter((page) => !page.gone);
-  const current = new Set(live.map((page) => page.urls.at(-1) as string));
+  const current = new Set(live.map((page) => asRoute(page.urls.at(-1) as string)));
   const redirects = new Map<string, string>();
   for (const page of live) {
     const to = page.urls.at(-1) as string;
-    for (const from of page.urls.slice(0, -1)) if (!current.has(from)) redirects.set(from, to);
+    for (const from of page.urls.slice(0, -1)) if (!current.has(asRoute(from))) redirects.set(from, to);
   }
   return redirects;
 }
