@@ -6,7 +6,9 @@
 //     and dates every page as the fresh builds did (no page gets the build's time);
 //  2. one changed product renders its page and the pages that list it, and no others, and moves the
 //     lastmod of those pages only;
-//  3. a modification's change moves its product's lastmod and JSON-LD dateModified together.
+//  3. a modification's change moves its product's lastmod and JSON-LD dateModified together;
+//  4. a section renamed: the rebuild passes its SEO check, its old URL and its products' are redirect
+//     pages to the new ones, in no sitemap, and an article's link to it names the new URL.
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -182,6 +184,41 @@ export function describeIncrementalRebuilds(
       const html = await readFile(path.join(rebuild.outDir, page, 'index.html'), 'utf8');
       const stated = jsonLdOf(html).find((node) => node['@type'] === 'ItemPage');
       expect(stated?.dateModified).toBe(after.get(page));
+    }, 300_000);
+
+    it('a renamed section: its old URLs redirect to the new ones, in no sitemap; links name the new URL', async () => {
+      const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+      let products: Product[];
+      let linking: { url: string } | undefined;
+      try {
+        products = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw);
+        linking = (await client.articles.list()).find(
+          (a) => a.shw && a.txt.includes('href="/catalog/phones"'),
+        );
+      } finally {
+        await client.close();
+      }
+      expect(products.length).toBeGreaterThan(0);
+      expect(linking).toBeDefined();
+      emu.exec(`UPDATE sections SET tx = 'mobiles' WHERE tx = 'phones'`);
+
+      // build() fails on a failed build: the storefront's SEO check (seoCheck: 'fail') passed.
+      const rebuild = await build();
+      const redirectOf = async (page: string) => {
+        const html = await readFile(path.join(rebuild.outDir, page, 'index.html'), 'utf8');
+        return /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1];
+      };
+      expect(await redirectOf('catalog/phones')).toBe('/catalog/mobiles/');
+      for (const product of products) {
+        expect(await redirectOf(`catalog/phones/${product.id}`)).toBe(`/catalog/mobiles/${product.id}/`);
+        expect(await redirectOf(`catalog/mobiles/${product.id}`)).toBeUndefined();
+      }
+      const listed = [...(await sitemapLastmods(rebuild.outDir)).keys()];
+      expect(listed).toContain('/catalog/mobiles');
+      expect(listed.filter((p) => p.startsWith('/catalog/phones'))).toEqual([]);
+      const article = await readFile(path.join(rebuild.outDir, linking!.url, 'index.html'), 'utf8');
+      expect(article).toContain('href="/catalog/mobiles/"');
+      expect(article).not.toContain('href="/catalog/phones');
     }, 300_000);
   });
 }

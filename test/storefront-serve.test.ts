@@ -3,9 +3,11 @@
 // request): the home, section and article pages are prerendered, a product page is rendered on
 // demand, cached, and fresh again after a change in the service and a purge naming it; the head of
 // the catalog is prerendered, and robots.txt names one sitemap index over both: the build's sitemap
-// and the product sitemaps served from the service.
+// and the product sitemaps served from the service. A product moved answers 301 from its old URL, a
+// deleted one 410, a hidden one 404 but to its editor's preview link, which nothing caches.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
+import { signPreview } from '@sitecontent/client/internal';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHeadProduct } from '../example-site/src/lib/head.js';
@@ -14,6 +16,7 @@ import { repoRoot } from './helpers/storefront.js';
 import { freePort } from './helpers/varnish.js';
 
 const TOKEN = 'storefront-purge-7e0b';
+const PREVIEW_SECRET = 'storefront-preview-31f9';
 
 let emu: Emulator;
 let proxy: Awaited<ReturnType<typeof recordingProxy>>;
@@ -48,6 +51,7 @@ beforeAll(async () => {
       SITECONTENT_API_KEY: emu.key,
       SITECONTENT_SID: String(emu.sid),
       SITECONTENT_PURGE_TOKEN: TOKEN,
+      SITECONTENT_PREVIEW_SECRET: PREVIEW_SECRET,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -76,9 +80,10 @@ afterAll(async () => {
 });
 
 describe('storefront.mjs serve', () => {
-  it('prints its address and the purge endpoint, and never the key', () => {
+  it('prints its address and the purge endpoint, and never the key or the preview secret', () => {
     expect(output).toContain('[storefront] purge endpoint: POST /_sitecontent/purge');
     expect(output).not.toContain(emu.key);
+    expect(output).not.toContain(PREVIEW_SECRET);
   });
 
   it('serves the prerendered pages without asking the service', async () => {
@@ -101,8 +106,10 @@ describe('storefront.mjs serve', () => {
     const second = await view(path);
     expect(second.headers.get('x-astro-cache')).toBe('HIT');
     expect(proxy.take()).toEqual([]);
-    // One product, one URL; an id the service does not have is the 404 page.
-    expect((await view(`/catalog/tv/${product.id}`)).status).toBe(404);
+    // One product, one URL: at another, a 301 to its own; an id the service does not have is the 404 page.
+    const elsewhere = await fetch(`${origin}/catalog/tv/${product.id}`, { redirect: 'manual' });
+    expect(elsewhere.status).toBe(301);
+    expect(elsewhere.headers.get('location')).toBe(`/catalog/phones/${product.id}/`);
     const missing = await view('/catalog/phones/987654');
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('<title>');
@@ -190,5 +197,94 @@ describe('storefront.mjs serve', () => {
     // Read again from the service: the sections, and each section's products.
     const asked = proxy.take().map((r) => r.split('?')[0]);
     expect(asked.filter((op) => op === 'goods/Get').length).toBeGreaterThan(0);
+  });
+});
+
+/** Visible tail products of the phones section (rendered on demand): each test takes the first left. */
+const tailPhones = async () =>
+  (await client.products.list({ cattx: 'phones' })).filter(
+    (p) => p.shw && !isHeadProduct(p) && p.id !== product.id,
+  );
+
+const purgeProducts = async (...ids: number[]) => {
+  const purge = await fetch(`${origin}/_sitecontent/purge`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ products: ids.map(String) }),
+  });
+  expect(purge.status).toBe(200);
+};
+
+/** Every `<loc>` of the product sitemaps the server serves now. */
+const sitemapLocs = async () => {
+  const files = locs((await view('/sitemap-products.xml')).body).slice(1);
+  return (
+    await Promise.all(files.map(async (file) => locs((await view(new URL(file).pathname)).body)))
+  ).flat();
+};
+
+describe('old URLs and previews, on demand', () => {
+  it('a product moved to another section answers 301 from its old URL to its new one, in one hop', async () => {
+    const [moved] = await tailPhones();
+    const laptops = (await client.sections.list({ tx: 'laptops' }))[0]!;
+    expect((await view(`/catalog/phones/${moved!.id}/`)).status).toBe(200);
+    await client.products.update(moved!.id, { catid: laptops.id });
+    await purgeProducts(moved!.id);
+    const old = await fetch(`${origin}/catalog/phones/${moved!.id}/`, { redirect: 'manual' });
+    expect(old.status).toBe(301);
+    expect(old.headers.get('location')).toBe(`${laptops.url}/${moved!.id}/`);
+    const now = await view(`${laptops.url}/${moved!.id}/`);
+    expect(now.status).toBe(200);
+    expect(now.body).toContain(`${laptops.url}/${moved!.id}/">`);
+  });
+
+  it('a deleted product answers 410 (one never known 404), and a purge takes it out of the product sitemaps', async () => {
+    const [deleted] = await tailPhones();
+    const path = `/catalog/phones/${deleted!.id}/`;
+    expect((await sitemapLocs()).some((loc) => loc.endsWith(path))).toBe(true);
+    await client.products.delete(deleted!.id);
+    await purgeProducts(deleted!.id);
+    const gone = await view(path);
+    expect(gone.status).toBe(410);
+    expect(gone.body).toBe('This page has been removed.');
+    expect((await view('/catalog/phones/987655/')).status).toBe(404);
+    expect((await sitemapLocs()).some((loc) => loc.endsWith(path))).toBe(false);
+  });
+
+  it('a hidden product: 404 to a visitor, 200 to its preview link (private, no-store, noindex), still 404 after', async () => {
+    const [hidden] = await tailPhones();
+    const path = `/catalog/phones/${hidden!.id}/`;
+    await client.products.update(hidden!.id, { shw: false, zag: 'Hidden until launch' });
+    await purgeProducts(hidden!.id);
+    expect((await view(path)).status).toBe(404);
+    expect((await sitemapLocs()).some((loc) => loc.endsWith(path))).toBe(false);
+    const expiry = Math.floor(Date.now() / 1000) + 300;
+    const token = await signPreview('product', String(hidden!.id), expiry, PREVIEW_SECRET);
+    for (let i = 0; i < 2; i++) {
+      const preview = await view(`${path}?preview=${token}`);
+      expect(preview.status).toBe(200);
+      expect(preview.body).toContain('Hidden until launch');
+      expect(preview.headers.get('cache-control')).toBe('private, no-store');
+      expect(preview.headers.get('x-robots-tag')).toBe('noindex');
+      expect(preview.headers.get('x-astro-cache')).toBeNull();
+      expect(preview.headers.get('cdn-cache-control')).toBeNull();
+    }
+    const visitor = await view(path);
+    expect(visitor.status).toBe(404);
+    expect(visitor.body).not.toContain('Hidden until launch');
+    // A link for another product, a forged signature or an expired link shows nothing.
+    const other = await signPreview('product', String(product.id), expiry, PREVIEW_SECRET);
+    const forged = await signPreview('product', String(hidden!.id), expiry, 'not the secret');
+    const expired = await signPreview(
+      'product',
+      String(hidden!.id),
+      Math.floor(Date.now() / 1000) - 1,
+      PREVIEW_SECRET,
+    );
+    for (const bad of [other, forged, expired, `${token}x`]) {
+      const answer = await view(`${path}?preview=${bad}`);
+      expect(answer.status, bad).toBe(404);
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
+    }
   });
 });

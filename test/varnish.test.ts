@@ -1,8 +1,10 @@
 // The README's page and Varnish config with surrogateKeyCache(), behind real Varnish with the xkey
 // module (docs/cdn/varnish.vcl): the first view is a miss at Varnish, the second a hit that reaches
 // neither the Node server nor the service, and a purge by tag (through the site's purge endpoint,
-// which makes the provider send PURGE with the keys) makes the next view fresh.
+// which makes the provider send PURGE with the keys) makes the next view fresh. An editor's preview
+// of a hidden product passes through Varnish uncached: the visitor's next view is still a 404.
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
+import { signPreview } from '@sitecontent/client/internal';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, settleAstroWrites } from '../packages/astro/test/helpers/fixture.js';
@@ -17,6 +19,7 @@ import {
 import { freePort, startVarnish, type Varnish } from './helpers/varnish.js';
 
 const TOKEN = 'purge-token-a41c';
+const PREVIEW_SECRET = 'preview-secret-c07e';
 
 let emu: Emulator;
 let client: SiteContentClient;
@@ -49,12 +52,14 @@ beforeAll(async () => {
       'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort}/`)),
       'src/live.config.ts': snippet('src/live.config.ts'),
       'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
+      'src/pages/p/[id].astro': snippet('src/pages/p/[id].astro'),
     },
     connection,
   );
   site = await serveEntry(`${fx.root}/dist/server/entry.mjs`, {
     ...connection,
     SITECONTENT_PURGE_TOKEN: TOKEN,
+    SITECONTENT_PREVIEW_SECRET: PREVIEW_SECRET,
   });
   toNode = await recordingProxy(site.url);
   varnish = await startVarnish(varnishPort, Number(new URL(toNode.url).port));
@@ -115,5 +120,34 @@ describe('on-demand pages behind Varnish with xkey', () => {
     });
     expect(purge.status).toBe(200);
     expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+  });
+});
+
+describe("an editor's preview behind Varnish", () => {
+  it('a hidden product: 404 to visitors, 200 to its link every time from Node (never stored), 404 after', async () => {
+    const hidden = (await client.products.list({ cattx: 'laptops' })).filter((p) => p.shw)[0]!;
+    await client.products.update(hidden.id, { shw: false, zag: 'Not yet announced' });
+    const path = `/p/${hidden.id}`;
+    expect((await view(path)).status).toBe(404);
+    const token = await signPreview(
+      'product',
+      String(hidden.id),
+      Math.floor(Date.now() / 1000) + 300,
+      PREVIEW_SECRET,
+    );
+    toNode.take();
+    for (let i = 0; i < 2; i++) {
+      const preview = await view(`${path}?preview=${token}`);
+      expect(preview.status).toBe(200);
+      expect(preview.body).toContain('<h1>Not yet announced</h1>');
+      expect(preview.headers.get('cache-control')).toBe('private, no-store');
+      expect(preview.headers.get('x-robots-tag')).toBe('noindex');
+      expect(preview.headers.get('x-cache')).toBe('MISS');
+    }
+    // Both views reached Node: Varnish stored neither.
+    expect(toNode.take()).toEqual([`${path}?preview=${token}`, `${path}?preview=${token}`]);
+    const visitor = await view(path);
+    expect(visitor.status).toBe(404);
+    expect(visitor.body).not.toContain('Not yet announced');
   });
 });

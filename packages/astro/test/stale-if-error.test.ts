@@ -54,7 +54,7 @@ describe('stale-if-error on the CDN header', () => {
     const page = async (settings: typeof onDemandDefaults) => {
       const handler = onDemandMiddleware(settings) as unknown as Handler;
       const response = await handler(
-        { site: new URL('https://shop.example'), locals: {} },
+        { site: new URL('https://shop.example'), url: new URL('https://shop.example/p/1/'), locals: {} },
         async () => new Response('<html>'),
       );
       response.headers.set('Netlify-CDN-Cache-Control', 'public, durable, max-age=300');

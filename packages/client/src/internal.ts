@@ -18,6 +18,14 @@ export {
 } from './meta-sync/article-module.js';
 export { META_WRITE_BACK_DEFAULTS } from './meta-sync/write-back.js';
 export { clientOptionFields, withConcurrencyRule } from './options.js';
+export {
+  PREVIEW_KINDS,
+  PREVIEW_PARAM,
+  PREVIEW_SECRET_ENV,
+  type PreviewKind,
+  previewAllowed,
+  signPreview,
+} from './preview/preview-token.js';
 export { type PurgeAfterWrite, purgeAfterMetaWrite } from './purge/purge-after-write.js';
 export { PURGE_BODY_FIELDS, purgeBodySchema } from './purge/purge-body.js';
 export { DEFAULT_PURGE_PATH, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from './purge/purge-request.js';

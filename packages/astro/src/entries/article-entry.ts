@@ -19,7 +19,7 @@ export function buildArticleEntry<S extends string>(
   article: Article,
   input: ArticleEntryInput<S>,
 ): { data: ArticleData<S>; rendered: { html: string } } {
-  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin);
+  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin, input.moved);
   const txt = html(article.txt);
   const url = pageUrl(article.url, input.urlStyle);
   const data = {

@@ -2,9 +2,11 @@
  * What makes a record a page, said once for build-time and live loaders: its place among the
  * sections (and a product's URL), its meta module, what its entry is made of, and the entry.
  */
+
 import type { Article, Meta, Product, Section } from '@sitecontent/client';
 import { buildArticleEntry } from './article-entry.js';
 import { type ArticleMetaModule, articleModuleOf, type MetaModule, pageModuleOf } from './meta-module.js';
+import { type MovedPages, movesMet, NO_MOVES } from './moved-pages.js';
 import type { UrlStyle } from './page-url.js';
 import { buildProductEntry } from './product-entry.js';
 import { type PageProblem, type ProductUrlOption, productPage } from './product-page.js';
@@ -53,6 +55,8 @@ export interface PageKindSettings<S extends string, R> {
   sectionsCollection: S;
   urlStyle: UrlStyle;
   metaModule: MetaModule<R>;
+  /** Pages at a new URL, for the links in the records' HTML; none on demand. */
+  moved?: MovedPages | undefined;
 }
 
 /** A product's page: its section, the `productUrl` option's URL, and its photos' origin. */
@@ -63,6 +67,7 @@ export function productPages<S extends string>(
   },
 ): PageKind<Product> {
   const { collection, sectionsCollection, urlStyle, metaModule, productUrl, imageOrigin } = settings;
+  const moved = settings.moved ?? NO_MOVES;
   return (product, index) => {
     const found = index.byTx.get(product.cattx);
     const page = productPage(collection, productUrl, product, found, urlStyle);
@@ -79,10 +84,12 @@ export function productPages<S extends string>(
         url,
         section,
         imageOrigin: product.img.length > 0 ? imageOrigin : undefined,
+        moves: movesMet([product.stxt, product.txt], moved),
       },
       html: [product.stxt, product.txt],
       lastModified: product.dt,
-      entry: (finish) => buildProductEntry(product, { url, section, imageOrigin, urlStyle, ...finish }),
+      entry: (finish) =>
+        buildProductEntry(product, { url, section, imageOrigin, urlStyle, moved, ...finish }),
     };
   };
 }
@@ -94,6 +101,7 @@ export function articlePages<S extends string>(
   },
 ): TotalPageKind<Article> {
   const { collection, sectionsCollection, urlStyle, metaModule } = settings;
+  const moved = settings.moved ?? NO_MOVES;
   return (article, index) => {
     const section = sectionReference(sectionsCollection, index.byId.get(article.catid));
     return {
@@ -101,10 +109,10 @@ export function articlePages<S extends string>(
       recordId: article.id,
       entryId: String(article.id),
       metaModule: () => articleModuleOf(collection, metaModule, article, index),
-      digestInputs: { record: article, section },
+      digestInputs: { record: article, section, moves: movesMet([article.stxt, article.txt], moved) },
       html: [article.stxt, article.txt],
       lastModified: article.dt ?? undefined,
-      entry: (finish) => buildArticleEntry(article, { section, urlStyle, ...finish }),
+      entry: (finish) => buildArticleEntry(article, { section, urlStyle, moved, ...finish }),
     };
   };
 }
@@ -114,6 +122,7 @@ export function sectionPages<S extends string>(
   settings: PageKindSettings<S, Section> & { onlyVisible: boolean },
 ): TotalPageKind<Section> {
   const { collection, sectionsCollection, urlStyle, metaModule, onlyVisible } = settings;
+  const moved = settings.moved ?? NO_MOVES;
   return (section, index) => {
     const parent = sectionParent(section, index, { sectionsCollection, onlyVisible });
     return {
@@ -121,10 +130,10 @@ export function sectionPages<S extends string>(
       recordId: section.id,
       entryId: section.tx,
       metaModule: () => pageModuleOf(collection, metaModule, section, section.id),
-      digestInputs: { record: section, parent },
+      digestInputs: { record: section, parent, moves: movesMet([section.txt], moved) },
       html: [section.txt],
       lastModified: undefined,
-      entry: (finish) => buildSectionEntry(section, { parent, urlStyle, ...finish }),
+      entry: (finish) => buildSectionEntry(section, { parent, urlStyle, moved, ...finish }),
     };
   };
 }

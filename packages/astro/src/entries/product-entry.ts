@@ -32,7 +32,7 @@ export function buildProductEntry<S extends string>(
   product: Product,
   input: ProductEntryInput<S>,
 ): { data: ProductData<S>; rendered: { html: string } } {
-  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin);
+  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin, input.moved);
   const txt = html(product.txt);
   const data = {
     ...withExtra(product, PRODUCT_KEYS, BODY),

@@ -19,7 +19,7 @@ export function buildSectionEntry<S extends string>(
   section: Section,
   input: SectionEntryInput<S>,
 ): { data: SectionData<S>; rendered: { html: string } } {
-  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin);
+  const html = entryHtml(input.cleanHtml, input.urlStyle, input.seo?.origin, input.moved);
   const txt = html(section.txt);
   const url = pageUrl(section.url, input.urlStyle);
   const data = { ...withExtra(section, SECTION_KEYS, BODY), parent: input.parent, url } as SectionData<S>;

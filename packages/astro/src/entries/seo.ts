@@ -2,6 +2,7 @@
 
 import type { Meta } from '@sitecontent/client';
 import { isPlainPath } from '@sitecontent/client/internal';
+import type { MovedPages } from './moved-pages.js';
 import type { UrlStyle } from './page-url.js';
 import { plainText } from './plain-text.js';
 import type { HtmlCleaner } from './sanitize.js';
@@ -101,6 +102,8 @@ export interface EntryInput {
   seo: { meta: Meta | undefined; origin: string } | undefined;
   /** How the project's page URLs end (Astro's `trailingSlash` and `build.format`). */
   urlStyle: UrlStyle;
+  /** Pages at a new URL: links to their old ones are written as the new (entries/moved-pages.ts). */
+  moved?: MovedPages | undefined;
 }
 
 /** `data.seo` of an entry built with `input.seo`; `undefined` without it. */

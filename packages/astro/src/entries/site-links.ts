@@ -5,6 +5,7 @@
  * extension in the last segment) is written in the site's style, below Astro's `base`.
  */
 
+import { currentPagePath, type MovedPages, NO_MOVES } from './moved-pages.js';
 import { baseOf, endsWithSlash, pageUrl, type UrlStyle } from './page-url.js';
 import { type HtmlCleaner, holdsMarkup } from './sanitize.js';
 
@@ -26,8 +27,16 @@ function pagePathInStyle(path: string, style: UrlStyle): string | undefined {
   return page === '/' ? (endsWithSlash(style) ? base : root) : `${root}${page}`;
 }
 
-/** `href` in the site's style when it names a page of the site; else as written. */
-export function siteHref(href: string, style: UrlStyle, origin: string | undefined): string {
+/**
+ * `href` in the site's style when it names a page of the site, at the page's current URL when it
+ * moved (`moved`); else as written.
+ */
+export function siteHref(
+  href: string,
+  style: UrlStyle,
+  origin: string | undefined,
+  moved: MovedPages = NO_MOVES,
+): string {
   const trimmed = href.trim();
   let prefix = '';
   let rest = trimmed;
@@ -38,15 +47,20 @@ export function siteHref(href: string, style: UrlStyle, origin: string | undefin
   const parts = PAGE_PATH.exec(rest);
   if (!parts) return href;
   const path = pagePathInStyle(parts[1] ?? '/', style);
-  return path === undefined ? href : `${prefix}${path}${parts[2] ?? ''}`;
+  return path === undefined ? href : `${prefix}${currentPagePath(path, moved)}${parts[2] ?? ''}`;
 }
 
 /** `html` with each link to a page of the site in the site's style. */
-export function siteLinks(html: string, style: UrlStyle, origin: string | undefined): string {
+export function siteLinks(
+  html: string,
+  style: UrlStyle,
+  origin: string | undefined,
+  moved: MovedPages = NO_MOVES,
+): string {
   if (!holdsMarkup(html) || !/href/i.test(html)) return html;
   return html.replace(ANCHOR_HREF, (tag, start: string, double?: string, single?: string, bare?: string) => {
     const href = double ?? single ?? bare ?? '';
-    const written = siteHref(href, style, origin);
+    const written = siteHref(href, style, origin, moved);
     if (written === href) return tag;
     const quote = double !== undefined ? '"' : single !== undefined ? "'" : '"';
     return `${start}${quote}${written}${quote}`;
@@ -57,6 +71,11 @@ export function siteLinks(html: string, style: UrlStyle, origin: string | undefi
  * An entry's HTML: cleaned, then its links to the site rewritten on the thread that builds the
  * entry, so the worker thread and the main thread give one result.
  */
-export function entryHtml(cleanHtml: HtmlCleaner, style: UrlStyle, origin: string | undefined): HtmlCleaner {
-  return (html) => siteLinks(cleanHtml(html), style, origin);
+export function entryHtml(
+  cleanHtml: HtmlCleaner,
+  style: UrlStyle,
+  origin: string | undefined,
+  moved: MovedPages = NO_MOVES,
+): HtmlCleaner {
+  return (html) => siteLinks(cleanHtml(html), style, origin, moved);
 }

@@ -78,6 +78,15 @@ export const siteContentOptionsSchema = withConcurrencyRule(
      * `'warn'` logs the pages at fault, `'fail'` also fails the build. @default 'off'
      */
     seoCheck: seoCheckModeSchema.default('off'),
+    /**
+     * A JSON file (relative to the project root) of the URLs the site's pages had: read before the
+     * loaders run and written after each build, for a pipeline without the build cache to commit.
+     * The history is kept in the loaders' store either way. @default off
+     */
+    urlHistoryFile: z
+      .string()
+      .regex(/\.json$/, 'must name a .json file')
+      .optional(),
     /** Pages rendered on demand (with a `cache` provider in the Astro config). @default see `OnDemandOptions` */
     onDemand: onDemandOptionsSchema.prefault({}),
   }),

@@ -1,6 +1,7 @@
 /** One Astro project as the package sees it (docs/architecture.md, "The project"). */
 import type { SiteContentClient } from '@sitecontent/client';
 import type { UrlStyle } from '../entries/page-url.js';
+import { emptyUrlHistory, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -23,6 +24,7 @@ export class Project {
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
+  #urlHistory: UrlHistory = emptyUrlHistory();
 
   /** @param fromIntegration whether `siteContent()` opened it (and read `.env`). */
   constructor(
@@ -113,6 +115,16 @@ export class Project {
     const collections = [...this.#keptStale];
     this.#keptStale.clear();
     return collections;
+  }
+
+  /** The URLs the site's pages had: from the history file, then as each load noted them. */
+  get urlHistory(): UrlHistory {
+    return this.#urlHistory;
+  }
+
+  /** Adds `history` (a file's, or a collection's after its load) to what the project knows. */
+  noteUrlHistory(history: UrlHistory): void {
+    this.#urlHistory = mergeUrlHistories(this.#urlHistory, history);
   }
 
   /** Closes the clients and forgets the build's record; a later load opens new clients. */

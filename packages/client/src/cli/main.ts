@@ -13,6 +13,7 @@ import { runChangesCommand } from './changes-command.js';
 import { type CliIo, UsageError } from './context.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
 import { runMetaCommand } from './meta-command.js';
+import { runPreviewLinkCommand } from './preview-link-command.js';
 import { runPurgeCommand } from './purge-command.js';
 import { runWatchCommand } from './watch-command.js';
 
@@ -25,6 +26,7 @@ Commands:
   purge [--site URL] [--products IDS] ...  drop cached pages of an on-demand site (sitecontent purge --help)
   changes --state FILE [--json]            what changed since FILE; exit 3 when something did (sitecontent changes --help)
   watch --state FILE --interval SECONDS    follow changes, purge their pages, post a build hook (sitecontent watch --help)
+  preview-link product|article|section ID  a signed, expiring link showing a hidden record (sitecontent preview-link --help)
 
 Connection (flags win over the environment, the environment over .env and .env.local here):
   --base-url URL   SITECONTENT_BASE_URL   service root; operations are under URL/v1/
@@ -127,6 +129,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return await runGetCommand(args, { ...io, client, apiKey });
     }
     if (command === 'purge') return await runPurgeCommand(args, io);
+    if (command === 'preview-link')
+      return await runPreviewLinkCommand(args, io, () => (client = connect(globals, io.env)));
     if (command === 'changes')
       return await runChangesCommand(args, io, () => (client = connect(globals, io.env)));
     if (command === 'watch') {

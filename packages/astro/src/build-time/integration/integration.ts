@@ -11,15 +11,23 @@ import { pageFactsOf } from '../../project/page-facts.js';
 import type { Project } from '../../project/project.js';
 import { projectSettingsOf } from '../../project/project-settings.js';
 import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
+import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
-import { setUpOnDemand } from './on-demand-setup.js';
+import { setUpOnDemand, type WriteUrlHistory } from './on-demand-setup.js';
 import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { rememberedOrigin } from './remembered-domain.js';
 import { applySiteDomain } from './site-domain.js';
 import { sitemapIncludeCheck } from './sitemap-include-check.js';
+import {
+  configRedirects,
+  readHistorySnapshot,
+  settleRedirects,
+  writeHistorySnapshot,
+} from './static-redirects.js';
+import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
 // importing `astro/config` here would pull Vite into every page bundle that imports this package.
@@ -47,6 +55,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   let root: URL | undefined;
   let cacheDir: URL | undefined;
   let project: Project | undefined;
+  let writeHistory: WriteUrlHistory | undefined;
+  let redirected = new Set<string>();
+  let output: { layout: OutputLayout; site: string | undefined; static: boolean } | undefined;
 
   return {
     name: '@sitecontent/astro',
@@ -72,7 +83,17 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (command === 'build' && opts.seoCheck !== 'off') {
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
         }
-        setUpOnDemand(hook, opts.onDemand, logger);
+        const known = [
+          opts.urlHistoryFile ? readUrlHistoryFile(config.root, opts.urlHistoryFile) : undefined,
+          readHistorySnapshot(config.cacheDir, config.root),
+        ];
+        for (const history of known) if (history) opened.noteUrlHistory(history);
+        if (command === 'build') {
+          const redirects = configRedirects(opened.urlHistory, config.redirects ?? {});
+          redirected = new Set(Object.keys(redirects));
+          if (redirected.size > 0) updateConfig({ redirects });
+        }
+        writeHistory = setUpOnDemand(hook, opts.onDemand, logger);
         // Appended too: it reads the sitemap index @astrojs/sitemap writes.
         const { sitemap } = opts.onDemand;
         if (command === 'build' && config.cache?.provider && sitemap && sitemap.include.length > 0) {
@@ -89,8 +110,13 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           logger,
         });
       },
-      'astro:config:done': ({ config }) => {
+      'astro:config:done': ({ config, buildOutput }) => {
         cacheDir = config.cacheDir;
+        output = {
+          layout: { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base },
+          site: config.site,
+          static: buildOutput === 'static',
+        };
         project?.settleUrls(config.site, urlStyleOf(config));
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -108,11 +134,19 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           logger,
         });
       },
+      // After the content sync, before the server is bundled: it answers gone pages by this history.
+      'astro:build:start': () => {
+        if (project) writeHistory?.(project.urlHistory);
+      },
       'astro:server:done': async () => {
         await project?.close();
       },
-      'astro:build:done': async ({ logger }) => {
+      'astro:build:done': async ({ logger, dir }) => {
         if (!project) return;
+        // Before the SEO check (an integration appended after this one) reads the output.
+        if (output)
+          settleRedirects({ ...output, dir, history: project.urlHistory, inConfig: redirected, logger });
+        if (cacheDir && root) writeHistorySnapshot(cacheDir, root, project.urlHistory);
         const stale = project.takeKeptStale();
         if (stale.length > 0) {
           logger.warn(
@@ -120,6 +154,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
               "for them (see the warnings above); onError: 'fail' fails such a build instead",
           );
         }
+        if (opts.urlHistoryFile && root)
+          writeUrlHistoryFile(root, opts.urlHistoryFile, project.urlHistory, logger);
         try {
           // Before closing: the write-back uses the project's client (one bound, one back-off gate).
           if (opts.metaWriteBack && cacheDir) {

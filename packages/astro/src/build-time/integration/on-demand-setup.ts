@@ -1,7 +1,7 @@
 /**
  * With an Astro `cache` provider, the integration writes small modules into its codegen folder (the
  * middleware, the product sitemaps, the purge endpoint), each calling this package with the checked
- * `onDemand` settings. Written, not virtual: the server bundle imports them whether or not Vite
+ * `onDemand` settings, and the URL history the middleware answers gone pages by. Written, not virtual: the server bundle imports them whether or not Vite
  * bundles this package.
  */
 import { existsSync, writeFileSync } from 'node:fs';
@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';
+import type { UrlHistory } from '../../entries/url-history.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../../options/on-demand-options.js';
 import { sitemapFilePattern } from '../../options/sitemap-file-paths.js';
 
@@ -16,24 +17,33 @@ type SetupHook = HookParameters<'astro:config:setup'>;
 
 const header = '// Written by @sitecontent/astro at each build: edit siteContent({ onDemand }) instead.\n';
 
+/** Writes the URL history module the middleware imports. */
+export type WriteUrlHistory = (history: UrlHistory) => void;
+
+/** Sets up an on-demand site; returns how to write its URL history once the loaders have run. */
 export function setUpOnDemand(
   hook: Pick<SetupHook, 'config' | 'createCodegenDir' | 'addMiddleware' | 'injectRoute'>,
   settings: OnDemandSettings,
   logger: AstroIntegrationLogger,
-): void {
-  if (!hook.config.cache?.provider) return;
+): WriteUrlHistory | undefined {
+  if (!hook.config.cache?.provider) return undefined;
   const dir = hook.createCodegenDir();
+  const historyModule = new URL('url-history.mjs', dir);
+  const writeHistory: WriteUrlHistory = (history) =>
+    writeFileSync(historyModule, `${header}export default ${JSON.stringify(history)};\n`);
+  // The loaders run after this hook: until they have, the server knows no page's past.
+  writeHistory({ version: 1, pages: {} });
   const given = JSON.stringify(settings);
   // A production server runs no integration hook: the live loaders learn the URL style from here.
   const urlStyle = JSON.stringify(urlStyleOf(hook.config));
   const middleware = new URL('on-demand-middleware.mjs', dir);
   writeFileSync(
     middleware,
-    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nexport const onRequest = onDemandMiddleware(${given}, ${urlStyle});\n`,
+    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nimport history from './url-history.mjs';\nexport const onRequest = onDemandMiddleware(${given}, ${urlStyle}, history);\n`,
   );
   hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
   if (settings.sitemap !== false) injectSitemapRoutes(hook, dir, settings.sitemap, logger);
-  if (settings.purgeEndpoint === false) return;
+  if (settings.purgeEndpoint === false) return writeHistory;
   const route = new URL('purge-endpoint.mjs', dir);
   writeFileSync(
     route,
@@ -41,6 +51,7 @@ export function setUpOnDemand(
   );
   hook.injectRoute({ pattern: settings.purgeEndpoint, entrypoint: route, prerender: false });
   logger.info(`purge endpoint: POST ${settings.purgeEndpoint} (answers when ${PURGE_TOKEN_ENV} is set)`);
+  return writeHistory;
 }
 
 /** The site's live config file, where Astro looks for it; none when the site has no live collections. */

@@ -16,6 +16,7 @@ import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 import { decideLoad } from './load-decision.js';
 import { metaLookupOf } from './meta-lookup.js';
 import { keepStale, recordEntries } from './report-load.js';
+import { recordUrlHistory } from './url-history-record.js';
 import { noticingWarnings } from './warnings-noted.js';
 
 export interface LoaderRun {
@@ -87,6 +88,7 @@ async function load(
   if (decision.action === 'fail') throw decision.error;
   if (decision.action === 'keep-stale') {
     keepStale(ctx, project, run.kind, decision.warning);
+    recordUrlHistory(ctx, project, run.kind, false);
     return;
   }
 
@@ -105,4 +107,5 @@ async function load(
   };
   ctx.logger.info(summaryLine(ctx.collection, counts, tally));
   recordEntries(ctx, project, run.kind);
+  recordUrlHistory(ctx, project, run.kind, true);
 }

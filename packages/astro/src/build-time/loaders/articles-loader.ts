@@ -10,6 +10,7 @@ import type { FetchContext } from '../load-run/fetch-context.js';
 import { runLoad } from '../load-run/run-load.js';
 import { KEEP_STORED, type SyncSource } from '../staging/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
+import { movedLinks } from './moved-links.js';
 import { pageFingerprint } from './page-fingerprint.js';
 import { pageItems } from './page-items.js';
 
@@ -65,6 +66,7 @@ async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Prom
     sectionsCollection: settings.sectionsCollection,
     urlStyle: urlStyleOf(ctx.config),
     metaModule: opts.metaModule,
+    moved: movedLinks(ctx, sync.sections),
   });
   return pageItems(
     fc,

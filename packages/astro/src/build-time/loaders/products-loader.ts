@@ -12,6 +12,7 @@ import { runLoad } from '../load-run/run-load.js';
 import type { ProductsAnswer, SyncProducts } from '../load-run/sync-products.js';
 import { KEEP_STORED, type SyncSource } from '../staging/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
+import { movedLinks } from './moved-links.js';
 import { pageFingerprint } from './page-fingerprint.js';
 import { pageItems } from './page-items.js';
 
@@ -73,6 +74,7 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
     metaModule: opts.metaModule,
     productUrl: opts.productUrl,
     imageOrigin: answer.imageOrigin,
+    moved: movedLinks(ctx, sync.sections),
   });
   // A URL that would leave the site is an invalid record, named by id and field, never a link to
   // another host (docs/interface.md, "Wire format").

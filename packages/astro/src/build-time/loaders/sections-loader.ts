@@ -8,6 +8,7 @@ import { entryLoaderSettings, type SectionsLoaderOptions } from '../../options/l
 import type { FetchContext } from '../load-run/fetch-context.js';
 import { runLoad } from '../load-run/run-load.js';
 import { KEEP_STORED, type SyncSource } from '../staging/sync-item.js';
+import { movedLinks } from './moved-links.js';
 import { pageFingerprint } from './page-fingerprint.js';
 import { pageItems } from './page-items.js';
 
@@ -58,6 +59,7 @@ async function fetchSections(fc: FetchContext, settings: SectionsSettings): Prom
     urlStyle: urlStyleOf(ctx.config),
     metaModule: opts.metaModule,
     onlyVisible: opts.onlyVisible,
+    moved: movedLinks(ctx, all),
   });
   const shown = opts.onlyVisible ? all.filter((s) => s.shw) : all;
   const index = indexSections(all);

@@ -6,7 +6,8 @@
 import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
 import { checkPages, type PageCheckInput } from './check-pages.js';
 import { listPages } from './dist-pages.js';
-import type { OutputLayout } from './page-file.js';
+import { type OutputLayout, pageFileCandidates } from './page-file.js';
+import { redirectOf, redirectPagesOf } from './redirect-pages.js';
 import { readSitemapLocs, SITEMAP_INDEX } from './sitemap-locs.js';
 
 export interface SeoCheckInput extends OutputLayout {
@@ -41,6 +42,17 @@ export async function checkDist(options: SeoCheckInput): Promise<SeoCheckReport>
       severity: 'error',
     });
   }
+  const redirects = redirectPagesOf(options.outDir, pages);
+  for (const url of sitemap?.pages ?? []) {
+    const to = redirectOf(pageFileCandidates(new URL(url).pathname, options), redirects);
+    if (to !== undefined) {
+      problems.push({
+        page: SITEMAP_INDEX,
+        reason: `lists ${url}, which redirects to ${to}`,
+        severity: 'error',
+      });
+    }
+  }
   const input: PageCheckInput = {
     outDir: options.outDir,
     format: options.format,
@@ -50,6 +62,7 @@ export async function checkDist(options: SeoCheckInput): Promise<SeoCheckReport>
     files: pages,
     sitemapPages: sitemap && [...sitemap.pages],
     sitemapLastmods: sitemap?.lastmods ?? new Map(),
+    redirects,
   };
   return { pages: pages.length, problems: [...problems, ...(await checkPages(pages, input))] };
 }

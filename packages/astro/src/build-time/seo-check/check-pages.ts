@@ -13,6 +13,7 @@ import { JsonLdCheck } from './json-ld-check.js';
 import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
 import { readPageHead } from './page-head.js';
+import { redirectOf } from './redirect-pages.js';
 import { shareImageWarnings } from './share-image-check.js';
 
 /** What the page rules need. */
@@ -27,6 +28,8 @@ export interface PageCheckInput extends OutputLayout {
   sitemapPages: readonly string[] | undefined;
   /** The sitemaps' `<lastmod>` by page URL. */
   sitemapLastmods: ReadonlyMap<string, string>;
+  /** The build's redirect pages, with where each sends (redirect-pages.ts). */
+  redirects: ReadonlyMap<string, string>;
 }
 
 const ERROR_PAGES = new Set(['404.html', '500.html']);
@@ -56,6 +59,8 @@ function canonicalProblem(href: string, ctx: PageContext): string | undefined {
   if (!candidates.some((file) => ctx.files.has(file))) {
     return `canonical ${href} names no page of the build (no ${candidates.join(' or ') || 'file below base'})`;
   }
+  const to = redirectOf(candidates, ctx.input.redirects);
+  if (to !== undefined) return `canonical ${href} is a redirect to ${to}`;
   return undefined;
 }
 
@@ -99,6 +104,7 @@ export async function checkPages(
       origin: input.origin,
       files,
       otherFiles: new Map(),
+      redirects: input.redirects,
     },
   };
   const jsonLd = new JsonLdCheck();

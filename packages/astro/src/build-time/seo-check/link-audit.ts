@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { pageUrl } from '../../entries/page-url.js';
 import { type OutputLayout, pageFileCandidates } from './page-file.js';
+import { redirectOf } from './redirect-pages.js';
 
 /** What the audit needs of the build. */
 export interface LinkAuditContext {
@@ -19,6 +20,8 @@ export interface LinkAuditContext {
   files: ReadonlySet<string>;
   /** Whether each other file asked about exists, kept for the whole check. */
   otherFiles: Map<string, boolean>;
+  /** Redirect pages of the build (seo-check/redirect-pages.ts), with where each sends. */
+  redirects: ReadonlyMap<string, string>;
 }
 
 /** Stands for the site's origin when Astro's `site` is not set. */
@@ -98,6 +101,8 @@ function linkProblem(href: string, page: URL, ctx: LinkAuditContext): string | u
   }
   const candidates = pageFileCandidates(url.pathname, ctx.layout).filter((file) => fileExists(file, ctx));
   if (candidates.length === 0) return `link ${href} names no page of the build (a 404)`;
+  const to = redirectOf(candidates, ctx.redirects);
+  if (to !== undefined) return `link ${href} is redirected to ${to}: link to the page's URL`;
   if (last.endsWith('.html') || ctx.layout.format === 'preserve') return undefined;
   const canonical = pageUrl(url.pathname, {
     trailingSlash: ctx.layout.trailingSlash,

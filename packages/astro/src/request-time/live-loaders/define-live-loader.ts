@@ -5,6 +5,7 @@ import { shownRecord, shownText } from '@sitecontent/client/internal';
 import type { LiveDataEntry } from 'astro';
 import type { LiveLoader } from 'astro/loaders';
 import { CACHE_TAG, kindTag } from './cache-tags.js';
+import { HIDDEN } from './entry-guard.js';
 import type { LiveRuntime } from './live-runtime.js';
 import type { OnDemandState } from './on-demand-state.js';
 import { isOutage, requestFailure } from './request-failure.js';
@@ -19,8 +20,11 @@ export interface LiveSectionsFilter {
   /** Only the section with this `tx`. */
   tx?: string;
 }
-/** `getLiveEntry()` filter: the entry id (product/article id, section `tx`). */
-export type LiveEntryFilter = { id: string };
+/**
+ * `getLiveEntry()` filter: the entry id (product/article id, section `tx`) and, on an editor's
+ * request, the `preview` token of the page's link (the `preview` query parameter).
+ */
+export type LiveEntryFilter = { id: string; preview?: string | null | undefined };
 
 async function liveError(collection: string, error: unknown): Promise<{ error: Error }> {
   const { LiveCollectionError } = await import('astro/content/runtime');
@@ -36,10 +40,19 @@ async function liveError(collection: string, error: unknown): Promise<{ error: E
   };
 }
 
-async function notFound(collection: string, filter: LiveEntryFilter): Promise<{ error: Error }> {
+/** Not found; `gone` when the site once had the page (its URL history knows it): a 410, not a 404. */
+async function notFound(
+  collection: string,
+  filter: LiveEntryFilter,
+  gone = false,
+): Promise<{ error: Error }> {
   const { LiveEntryNotFoundError } = await import('astro/content/runtime');
-  return { error: new LiveEntryNotFoundError(collection, filter) };
+  const error = new LiveEntryNotFoundError(collection, { id: filter.id });
+  return { error: gone ? Object.assign(error, { gone: true }) : error };
 }
+
+/** The preview kind of a loader's tag. */
+const PREVIEW_KIND = { products: 'product', articles: 'article', sections: 'section' } as const;
 
 /** The record id of `getLiveEntry()`: only `String(id)`'s form, so a product has one URL (not `01`, `1.0`). */
 export function numericId(id: string): number | undefined {
@@ -131,13 +144,24 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         const key = resource.keyOf(filter.id);
         if (key === undefined) return notFound(collection, filter);
         const client = rt.client(collection);
+        const kind = PREVIEW_KIND[resource.tag as keyof typeof PREVIEW_KIND];
+        // An editor's link: the record even hidden, past the remembered missing ids, and with no cache
+        // tags, so no route cache keeps it (the middleware marks the answer private, no-store).
+        const preview =
+          typeof filter.preview === 'string' &&
+          kind !== undefined &&
+          (await state.previewAllowed(filter.preview, kind, filter.id));
         let rejected: string | undefined;
+        let hidden = false;
         const entry = await guarded(state, client, collection, async () => {
-          const record = await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
-            const found = await resource.get(client, key);
-            return found && (!resource.onlyVisible || found.shw) ? found : undefined;
-          });
-          if (!record) return undefined;
+          const record = preview
+            ? await state.guard.bounded(collection, () => resource.get(client, key))
+            : await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
+                const found = await resource.get(client, key);
+                return found && resource.onlyVisible && !found.shw ? HIDDEN : found;
+              });
+          if (record === HIDDEN) hidden = true;
+          if (!record || record === HIDDEN) return undefined;
           const [built] = await resource.toEntries(
             client,
             [record],
@@ -149,7 +173,10 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
           return built;
         });
         if (rejected !== undefined) return failed(state, collection, new Error(rejected));
-        return entry ?? notFound(collection, filter);
+        if (!entry) return notFound(collection, filter, !hidden && state.hadPage(resource.tag, filter.id));
+        if (!preview) return entry;
+        const { cacheHint: _uncached, ...shown } = entry;
+        return shown;
       } catch (error) {
         return failed(state, collection, error);
       }

@@ -12,9 +12,12 @@ import { ClientKeys } from './client-key.js';
 
 type Settings = Pick<OnDemandSettings, 'notFoundMaxAge' | 'maxInFlight' | 'cacheSize'>;
 
+/** A lookup's answer for a record the service has but does not show (`shw` = 0): not found, not gone. */
+export const HIDDEN: unique symbol = Symbol('hidden');
+
 export class EntryGuard {
-  /** `client|kind|id` of ids the service answered without a (visible) record. */
-  readonly #missing: LRUCache<string, true> | undefined;
+  /** `client|kind|id` of ids the service answered without a record, or with a hidden one. */
+  readonly #missing: LRUCache<string, { hidden: boolean }> | undefined;
   readonly #pending = new Map<string, Promise<unknown>>();
   readonly #maxInFlight: number;
   readonly #clientKeys: ClientKeys;
@@ -41,14 +44,15 @@ export class EntryGuard {
     collection: string,
     kind: string,
     id: string,
-    get: () => Promise<R | undefined>,
-  ): Promise<R | undefined> {
+    get: () => Promise<R | undefined | typeof HIDDEN>,
+  ): Promise<R | undefined | typeof HIDDEN> {
     const key = `${this.#clientKeys.of(client)}|${kind}|${id}`;
-    if (this.#missing?.has(key)) return Promise.resolve(undefined);
-    const pending = this.#pending.get(key) as Promise<R | undefined> | undefined;
+    const known = this.#missing?.get(key);
+    if (known) return Promise.resolve(known.hidden ? HIDDEN : undefined);
+    const pending = this.#pending.get(key) as Promise<R | undefined | typeof HIDDEN> | undefined;
     if (pending) return pending;
     const started = this.bounded(collection, get).then((record) => {
-      if (record === undefined) this.#missing?.set(key, true);
+      if (record === undefined || record === HIDDEN) this.#missing?.set(key, { hidden: record === HIDDEN });
       return record;
     });
     this.#pending.set(key, started);

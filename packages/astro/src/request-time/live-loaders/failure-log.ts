@@ -10,6 +10,7 @@ const PREFIX = '[@sitecontent/astro]';
 
 const ANSWER: Record<RequestFailure['kind'], string> = {
   'not-found': '',
+  gone: '',
   misconfigured: 'on-demand pages answer 500, the site is misconfigured',
   outage: 'on-demand pages answer 503, the service failed',
   'broken-record': 'an on-demand page answers 500, the service sent a record it cannot show',
@@ -32,7 +33,7 @@ export class FailureLog {
 
   /** Reports `failure` unless its cause was reported within the window (then counts it). */
   report(failure: RequestFailure): void {
-    if (failure.kind === 'not-found' || failure.cause === undefined) return;
+    if (failure.kind === 'not-found' || failure.kind === 'gone' || failure.cause === undefined) return;
     const now = this.now();
     const last = this.#reported.get(failure.key);
     if (last && now - last.at < this.windowMs) {

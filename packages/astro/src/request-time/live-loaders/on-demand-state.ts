@@ -6,7 +6,14 @@
  */
 
 import type { SiteContentClient } from '@sitecontent/client';
+import {
+  PREVIEW_PARAM,
+  PREVIEW_SECRET_ENV,
+  type PreviewKind,
+  previewAllowed,
+} from '@sitecontent/client/internal';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../../entries/page-url.js';
+import { type KnownPages, knownPages, type UrlHistory } from '../../entries/url-history.js';
 import type { ConnectionOptions } from '../../options/loader-shapes.js';
 import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../../options/on-demand-options.js';
 import { liveProject } from '../../project/open-projects.js';
@@ -29,6 +36,7 @@ export class OnDemandState {
   #guard = new EntryGuard(onDemandDefaults, this.#clientKeys);
   #sections = new SectionLookup(onDemandDefaults, this.#clientKeys);
   #breakers = new WeakMap<SiteContentClient, CircuitBreaker>();
+  #known: KnownPages = new Map();
   /** Request-time failures and purges, one line per cause (failure-log.ts). */
   readonly log = new FailureLog();
 
@@ -41,8 +49,9 @@ export class OnDemandState {
   }
 
   /** Takes the site's settings and URL style (from the middleware); missing ids and sections start afresh. */
-  configure(settings: OnDemandSettings, urlStyle?: UrlStyle): void {
+  configure(settings: OnDemandSettings, urlStyle?: UrlStyle, history?: UrlHistory): void {
     this.#settings = settings;
+    if (history) this.#known = knownPages(history);
     this.#urlStyle = urlStyle ?? this.#urlStyle;
     this.#guard = new EntryGuard(settings, this.#clientKeys);
     this.#sections = new SectionLookup(settings, this.#clientKeys);
@@ -79,6 +88,25 @@ export class OnDemandState {
       this.#breakers.set(client, breaker);
     }
     return breaker;
+  }
+
+  /** Whether the site's URL history knows a page of `kind` (`products`, …) `id`: one the site once had. */
+  hadPage(kind: string, id: string): boolean {
+    return this.#known.get(kind)?.has(id) ?? false;
+  }
+
+  /**
+   * Whether `token` opens the page of `kind` `id` to an editor. The secret is read per request, like
+   * the purge token, so setting it needs no rebuild; without it preview is off.
+   */
+  previewAllowed(token: string, kind: PreviewKind, id: string): Promise<boolean> {
+    const secret = globalThis.process?.env?.[PREVIEW_SECRET_ENV];
+    return secret ? previewAllowed(token, kind, id, secret) : Promise.resolve(false);
+  }
+
+  /** Whether `url` carries a preview link's token, valid or not: its answer is private and uncached. */
+  previewRequested(url: URL): boolean {
+    return url.searchParams.has(PREVIEW_PARAM);
   }
 
   get guard(): EntryGuard {

@@ -24,7 +24,7 @@ const failureSettingsOf = (locals: object | undefined): FailureSettings =>
 /**
  * The response of an on-demand page whose live entry or collection gave `error`
  * (request-failure.ts): 404 for an entry the service does not have (no body: Astro renders the 404
- * page); 500 when the site is set up wrong or a record cannot be shown (retrying will not help);
+ * page), 410 for one it no longer has that the site's URL history knows; 500 when the site is set up wrong or a record cannot be shown (retrying will not help);
  * 503 with `Retry-After` for an outage. The route cache keeps none; a CDN may keep the 404 and 503
  * for the failure ages the middleware put in `context.locals`. Bodies are fixed sentences.
  */
@@ -35,6 +35,16 @@ export function liveErrorResponse(
   const { notFoundMaxAge, errorMaxAge } = failureSettingsOf(context.locals);
   context.cache.set(false);
   const failure = requestFailure(error);
+  if (failure.kind === 'gone') {
+    // Astro renders the 404 page for a bodiless 404 only: a 410 says it in a sentence of its own.
+    return new Response('This page has been removed.', {
+      status: 410,
+      headers: {
+        'content-type': 'text/plain; charset=utf-8',
+        'cache-control': `public, max-age=${notFoundMaxAge}`,
+      },
+    });
+  }
   if (failure.kind === 'not-found') {
     return new Response(null, {
       status: 404,

@@ -6,7 +6,7 @@
 import { isSiteContentError } from '@sitecontent/client';
 import { isSiteContentAstroError } from '../../errors/guards.js';
 
-export type FailureKind = 'not-found' | 'misconfigured' | 'outage' | 'broken-record';
+export type FailureKind = 'not-found' | 'gone' | 'misconfigured' | 'outage' | 'broken-record';
 
 export interface RequestFailure {
   kind: FailureKind;
@@ -25,6 +25,9 @@ function underlying(error: Error): Error {
 }
 
 export function requestFailure(error: Error | undefined): RequestFailure {
+  if (error?.name === 'LiveEntryNotFoundError' && (error as { gone?: unknown }).gone === true) {
+    return { kind: 'gone', cause: undefined, key: 'gone', fix: undefined };
+  }
   if (error === undefined || error.name === 'LiveEntryNotFoundError') {
     return { kind: 'not-found', cause: undefined, key: 'not-found', fix: undefined };
   }

@@ -1,0 +1,69 @@
+/**
+ * Where the links in the service's HTML point now (docs/architecture.md, "URL history"): a link
+ * to a page's old URL is written as its current one when the entry is built, so an article that
+ * links to a renamed section neither redirects nor 404s. The old URLs come from the history the
+ * build started with; a section renamed by this very sync is recognised by its record id in the
+ * current section index, and every page below its old URL moves with it.
+ */
+import { pageUrl, type UrlStyle } from './page-url.js';
+import { redirectsOf, type UrlHistory } from './url-history.js';
+
+export interface MovedPages {
+  /** Old page URL → current, each in the site's style. */
+  exact: ReadonlyMap<string, string>;
+  /** Old section URL → current, without trailing slashes, longest first: pages below move with it. */
+  below: readonly (readonly [string, string])[];
+}
+
+export const NO_MOVES: MovedPages = { exact: new Map(), below: [] };
+
+const trimmed = (url: string) => url.replace(/(.)\/+$/, '$1');
+
+/** The moves `history` knows, and the sections of `sections` (the sync's) found at a new URL. */
+export function movedPagesOf(
+  history: UrlHistory,
+  sections: Iterable<{ id: number; url: string }>,
+  style: UrlStyle,
+): MovedPages {
+  const exact = redirectsOf(history);
+  const below: [string, string][] = [];
+  for (const section of sections) {
+    const past = history.pages[`sections:${section.id}`];
+    if (!past) continue;
+    const current = pageUrl(section.url, style);
+    for (const old of past.urls) {
+      if (old === current) continue;
+      exact.set(old, current);
+      below.push([trimmed(old), trimmed(current)]);
+    }
+  }
+  if (exact.size === 0) return NO_MOVES;
+  below.sort((a, b) => b[0].length - a[0].length);
+  return { exact, below };
+}
+
+/** `path` (a page path in the site's style) where its page is now; itself when it did not move. */
+export function currentPagePath(path: string, moved: MovedPages): string {
+  const direct = moved.exact.get(path);
+  if (direct !== undefined) return direct;
+  for (const [old, current] of moved.below) {
+    if (path.startsWith(`${old}/`) && old !== '/') return `${current}${path.slice(old.length)}`;
+  }
+  return path;
+}
+
+/** The moves the links of `html` meet, for an entry's digest: its entry is rebuilt when they change. */
+export function movesMet(html: readonly string[], moved: MovedPages): string[] | undefined {
+  if (moved === NO_MOVES) return undefined;
+  const met = new Set<string>();
+  for (const text of html) {
+    for (const match of text.matchAll(/href\s*=\s*["']?([^"'\s>]+)/gi)) {
+      const href = (match[1] ?? '').replace(/[?#].*$/, '');
+      for (const candidate of [href, `${trimmed(href)}/`, trimmed(href)]) {
+        const now = currentPagePath(candidate, moved);
+        if (now !== candidate) met.add(`${candidate}>${now}`);
+      }
+    }
+  }
+  return met.size > 0 ? [...met].sort() : undefined;
+}

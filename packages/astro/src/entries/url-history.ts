@@ -1,0 +1,127 @@
+/**
+ * The URLs each page had (docs/architecture.md, "URL history"): kept by the collection loaders in
+ * their store, handed to an on-demand server with its build and, optionally, to a file a user
+ * commits. What it answers: where an old URL points now (one hop, however many moves), and which
+ * pages a site once had (a record the service no longer has is gone, not unknown).
+ */
+import { z } from 'zod';
+
+/** One page's URLs (paths), oldest first: the last is its current one, unless its record is gone. */
+export interface PageUrls {
+  urls: string[];
+  /** Its record left the collection (deleted, or hidden where the loader leaves hidden ones out). */
+  gone?: true;
+}
+
+/** Pages by `<kind>:<entry id>`, `kind` one of `products`, `sections`, `articles`. */
+export interface UrlHistory {
+  version: 1;
+  pages: Record<string, PageUrls>;
+}
+
+const historySchema = z.strictObject({
+  version: z.literal(1),
+  pages: z.record(
+    z.string().regex(/^[a-z]+:.+$/, 'a key is <kind>:<entry id>'),
+    z.strictObject({ urls: z.array(z.string().startsWith('/')).min(1), gone: z.literal(true).optional() }),
+  ),
+});
+
+export const emptyUrlHistory = (): UrlHistory => ({ version: 1, pages: {} });
+
+/** `history` as JSON, its pages in key order: the same history is the same text, whatever order it was made in. */
+export function urlHistoryText(history: UrlHistory, indent?: number): string {
+  const pages = Object.fromEntries(Object.entries(history.pages).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return JSON.stringify({ version: 1, pages }, null, indent);
+}
+
+/** `text` read as a URL history, or an error naming `source` and what is wrong where. */
+export function parseUrlHistory(text: string, source: string): UrlHistory {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`URL history ${source}: not JSON (${(error as Error).message})`);
+  }
+  const parsed = historySchema.safeParse(json);
+  if (parsed.success) return parsed.data as UrlHistory;
+  const issue = parsed.error.issues[0];
+  throw new Error(`URL history ${source}: ${issue?.path.join('.') || '(root)'}: ${issue?.message}`);
+}
+
+/** The pages of `kind` only. */
+export function historyOf(history: UrlHistory, kind: string): UrlHistory {
+  const prefix = `${kind}:`;
+  return {
+    version: 1,
+    pages: Object.fromEntries(Object.entries(history.pages).filter(([key]) => key.startsWith(prefix))),
+  };
+}
+
+/** Both histories in one: a page's URLs in `older` come before those in `newer`; `newer` says if it is gone. */
+export function mergeUrlHistories(older: UrlHistory, newer: UrlHistory): UrlHistory {
+  const pages: Record<string, PageUrls> = { ...older.pages };
+  for (const [key, page] of Object.entries(newer.pages)) {
+    const before = older.pages[key]?.urls.filter((url) => !page.urls.includes(url)) ?? [];
+    pages[key] = { urls: [...before, ...page.urls], ...(page.gone ? { gone: true } : {}) };
+  }
+  return { version: 1, pages };
+}
+
+/**
+ * `history` after a complete load of `kind` whose pages are now at `current` (entry id → path):
+ * a page's current URL moves last (a page may return to an old URL); a page not in `current` is gone.
+ */
+export function noteCurrentUrls(
+  history: UrlHistory,
+  kind: string,
+  current: ReadonlyMap<string, string>,
+): UrlHistory {
+  const pages: Record<string, PageUrls> = { ...history.pages };
+  const prefix = `${kind}:`;
+  for (const key of Object.keys(pages)) {
+    const page = pages[key] as PageUrls;
+    if (key.startsWith(prefix) && !current.has(key.slice(prefix.length)))
+      pages[key] = { urls: page.urls, gone: true };
+  }
+  for (const [id, url] of current) {
+    const urls = pages[`${prefix}${id}`]?.urls.filter((known) => known !== url) ?? [];
+    pages[`${prefix}${id}`] = { urls: [...urls, url] };
+  }
+  return { version: 1, pages };
+}
+
+/** A URL as a route: without its trailing slash (the root stays `/`). */
+const asRoute = (url: string) => url.replace(/(.)\/+$/, '$1');
+
+/**
+ * Every old URL of a page that is not gone, to its current URL: straight there, so a chain of moves
+ * (A → B → C) is one redirect each (A → C, B → C). A URL another page has now is that page's, never
+ * a redirect, and neither is one that differs from the current only by its trailing slash (the
+ * site's `trailingSlash` changed: the same route).
+ */
+export function redirectsOf(history: UrlHistory): Map<string, string> {
+  const live = Object.values(history.pages).filter((page) => !page.gone);
+  const current = new Set(live.map((page) => asRoute(page.urls.at(-1) as string)));
+  const redirects = new Map<string, string>();
+  for (const page of live) {
+    const to = page.urls.at(-1) as string;
+    for (const from of page.urls.slice(0, -1)) if (!current.has(asRoute(from))) redirects.set(from, to);
+  }
+  return redirects;
+}
+
+/** Entry ids by kind of every page the history knows, gone or not. */
+export type KnownPages = Map<string, Set<string>>;
+
+export function knownPages(history: UrlHistory): KnownPages {
+  const known: KnownPages = new Map();
+  for (const key of Object.keys(history.pages)) {
+    const colon = key.indexOf(':');
+    const kind = key.slice(0, colon);
+    const ids = known.get(kind) ?? new Set<string>();
+    known.set(kind, ids);
+    ids.add(key.slice(colon + 1));
+  }
+  return known;
+}
