@@ -24,6 +24,7 @@ import {
 } from './lists.js';
 import { resolveStructuredDataOptions, type StructuredDataOptions } from './options.js';
 import { type ProductJsonLd, productJsonLd } from './product.js';
+import { type FeedChannel, type FeedProduct, productFeedStream } from './product-feed.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 import type { SiteFacts } from './shop-facts.js';
 import { organizationJsonLd, webSiteJsonLd } from './site.js';
@@ -39,11 +40,24 @@ import {
 export type PageCollection = 'products' | 'sections' | 'articles';
 
 export interface StructuredDataBuilders {
-  /** A product page: `Product` with an `Offer` (none or one modification) or `ProductGroup` with `hasVariant`. */
+  /**
+   * A product page: `Product` with an `Offer` (none or one modification) or `ProductGroup` with
+   * `hasVariant`, each variant's offer at its own URL (`?variant=<modification id>`). `images`: the
+   * raster files the page made of its photos (search reads no SVG); the service's photos without it.
+   */
   product(
     product: WithData<ProductSource>,
     modifications: readonly WithData<ModificationSource>[],
+    images?: readonly string[],
   ): ProductJsonLd;
+  /**
+   * The product feed (Google's RSS 2.0 with the `g:` namespace) of `products`, streamed: one item
+   * per offer their pages' JSON-LD states, at the same price, availability and URL.
+   */
+  productFeed(
+    products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
+    channel?: FeedChannel,
+  ): ReadableStream<Uint8Array>;
   /** The trail from the root section down to `entry` (a section, product or article of `collection`). */
   breadcrumbs(
     entry: TrailSource,
@@ -78,7 +92,8 @@ export interface StructuredDataBuilders {
 export function structuredData(options: StructuredDataOptions): StructuredDataBuilders {
   const resolved = resolveStructuredDataOptions(options);
   return {
-    product: (product, modifications) => productJsonLd(product, modifications, resolved),
+    product: (product, modifications, images) => productJsonLd(product, modifications, resolved, images),
+    productFeed: (products, channel = {}) => productFeedStream(products, channel, resolved),
     breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
     productList: (products, place) => productListJsonLd(products, resolved, place),
     article: (article, sections) => articleJsonLd(article, sections, resolved),
