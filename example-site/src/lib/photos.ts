@@ -77,3 +77,22 @@ export async function shareImageOf(url: string | null | undefined, alt: string):
   const image = await getImage({ src: source, ...size, format: 'jpeg' });
   return { src: image.src, ...size, type: 'image/jpeg', alt };
 }
+
+/** Photos for search engines and shopping feeds: the width Google Merchant Center asks for. */
+const SEARCH_WIDTH = 1200;
+
+/**
+ * A product's photos as search engines and the product feed read them: JPEGs of its big images, at
+ * most 1200 pixels wide; `undefined` when the build cannot read them (the builders then name the
+ * service's photos).
+ */
+export async function searchImagesOf(photos: readonly ImageUrls[]): Promise<string[] | undefined> {
+  const sources = photos.map((photo) => sourceOf(photo.big));
+  if (sources.some((source) => source === undefined)) return undefined;
+  return Promise.all(
+    (sources as string[]).map(async (source) => {
+      const image = await getImage({ src: source, ...(await fitted(source, SEARCH_WIDTH)), format: 'jpeg' });
+      return image.src;
+    }),
+  );
+}
