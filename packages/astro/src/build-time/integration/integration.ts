@@ -5,6 +5,7 @@
  * and, in dev, mounts the refresh endpoint. With `metaWriteBack`, it plans (and with
  * `SITECONTENT_WRITE=1` writes) the pages' meta at `astro:build:done` (meta-write-back.ts).
  */
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
@@ -13,7 +14,9 @@ import { pageFactsOf } from '../../project/page-facts.js';
 import type { Project } from '../../project/project.js';
 import { projectSettingsOf } from '../../project/project-settings.js';
 import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
+import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
+import { pageSearchImages } from '../sitemap-facts/page-images.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand } from './on-demand-setup.js';
@@ -48,6 +51,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   const opts = resolveSiteContentOptions(options);
   let root: URL | undefined;
   let cacheDir: URL | undefined;
+  let layout: OutputLayout | undefined;
   let project: Project | undefined;
 
   return {
@@ -93,6 +97,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       },
       'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
+        layout = { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base };
         project?.settleUrls(config.site, urlStyleOf(config));
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
@@ -113,7 +118,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       'astro:server:done': async () => {
         await project?.close();
       },
-      'astro:build:done': async ({ logger }) => {
+      'astro:build:done': async ({ dir, logger }) => {
         if (!project) return;
         const stale = project.takeKeptStale();
         if (stale.length > 0) {
@@ -131,7 +136,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
           const record = project.buildRecord;
           if (record && pageFactsWanted()) {
-            keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
+            const facts = pageFactsOf((kind) => record.entriesOf(kind));
+            const searchImages = layout && pageSearchImages(fileURLToPath(dir), layout, facts.photos.keys());
+            keepPageFacts({ ...facts, ...(searchImages ? { searchImages } : {}) });
           }
           await project.close();
         }

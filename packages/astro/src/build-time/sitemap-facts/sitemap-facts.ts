@@ -1,13 +1,14 @@
 /**
  * `sitemapFacts()`: a `serialize` function for `@astrojs/sitemap` that gives each page its
  * `<lastmod>` (`pageChangeTimes()`: a product with its modifications, a section's listing pages with
- * what they list, the site root the newest page) and a product page its photos (`<image:image>`).
+ * what they list, the site root the newest page) and a product page its photos (`<image:image>`):
+ * the images its JSON-LD names, which a page makes raster through astro:assets, else the service's.
  * A sitemap URL is matched to the entry whose `data.url` is the URL's path (trailing slashes
  * ignored). Other URLs pass through unchanged.
  */
 import { imageUrls } from '../../helpers/image-urls.js';
 import { keptPageFacts, wantPageFacts } from '../../project/open-projects.js';
-import { photosAt } from '../../project/page-facts.js';
+import { pathKey, photosAt } from '../../project/page-facts.js';
 
 export interface SitemapFactsOptions {
   /**
@@ -38,8 +39,10 @@ export function sitemapFacts(
     const result: WithSitemapFacts<typeof item> = { ...item };
     if (lastmod) result.lastmod = lastmod.toISOString();
     const product = facts && photosAt(facts, page.pathname);
-    const photos = product ? imageUrls(product, imageOptions).filter((photo) => photo.src) : [];
-    if (photos.length > 0) result.img = photos.map((photo) => ({ url: new URL(photo.src, page).href }));
+    const named = product && facts.searchImages?.get(pathKey(page.pathname));
+    const photos = named ?? (product ? imageUrls(product, imageOptions).map((photo) => photo.src) : []);
+    const urls = photos.filter(Boolean);
+    if (urls.length > 0) result.img = urls.map((url) => ({ url: new URL(url, page).href }));
     return result;
   };
 }
