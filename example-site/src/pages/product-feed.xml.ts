@@ -14,7 +14,7 @@ export const GET: APIRoute = async ({ site }) => {
   const products = shop.products.map(async (product) => ({
     product,
     modifications: modificationsOf(shop, product),
-    images: await searchImagesOf(imagesOf(product)),
+    images: await searchImagesOf(product.data.id, imagesOf(product)),
   }));
   async function* feedProducts() {
     for (const product of products) yield await product;

@@ -19,6 +19,17 @@ interface OpenProjects {
    * until `@astrojs/sitemap` has written), and the page facts of the build that ended last.
    */
   sitemap: { wanted: boolean; facts: PageFacts | undefined };
+  /** Images the build could not read, each once, by record, field and URL (`pageImages()`); the SEO check warns of them. */
+  unreadImages: Map<string, UnreadImage>;
+}
+
+/** An image a page fell back from: whose it is, which field, the URL and why. */
+export interface UnreadImage {
+  collection: string;
+  id: number | string;
+  field: string;
+  url: string;
+  reason: string;
 }
 
 const SLOT = Symbol.for('@sitecontent/astro/projects');
@@ -29,6 +40,7 @@ function openProjects(): OpenProjects {
     byRoot: new Map(),
     serving: undefined,
     sitemap: { wanted: false, facts: undefined },
+    unreadImages: new Map(),
   };
   return g[SLOT];
 }
@@ -104,3 +116,20 @@ export function keepPageFacts(facts: PageFacts): void {
 
 /** The page facts of the build that ended last; none before any. */
 export const keptPageFacts = (): PageFacts | undefined => openProjects().sitemap.facts;
+
+/** Notes an image the build could not read; `true` the first time for its record, field and URL. */
+export function noteUnreadImage(image: UnreadImage): boolean {
+  const unread = openProjects().unreadImages;
+  const key = JSON.stringify([image.collection, image.id, image.field, image.url]);
+  if (unread.has(key)) return false;
+  unread.set(key, image);
+  return true;
+}
+
+/** The images noted since the last `forgetUnreadImages()`. */
+export const unreadImages = (): UnreadImage[] => [...openProjects().unreadImages.values()];
+
+/** At a build's start: what an earlier build in this process could not read is not this one's. */
+export function forgetUnreadImages(): void {
+  openProjects().unreadImages.clear();
+}
