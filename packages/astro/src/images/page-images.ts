@@ -97,7 +97,7 @@ export function pageImages(options: PageImagesOptions): PageImages {
     return new URL(parsed.pathname + parsed.search, readFrom).href;
   }
 
-  /** Reads `url`'s natural size, or notes why it cannot (once per record, field and URL) and returns `undefined`. */
+  /** Reads `url`'s natural size, or notes why it cannot (once per record and field) and returns `undefined`. */
   async function readable(url: string, owner: ImageOwner) {
     const source = sourceOf(url);
     let failure: string;

@@ -19,7 +19,7 @@ interface OpenProjects {
    * until `@astrojs/sitemap` has written), and the page facts of the build that ended last.
    */
   sitemap: { wanted: boolean; facts: PageFacts | undefined };
-  /** Images the build could not read, each once, by record, field and URL (`pageImages()`); the SEO check warns of them. */
+  /** Images the build could not read, once per record and field (`pageImages()`); the SEO check warns of them. */
   unreadImages: Map<string, UnreadImage>;
 }
 
@@ -117,10 +117,10 @@ export function keepPageFacts(facts: PageFacts): void {
 /** The page facts of the build that ended last; none before any. */
 export const keptPageFacts = (): PageFacts | undefined => openProjects().sitemap.facts;
 
-/** Notes an image the build could not read; `true` the first time for its record, field and URL. */
+/** Notes an image the build could not read; `true` the first time for its record and field. */
 export function noteUnreadImage(image: UnreadImage): boolean {
   const unread = openProjects().unreadImages;
-  const key = JSON.stringify([image.collection, image.id, image.field, image.url]);
+  const key = JSON.stringify([image.collection, image.id, image.field]);
   if (unread.has(key)) return false;
   unread.set(key, image);
   return true;
