@@ -4,6 +4,10 @@
  */
 
 export {
+  type ProductFeedHandlerOptions,
+  productFeedHandler,
+} from './endpoints/product-feed-route.js';
+export {
   productSitemapFileHandler,
   productSitemapIndexHandler,
 } from './endpoints/product-sitemap-routes.js';
