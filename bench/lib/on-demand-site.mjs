@@ -26,6 +26,16 @@ export default defineConfig({
 import { liveProductsLoader } from '@sitecontent/astro';
 export const collections = { liveProducts: defineLiveCollection({ loader: liveProductsLoader({ seo: true }) }) };
 `,
+  // The product feed, served as an on-demand catalog serves it (bench/feed.mjs).
+  'src/pages/product-feed.xml.ts': `import { productFeedHandler } from '@sitecontent/astro/on-demand';
+import { structuredData } from '@sitecontent/astro';
+import { collections } from '../live.config';
+export const prerender = false;
+export const GET = productFeedHandler({
+  builders: (site) => structuredData({ site, currency: 'USD', shipping: { countries: ['US'], rates: [{ rate: 4.95 }, { fromOrderValue: 50, rate: 0 }], handlingDays: { min: 0, max: 1 }, transitDays: { min: 1, max: 3 } } }),
+  collections,
+});
+`,
   'src/pages/p/[id].astro': `---
 export const prerender = false;
 import { getLiveEntry } from 'astro:content';
