@@ -49,18 +49,22 @@ function articleTypeOf(
 }
 
 /**
- * An article page's JSON-LD. The interface gives an article no image of its own: `image` is its
- * meta `og_image` on the site when there is one. It names no author either: the shop (the
- * `organization` option) is the author and the publisher.
+ * An article page's JSON-LD. The interface gives an article no image of its own: `image` is the
+ * image the page shares (`shareImage`, a raster file it made, root-relative or absolute), else its
+ * meta `og_image` on the site. It names no author either: the shop (the `organization` option) is
+ * the author and the publisher.
  */
 export function articleJsonLd(
   entry: WithBody<ArticleSource>,
   sections: readonly WithData<ArticleSectionSource>[],
   options: ResolvedStructuredDataOptions,
+  shareImage?: string,
 ): WithContext<Article> {
   const article = dataOf(entry);
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
-  const { description, ogImage: image } = pageSeo(entry, options);
+  const seo = pageSeo(entry, options);
+  const { description } = seo;
+  const image = shareImage ? new URL(shareImage, `${options.site}/`).href : seo.ogImage;
   const modified = lastChanged(article);
   const shop = options.organization && organizationNode(options.organization, options);
   return {

@@ -22,8 +22,8 @@ export interface ListedProduct {
 }
 
 /**
- * The breadcrumb trail from the root section down to `entry` (of `collection`), each crumb with its
- * absolute URL, as `breadcrumbsFor()` gives it.
+ * The breadcrumb trail from the home page through the root section down to `entry` (of
+ * `collection`), each crumb with its absolute URL, as `breadcrumbsFor()` gives it.
  */
 export function breadcrumbListJsonLd(
   entry: TrailSource,
@@ -32,19 +32,24 @@ export function breadcrumbListJsonLd(
   options: ResolvedStructuredDataOptions,
 ): WithContext<BreadcrumbList> {
   const trail = breadcrumbsFor(entry, sections);
+  // A trail starts at the home page: a top section's page is then a trail of two, not one.
+  const home = { '@type': 'ListItem' as const, position: 1, name: 'Home', item: `${options.site}/` };
   return {
     '@context': SCHEMA_ORG,
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: plainText(crumb.label),
-      item: pageUrlOn(options.site, crumb.url, {
-        collection: index === trail.length - 1 ? collection : 'sections',
-        id: crumb.id,
-        field: 'url',
-      }),
-    })),
+    itemListElement: [
+      home,
+      ...trail.map((crumb, index) => ({
+        '@type': 'ListItem' as const,
+        position: index + 2,
+        name: plainText(crumb.label),
+        item: pageUrlOn(options.site, crumb.url, {
+          collection: index === trail.length - 1 ? collection : 'sections',
+          id: crumb.id,
+          field: 'url',
+        }),
+      })),
+    ],
   };
 }
 
@@ -52,6 +57,8 @@ export function breadcrumbListJsonLd(
 export interface ListPlace {
   /** The position of the page's first product in the whole listing (Astro's `page.start + 1`). @default 1 */
   position?: number | undefined;
+  /** What the list holds, for an error naming a record: a blog or news section lists articles. @default 'products' */
+  collection?: 'products' | 'articles' | undefined;
 }
 
 /**
@@ -76,7 +83,11 @@ export function productListJsonLd(
       '@type': 'ListItem',
       position: first + index,
       name: plainText(product.zag),
-      url: pageUrlOn(options.site, product.url, { collection: 'products', id: product.id, field: 'url' }),
+      url: pageUrlOn(options.site, product.url, {
+        collection: place.collection ?? 'products',
+        id: product.id,
+        field: 'url',
+      }),
     })),
   };
 }

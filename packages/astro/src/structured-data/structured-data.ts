@@ -69,10 +69,12 @@ export interface StructuredDataBuilders {
   /**
    * An article page: `BlogPosting`, `NewsArticle` or `Article` by its meta module, found among
    * `sections` (or the `articleType` option); the `organization` option is its author and publisher.
+   * `shareImage`: the image the page shares (its raster `og:image`), its `image` before the meta's.
    */
   article(
     article: WithData<ArticleSource>,
     sections: readonly WithData<ArticleSectionSource>[],
+    shareImage?: string,
   ): WithContext<Article>;
   /** The page itself, with `dateModified` from the entry and what it lists (`changedAt`), when known. */
   webPage(
@@ -96,7 +98,7 @@ export function structuredData(options: StructuredDataOptions): StructuredDataBu
     productFeed: (products, channel = {}) => productFeedStream(products, channel, resolved),
     breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
     productList: (products, place) => productListJsonLd(products, resolved, place),
-    article: (article, sections) => articleJsonLd(article, sections, resolved),
+    article: (article, sections, shareImage) => articleJsonLd(article, sections, resolved, shareImage),
     webPage: (entry, collection, type, shown = [], place = {}) =>
       webPageJsonLd(entry, collection, type, shown, resolved, place),
     organization: (facts) => organizationJsonLd(facts, resolved),
