@@ -71,7 +71,10 @@ try {
   const before = rss(server.pid);
   await emu.resetStats();
   log('the feed…');
-  const feed = await readFeed(`${server.url}/product-feed.xml`);
+  const feed = await readFeed(`${server.url}/product-feed.xml`).catch((error) => {
+    console.error(server.output().slice(-3000));
+    throw error;
+  });
   const stats = await emu.stats();
   const after = rss(server.pid);
   const results = {

@@ -83,7 +83,7 @@ export async function buildOnDemandSite(varnishUrl) {
 /**
  * Starts the built server (@astrojs/node standalone) on 127.0.0.1 and a free port.
  * @param {string} root @param {Record<string, string>} env
- * @returns {Promise<{ url: string, port: number, pid: number, peakRssBytes(): number, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, peakRssBytes(): number, output(): string, close(): Promise<void> }>}
  */
 export async function serveOnDemandSite(root, env) {
   const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
@@ -109,6 +109,7 @@ export async function serveOnDemandSite(root, env) {
     pid: child.pid ?? 0,
     // The kernel's high-water mark of the process's resident memory.
     peakRssBytes: () => peakRss(child.pid ?? 0),
+    output: () => output,
     close: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

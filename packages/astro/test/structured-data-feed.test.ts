@@ -124,6 +124,21 @@ describe('product feed', () => {
     expect(xml.endsWith('</channel>\n</rss>\n')).toBe(true);
   });
 
+  it('a product no page could show ends the feed with its error, or is left out and told when asked', async () => {
+    const aurora = shop.product(1);
+    const bad = { ...aurora.data, url: 'https://evil.example/x' };
+    const products = [
+      { product: bad, modifications: [] },
+      { product: aurora, modifications: shop.modsOf(aurora) },
+    ];
+    const error = await text(builders.productFeed(products)).catch((e) => e);
+    expect(String(error)).toMatch(/products record 1 has url "https:\/\/evil.example\/x", not a URL on/);
+    const skipped: unknown[] = [];
+    const xml = await text(builders.productFeed(products, {}, (product) => skipped.push(product.product)));
+    expect(skipped).toEqual([bad]);
+    expect(itemsOf(xml)).toHaveLength(shop.modsOf(aurora).length);
+  });
+
   it('an identifiers mapping that returns a bad GTIN fails naming the option and the record', async () => {
     const bad = structuredData({ site: SHOP_SITE, currency: 'EUR', identifiers: () => ({ gtin: '12ab' }) });
     const aurora = shop.product(1);

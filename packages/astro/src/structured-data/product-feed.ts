@@ -113,11 +113,13 @@ function identifiersTag(
 export function feedItems(entry: FeedProduct, options: ResolvedStructuredDataOptions): string {
   const product = dataOf(entry.product);
   const modifications = entry.modifications.map((m) => dataOf(m));
+  // First: a URL off the site is an invalid record named by collection, id and field.
+  const offers = productOffers(product, modifications, options);
   const name = plainText(product.zag);
   const description = pageSeo(entry.product, options).description;
   const [image, ...more] = productImages(product, entry.images, options);
   const brand = brandOf(product, options).brand?.name as string | undefined;
-  return productOffers(product, modifications, options)
+  return offers
     .map((stated) => {
       const { offer, point, modification, variant } = stated;
       const id = variant && modification ? `${product.id}-${modification.id}` : String(product.id);
@@ -160,16 +162,30 @@ export function feedHead(channel: FeedChannel, options: ResolvedStructuredDataOp
 
 export const FEED_TAIL = '</channel>\n</rss>\n';
 
-/** The whole feed as a stream of UTF-8 text, one product's items at a time. */
+/**
+ * The whole feed as a stream of UTF-8 text, one product's items at a time. A product whose items
+ * cannot be made (a record no page could show) ends the feed with its error, unless `skipped` is
+ * given: a served feed then leaves it out and tells `skipped`.
+ */
 export function productFeedStream(
   products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
   channel: FeedChannel,
   options: ResolvedStructuredDataOptions,
+  skipped?: (product: FeedProduct, error: unknown) => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
+  const itemsOf = (product: FeedProduct) => {
+    if (!skipped) return feedItems(product, options);
+    try {
+      return feedItems(product, options);
+    } catch (error) {
+      skipped(product, error);
+      return '';
+    }
+  };
   async function* chunks() {
     yield feedHead(channel, options);
-    for await (const product of products) yield feedItems(product, options);
+    for await (const product of products) yield itemsOf(product);
     yield FEED_TAIL;
   }
   const it = chunks();

@@ -52,11 +52,13 @@ export interface StructuredDataBuilders {
   ): ProductJsonLd;
   /**
    * The product feed (Google's RSS 2.0 with the `g:` namespace) of `products`, streamed: one item
-   * per offer their pages' JSON-LD states, at the same price, availability and URL.
+   * per offer their pages' JSON-LD states, at the same price, availability and URL. `skipped`: leave
+   * out a product whose items cannot be made (and be told), rather than end the feed with its error.
    */
   productFeed(
     products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
     channel?: FeedChannel,
+    skipped?: (product: FeedProduct, error: unknown) => void,
   ): ReadableStream<Uint8Array>;
   /** The trail from the root section down to `entry` (a section, product or article of `collection`). */
   breadcrumbs(
@@ -95,7 +97,7 @@ export function structuredData(options: StructuredDataOptions): StructuredDataBu
   const resolved = resolveStructuredDataOptions(options);
   return {
     product: (product, modifications, images) => productJsonLd(product, modifications, resolved, images),
-    productFeed: (products, channel = {}) => productFeedStream(products, channel, resolved),
+    productFeed: (products, channel = {}, skipped) => productFeedStream(products, channel, resolved, skipped),
     breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
     productList: (products, place) => productListJsonLd(products, resolved, place),
     article: (article, sections, shareImage) => articleJsonLd(article, sections, resolved, shareImage),

@@ -109,7 +109,9 @@ export function productFeedHandler(options: ProductFeedHandlerOptions) {
       swr: options.swr ?? 600,
       tags: [CACHE_TAG, kindTag('products'), kindTag('sections'), SITEMAPS_TAG],
     });
-    return new Response(builders.productFeed(products()), {
+    // A record no page could show (a photo off the site, say) has no item; the rest of the feed stands.
+    const skipped = (_product: FeedProduct, error: unknown) => report(error);
+    return new Response(builders.productFeed(products(), {}, skipped), {
       headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
     });
   };
