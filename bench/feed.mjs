@@ -6,6 +6,7 @@
 //   --products N  catalog size (default 1000000)
 //   --quick       2,000 products, into a temp folder unless --out (what a test runs)
 //   --out DIR     where the report and results go (default bench/)
+//   --heap-mb N   the server's V8 heap cap (default 256)
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +21,7 @@ const { values: args } = parseArgs({
     products: { type: 'string' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
+    'heap-mb': { type: 'string', default: '256' },
   },
 });
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -66,6 +68,8 @@ const server = await serveOnDemandSite(site.root, {
   SITECONTENT_BASE_URL: emu.url,
   SITECONTENT_API_KEY: emu.key,
   SITECONTENT_SID: String(emu.sid),
+  // A capped heap: the feed must stream in bounded memory, not only look bounded while V8 defers its collection.
+  NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${args['heap-mb']}`.trim(),
 });
 try {
   const before = rss(server.pid);
@@ -79,7 +83,7 @@ try {
   const after = rss(server.pid);
   const results = {
     meta: { ...environment(), totalMs: Math.round(performance.now() - t0), loadAverage: loadavg() },
-    setup: { catalog, seedMs: emu.seedMs },
+    setup: { catalog, seedMs: emu.seedMs, heapMb: Number(args['heap-mb']) },
     run: {
       ms: Math.round(feed.ms),
       firstByteMs: Math.round(feed.firstByteMs),
