@@ -25,12 +25,13 @@ export interface ImportedImage {
 
 /** What `pageImages()` needs of astro:assets: pass `getImage` and `inferRemoteSize` from it. */
 export interface PageImagesOptions {
+  // `src` and `format` as loose as astro:assets' own, so its `getImage` is accepted as it is.
   getImage(options: {
-    src: string | ImportedImage;
+    src: unknown;
     width?: number;
     height?: number;
     widths?: number[];
-    format?: 'webp' | 'jpeg' | 'png';
+    format?: string;
   }): Promise<{ src: string; srcSet: { attribute: string } }>;
   inferRemoteSize(url: string): Promise<{ width: number; height: number }>;
   /** The site's share image, for a page without one of its own or whose image cannot be read. */
