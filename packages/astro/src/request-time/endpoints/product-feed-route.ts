@@ -21,6 +21,8 @@ import { type LiveCollections, productPagesIn } from '../product-sitemaps/produc
 
 /** Sections read at once: each answer is held until its products are written. */
 const SECTIONS_AT_ONCE = 4;
+/** Products written between two turns of the event loop. */
+const YIELD_EVERY = 50;
 
 export interface ProductFeedHandlerOptions {
   /** The site's builders for its origin, e.g. `(site) => structuredData({ site, currency: 'USD', … })`. */
@@ -125,9 +127,17 @@ export function productFeedHandler(options: ProductFeedHandlerOptions) {
         return [{ product: data, modifications, ...(photos ? { images: photos } : {}) }];
       });
     });
+    let made = 0;
     async function* products() {
       try {
-        for await (const section of perSection) yield* section;
+        for await (const section of perSection) {
+          for (const product of section) {
+            yield product;
+            // A turn of the event loop now and then: a server's writer that does not wait for
+            // its socket (Astro's Node adapter) then sends what it holds before more is made.
+            if (++made % YIELD_EVERY === 0) await new Promise((resolve) => setTimeout(resolve, 0));
+          }
+        }
       } catch (error) {
         // After the first bytes: the answer ends with an error, so no cache keeps a partial feed.
         report(error);
