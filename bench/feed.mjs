@@ -122,7 +122,9 @@ Machine: ${r.meta.cpus}, ${r.meta.memoryGB} GB RAM, ${r.meta.platform}, Node ${r
 The emulator, seeded in its own process with the catalog of \`bench/sitemaps-report.md\`, answers the
 product feed \`productFeedHandler()\` serves on a site of on-demand product pages (\`@astrojs/node\`
 with \`surrogateKeyCache()\`: nothing is kept in the server, so the feed is made from the service, as
-on a CDN's miss), read once on 127.0.0.1 as it streams. One run, not a timed test.
+on a CDN's miss), read once on 127.0.0.1 as it streams, the server's V8 heap capped at ${r.setup.heapMb} MB
+(\`--heap-mb\`) so a feed held in memory would fail rather than hide in a large heap. One run, not a
+timed test; the three processes share the machine's cores.
 
 | Catalog | Whole feed | First byte | Items | Size | Requests to the service | Node server peak RSS |
 | --- | --- | --- | --- | --- | --- | --- |
