@@ -1,7 +1,5 @@
-// The README's on-demand page, built with @astrojs/node and Astro's memory cache, served by its own
-// server against the emulator (through a proxy that records each request): what the first and the
-// next views cost the service, the negative cache, the purge endpoint's refusals and purge, and an
-// outage (stale while the cache allows, else a short 503 that shows nothing of the connection).
+// The README's on-demand page (@astrojs/node, memory cache) against the emulator through a recording proxy: what
+// views cost, the negative cache, purges, an outage (stale, else a short 503 naming nothing), the served feed.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
@@ -20,6 +18,7 @@ import {
   serveEntry,
   viewPage,
 } from './helpers/on-demand-site.js';
+import { describeServedFeed } from './on-demand-feed.js';
 
 const TOKEN = 'purge-token-6b1e';
 
@@ -211,38 +210,7 @@ describe('an on-demand product page behind the memory cache', () => {
   });
 });
 
-describe('the served product feed (the Merchant listings guide)', () => {
-  it('an item per offer of each shown product, from one goods/Get per section; cached until a purge', async () => {
-    proxy.take();
-    const miss = await view('/served-product-feed.xml');
-    expect(miss.status).toBe(200);
-    expect(miss.headers.get('content-type')).toContain('application/rss+xml');
-    expect(miss.headers.get('x-astro-cache')).toBe('MISS');
-    const items = [...miss.body.matchAll(/<item>([\s\S]*?)<\/item>/g)].map((m) => m[1] ?? '');
-    const multi = phones.find((p) => p.sku.length > 1)!;
-    // Each variant at its price, at its product's page naming it.
-    for (const sku of multi.sku) {
-      const item = items.find((i) => i.includes(`<g:id>${multi.id}-${sku.id}</g:id>`)) ?? '';
-      expect(item).toContain(`<g:item_group_id>${multi.id}</g:item_group_id>`);
-      expect(item).toContain(`<g:price>${sku.price.toFixed(2)} USD</g:price>`);
-      expect(item).toMatch(new RegExp(`<g:link>https://[^<]+/${multi.id}/\\?variant=${sku.id}</g:link>`));
-    }
-    const ids = items.map((i) => /<g:id>([^<]+)<\/g:id>/.exec(i)?.[1]);
-    expect(new Set(ids).size).toBe(items.length);
-    expect(items.length).toBeGreaterThanOrEqual(phones.length);
-    const sections = await client.sections.list();
-    const asked = proxy.take().map((r) => r.split('?')[0]);
-    expect(asked.filter((r) => r === 'goods/Get')).toHaveLength(sections.length);
-    expect(asked).not.toContain('goods/SkuGet');
-    const hit = await view('/served-product-feed.xml');
-    expect(hit.headers.get('x-astro-cache')).toBe('HIT');
-    expect(hit.body).toBe(miss.body);
-    expect(proxy.take()).toEqual([]);
-    expect((await purge(`{"products":["${multi.id}"]}`)).status).toBe(200);
-    expect((await view('/served-product-feed.xml')).headers.get('x-astro-cache')).toBe('MISS');
-  });
-});
-
+describeServedFeed(() => ({ proxy, client, phones, view, purge }));
 describe('failures that say what went wrong, and fail fast', () => {
   it('with the service down, the third view of products never viewed answers at once, and the log says it once', async () => {
     const fresh = (await client.products.list())
