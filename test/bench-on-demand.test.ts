@@ -1,7 +1,7 @@
-// `npm run bench:on-demand -- --quick`, `bench:sitemaps -- --quick` and `bench:feed -- --quick`: the million-product
-// benchmarks' whole paths on a small catalog (emulator process, on-demand site, Varnish, Zipf views;
-// the product sitemaps read as a crawler does, the product feed read as it streams), into a temp folder. Checks that the reports say what
-// they are for, not how fast anything was.
+// `npm run bench:on-demand -- --quick`, `bench:sitemaps -- --quick` and `bench:feed -- --quick`: the
+// million-product benchmarks' whole paths on a small catalog (emulator process, on-demand site,
+// Varnish, Zipf views; the product sitemaps read as a crawler does; the product feed read as it
+// streams), into a temp folder. Checks that the reports say what they are for, not how fast anything was.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
