@@ -1,7 +1,7 @@
-// `npm run bench:on-demand -- --quick` and `npm run bench:sitemaps -- --quick`: the million-product
-// benchmarks' whole paths on a small catalog (emulator process, on-demand site, Varnish, Zipf views;
-// the product sitemaps read as a crawler does), into a temp folder. Checks that the reports say what
-// they are for, not how fast anything was.
+// `npm run bench:on-demand -- --quick`, `bench:sitemaps -- --quick` and `bench:feed -- --quick`: the
+// million-product benchmarks' whole paths on a small catalog (emulator process, on-demand site,
+// Varnish, Zipf views; the product sitemaps read as a crawler does; the product feed read as it
+// streams), into a temp folder. Checks that the reports say what they are for, not how fast anything was.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -67,4 +67,16 @@ it('the sitemaps quick run: every visible product in the files the index lists, 
   ]) {
     expect(report).toMatch(figure);
   }
+}, 150_000);
+
+it('the feed quick run: an item per offer of every visible product, one goods/Get per section, time and peak RSS', async () => {
+  const { report, results } = await quickRun('feed');
+  // 2,000 products, some hidden (shw = 0), most with two modifications: an item per modification.
+  expect(results.run.items).toBeGreaterThan(1800 * 1.5);
+  expect(results.run.items).toBeLessThan(2000 * 2 + 1);
+  expect(results.run.serviceRequests.byOperation['goods/Get']).toBe(10);
+  expect(results.run.serviceRequests.byOperation['goods/SkuGet']).toBeUndefined();
+  expect(report).toMatch(
+    /\| 2,000 products, 10 sections \| \*\*[\d.]+ s\*\* \| [\d.]+ s \| [\d,]+ \| \d+ MB \| \d+ \(.*goods\/Get 10\) \| \*\*\d+ MB\*\* \(\d+ MB before\) \|/,
+  );
 }, 150_000);

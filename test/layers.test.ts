@@ -207,6 +207,7 @@ describe('request-time state', () => {
   it('is looked up in one place, and only by what it is handed to when that is made', () => {
     expect(lookupCalls()).toEqual([
       // What request-time code is made with, and the one place that hands the state out.
+      'request-time/endpoints/product-feed-route.ts: productFeedHandler',
       'request-time/endpoints/product-sitemap-routes.ts: sitemapRoute',
       'request-time/endpoints/purge-endpoint.ts: purgeHandler',
       'request-time/live-loaders/live-runtime.ts: liveRuntime',

@@ -1,7 +1,5 @@
-// The README's on-demand page, built with @astrojs/node and Astro's memory cache, served by its own
-// server against the emulator (through a proxy that records each request): what the first and the
-// next views cost the service, the negative cache, the purge endpoint's refusals and purge, and an
-// outage (stale while the cache allows, else a short 503 that shows nothing of the connection).
+// The README's on-demand page (@astrojs/node, memory cache) against the emulator through a recording proxy: what
+// views cost, the negative cache, purges, an outage (stale, else a short 503 naming nothing), the served feed.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
@@ -20,6 +18,7 @@ import {
   serveEntry,
   viewPage,
 } from './helpers/on-demand-site.js';
+import { describeServedFeed } from './on-demand-feed.js';
 
 const TOKEN = 'purge-token-6b1e';
 
@@ -211,6 +210,7 @@ describe('an on-demand product page behind the memory cache', () => {
   });
 });
 
+describeServedFeed(() => ({ proxy, client, phones, view, purge }));
 describe('failures that say what went wrong, and fail fast', () => {
   it('with the service down, the third view of products never viewed answers at once, and the log says it once', async () => {
     const fresh = (await client.products.list())

@@ -97,6 +97,19 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
             .toBeGreaterThan(0);
           await page.screenshot({ path: path.join(resultsDir, 'storefront-product.png'), fullPage: true });
 
+          // A variant's URL (its offer URL in the JSON-LD and the feed) shows that variant.
+          const mods = [...(demo.modifications.get(target!.id) ?? [])].filter((m) => m.shw);
+          const chosen = mods.sort((a, b) => b.price - a.price)[0]!;
+          await page.goto(`${page.url().split('?')[0]}?variant=${chosen.id}`);
+          const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+          await expect.poll(() => price.textContent()).toBe(usd.format(chosen.price));
+          expect(await page.locator('[data-chosen]').textContent()).toBe(chosen.stxt || chosen.articul);
+          expect(await page.locator('[data-chosen]').isVisible()).toBe(true);
+          expect(await page.locator(`[data-variant="${chosen.id}"]`).getAttribute('aria-current')).toBe(
+            'true',
+          );
+          expect(await page.locator('link[rel="canonical"]').getAttribute('href')).not.toContain('?');
+
           // Article: back home, then a card of the latest articles
           await page
             .getByRole('link', { name: /Lumen & Oak/ })

@@ -124,13 +124,27 @@ export function describeSearchFacts(state: () => StorefrontState): void {
           expect(canonicalOf(html), pathname).toBe(`${demo.origin}${listingPageUrl(`${url}/`, n)}`);
           // Page n has a title of its own: no two pages of a listing share one.
           if (n > 1) expect(titleOf(html), pathname).toContain(`page ${n} of ${listing.length}`);
-          const list = jsonLdOf(html).find((node) => node['@type'] === 'ItemList');
+          // …and a description of its own.
+          if (n > 1) expect(metaContent(html, 'description'), pathname).toMatch(new RegExp(` — page ${n}$`));
+          // The first card's photo is the listing's largest image: fetched first, never lazily.
+          const firstCard = /<img [^>]*>/.exec(html.slice(html.indexOf('class="card-media"')))?.[0] ?? '';
+          if (products.length > 0) expect(firstCard, pathname).toMatch(/fetchpriority="high"/);
+          if (products.length > 0) expect(firstCard, pathname).not.toMatch(/loading="lazy"/);
+          // The products' ItemList comes first; a blog or news section's articles have one after it.
+          const lists = jsonLdOf(html).filter((node) => node['@type'] === 'ItemList');
+          const list = products.length > 0 ? lists[0] : undefined;
           const start = listing.slice(0, i).reduce((sum, page) => sum + page.length, 0);
           const items = (list?.itemListElement ?? []) as { position: number; url: string }[];
           expect(
             items.map((item) => [item.position, trimSlash(new URL(item.url).pathname)]),
             pathname,
           ).toEqual(products.map((p, j) => [start + j + 1, `${sectionUrl.get(p.cattx)}/${p.id}`]));
+          if (n === 1 && /^\/(blog|news)$/.test(url)) {
+            const articles = (lists.at(-1)?.itemListElement ?? []) as { url: string }[];
+            expect(articles.length, pathname).toBeGreaterThan(0);
+            for (const item of articles)
+              expect(pages.has(trimSlash(new URL(item.url).pathname)), item.url).toBe(true);
+          }
           const rel = (name: string) => new RegExp(`<a [^>]*rel="${name}" href="([^"]*)"`).exec(html)?.[1];
           expect(rel('prev'), pathname).toBe(n > 1 ? listingPageUrl(`${url}/`, n - 1) : undefined);
           expect(rel('next'), pathname).toBe(

@@ -36,6 +36,7 @@ import {
 import { storefrontLinks } from './helpers/storefront-links.js';
 import { describeBrowserCheck } from './storefront-browser.js';
 import { describeIncrementalRebuilds } from './storefront-incremental.js';
+import { describeMerchantFeed } from './storefront-merchant-feed.js';
 import { describeSearchFacts } from './storefront-search-facts.js';
 
 const canary = `canary-${randomBytes(18).toString('hex')}`;
@@ -291,5 +292,6 @@ describe('API key canary', () => {
 });
 
 describeSearchFacts(() => ({ build, demo, pages, pathOf }));
+describeMerchantFeed(() => ({ build, demo, pages, pathOf }));
 describeBrowserCheck(() => ({ build, demo }));
 describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));

@@ -26,6 +26,16 @@ export default defineConfig({
 import { liveProductsLoader } from '@sitecontent/astro';
 export const collections = { liveProducts: defineLiveCollection({ loader: liveProductsLoader({ seo: true }) }) };
 `,
+  // The product feed, served as an on-demand catalog serves it (bench/feed.mjs).
+  'src/pages/product-feed.xml.ts': `import { productFeedHandler } from '@sitecontent/astro/on-demand';
+import { structuredData } from '@sitecontent/astro';
+import { collections } from '../live.config';
+export const prerender = false;
+export const GET = productFeedHandler({
+  builders: (site) => structuredData({ site, currency: 'USD', shipping: { countries: ['US'], rates: [{ rate: 4.95 }, { fromOrderValue: 50, rate: 0 }], handlingDays: { min: 0, max: 1 }, transitDays: { min: 1, max: 3 } } }),
+  collections,
+});
+`,
   'src/pages/p/[id].astro': `---
 export const prerender = false;
 import { getLiveEntry } from 'astro:content';
@@ -73,7 +83,7 @@ export async function buildOnDemandSite(varnishUrl) {
 /**
  * Starts the built server (@astrojs/node standalone) on 127.0.0.1 and a free port.
  * @param {string} root @param {Record<string, string>} env
- * @returns {Promise<{ url: string, port: number, pid: number, peakRssBytes(): number, close(): Promise<void> }>}
+ * @returns {Promise<{ url: string, port: number, pid: number, peakRssBytes(): number, output(): string, close(): Promise<void> }>}
  */
 export async function serveOnDemandSite(root, env) {
   const child = spawn(process.execPath, [path.join(root, 'dist/server/entry.mjs')], {
@@ -99,6 +109,7 @@ export async function serveOnDemandSite(root, env) {
     pid: child.pid ?? 0,
     // The kernel's high-water mark of the process's resident memory.
     peakRssBytes: () => peakRss(child.pid ?? 0),
+    output: () => output,
     close: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
       await exited;

@@ -9,6 +9,8 @@ export function onDemandPages(): Record<string, string> {
     'astro.config.mjs': withFixtureCacheDir(snippet('snippets/astro-readme/on-demand.astro.config.mjs')),
     'src/live.config.ts': snippet('src/live.config.ts'),
     'src/pages/live/[id].astro': page,
+    // The Merchant listings guide's served product feed.
+    'src/pages/served-product-feed.xml.ts': snippet('src/pages/served-product-feed.xml.ts'),
     // The page's <title> is the meta title: it shows a meta push.
     'src/pages/meta/[id].astro': page,
     // A page that asks for a short freshness itself, to see it go stale.

@@ -49,6 +49,15 @@ export {
 } from './helpers/page-change-times.js';
 export { buildSectionTree, type SectionTreeNode } from './helpers/section-tree.js';
 export { seoAt } from './helpers/seo-at.js';
+export {
+  type ImageOwner,
+  type ImportedImage,
+  type PageImages,
+  type PageImagesOptions,
+  type PageShareImage,
+  pageImages,
+  type ShownPhoto,
+} from './images/page-images.js';
 export type { SiteContentOptions } from './options/integration-options.js';
 export type {
   LiveArticlesLoaderOptions,

@@ -11,15 +11,16 @@ describe('structured data of sections, articles and the site, from the loadersâ€
   const shop = shopEntries();
   const jsonLd = structuredData({ site: SHOP_SITE, currency: 'EUR' });
 
-  it('a section page: the BreadcrumbList down to it and the ItemList of its products', async () => {
+  it('a section page: the BreadcrumbList from Home down to it and the ItemList of its products', async () => {
     const phones = shop.sections.find((s) => s.id === 'phones')!;
     const crumbs = jsonLd.breadcrumbs(phones, 'sections', shop.sections);
     expect(crumbs).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        { '@type': 'ListItem', position: 1, name: 'Catalog', item: `${SHOP_SITE}/catalog/` },
-        { '@type': 'ListItem', position: 2, name: 'Phones', item: `${SHOP_SITE}/catalog/phones/` },
+        { '@type': 'ListItem', position: 1, name: 'Home', item: `${SHOP_SITE}/` },
+        { '@type': 'ListItem', position: 2, name: 'Catalog', item: `${SHOP_SITE}/catalog/` },
+        { '@type': 'ListItem', position: 3, name: 'Phones', item: `${SHOP_SITE}/catalog/phones/` },
       ],
     });
     const listed = shop.products.filter((p) => p.data.cattx === 'phones').slice(0, 3);
@@ -60,7 +61,7 @@ describe('structured data of sections, articles and the site, from the loadersâ€
   it('a productâ€™s breadcrumbs end at the product', () => {
     const crumbs = jsonLd.breadcrumbs(shop.product(1), 'products', shop.sections);
     const items = json(crumbs).itemListElement;
-    expect(items.map((i: { name: string }) => i.name)).toEqual(['Catalog', 'Phones', 'Aurora X1']);
+    expect(items.map((i: { name: string }) => i.name)).toEqual(['Home', 'Catalog', 'Phones', 'Aurora X1']);
     expect(items.at(-1)!.item).toBe(`${SHOP_SITE}/catalog/phones/1/`);
   });
 
@@ -82,6 +83,15 @@ describe('structured data of sections, articles and the site, from the loadersâ€
     expect(jsonLd.article(news, shop.sections)['@type']).toBe('NewsArticle');
     // An article whose section is unknown is in the `article` module.
     expect(jsonLd.article(news, [])['@type']).toBe('Article');
+    // The image the page shares, when given, is the article's image: a raster file the page made.
+    expect(jsonLd.article(news, shop.sections, '/_astro/news.jpg').image).toEqual([
+      `${SHOP_SITE}/_astro/news.jpg`,
+    ]);
+    // A list of a blog's articles names them as articles.
+    const blogList = jsonLd.productList([article], { collection: 'articles' });
+    expect(blogList.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: article.data.zag, url: `${SHOP_SITE}${article.data.url}` },
+    ]);
     const fixed = structuredData({ site: SHOP_SITE, currency: 'EUR', articleType: 'Article' });
     expect(fixed.article(article, shop.sections)['@type']).toBe('Article');
     // As loaded: an article first seen changed when it was dated, and stores that date once, as `dt`.

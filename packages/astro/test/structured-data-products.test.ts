@@ -53,7 +53,8 @@ describe('structured data of a product page, from the loaders’ entries', () =>
       name: 'Aurora X1 — Midnight, 128 GB',
       offers: {
         '@type': 'Offer',
-        url: `${SHOP_SITE}/catalog/phones/1/`,
+        // Each variant at its own URL: the product's page naming it.
+        url: `${SHOP_SITE}/catalog/phones/1/?variant=${shop.modsOf(aurora)[0]!.data.id}`,
         price: 699,
         priceCurrency: 'EUR',
         availability: 'https://schema.org/InStock',
@@ -66,6 +67,9 @@ describe('structured data of a product page, from the loaders’ entries', () =>
         },
       },
     });
+    expect(new Set(variants.map((v: { offers: { url: string } }) => v.offers.url)).size).toBe(
+      variants.length,
+    );
     // No old price (price_old 0): no list price.
     expect(variants[1]!.offers).not.toHaveProperty('priceSpecification');
     expect(await richResultErrors([group])).toEqual([]);

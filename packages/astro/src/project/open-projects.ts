@@ -14,6 +14,17 @@ interface OpenProjects {
   serving: Project | undefined;
   /** Whether a `sitemapFacts()` serializer exists (builds then keep their entries), and the last build's facts. */
   sitemap: { wanted: boolean; facts: PageFacts | undefined };
+  /** Images the build could not read, once per record and field (`pageImages()`); the SEO check warns of them. */
+  unreadImages: Map<string, UnreadImage>;
+}
+
+/** An image a page fell back from: whose it is, which field, the URL and why. */
+export interface UnreadImage {
+  collection: string;
+  id: number | string;
+  field: string;
+  url: string;
+  reason: string;
 }
 
 const SLOT = Symbol.for('@sitecontent/astro/projects');
@@ -24,6 +35,7 @@ function openProjects(): OpenProjects {
     byRoot: new Map(),
     serving: undefined,
     sitemap: { wanted: false, facts: undefined },
+    unreadImages: new Map(),
   };
   return g[SLOT];
 }
@@ -84,3 +96,20 @@ export function keepPageFacts(facts: PageFacts): void {
 
 /** The page facts of the build that ended last; none before any. */
 export const keptPageFacts = (): PageFacts | undefined => openProjects().sitemap.facts;
+
+/** Notes an image the build could not read; `true` the first time for its record and field. */
+export function noteUnreadImage(image: UnreadImage): boolean {
+  const unread = openProjects().unreadImages;
+  const key = JSON.stringify([image.collection, image.id, image.field]);
+  if (unread.has(key)) return false;
+  unread.set(key, image);
+  return true;
+}
+
+/** The images noted since the last `forgetUnreadImages()`. */
+export const unreadImages = (): UnreadImage[] => [...openProjects().unreadImages.values()];
+
+/** At a build's start: what an earlier build in this process could not read is not this one's. */
+export function forgetUnreadImages(): void {
+  openProjects().unreadImages.clear();
+}

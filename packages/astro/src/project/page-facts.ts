@@ -25,6 +25,8 @@ export interface PageFacts {
   changeTimes: PageChangeTimes;
   /** A product page's photos, by its path (`pathKey`). */
   photos: ReadonlyMap<string, PagePhotos>;
+  /** The images a built product page's JSON-LD names (raster files it made), by its path; the sitemap names these over `photos`. */
+  searchImages?: ReadonlyMap<string, string[]>;
 }
 
 /** A page path as a lookup key: leading slash, no trailing slash, `/` for the root. */

@@ -1,6 +1,10 @@
 /** `@sitecontent/astro/on-demand`: for the modules the integration writes; pages use the main entry. */
 
 export {
+  type ProductFeedHandlerOptions,
+  productFeedHandler,
+} from './endpoints/product-feed-route.js';
+export {
   productSitemapFileHandler,
   productSitemapIndexHandler,
 } from './endpoints/product-sitemap-routes.js';

@@ -43,17 +43,20 @@ function articleTypeOf(
 }
 
 /**
- * An article page's JSON-LD. The interface gives no article image or author: `image` is its meta
- * `og_image` on the site, and the shop (`organization`) is author and publisher.
+ * An article page's JSON-LD. The interface gives no article image or author: `image` is the image its page
+ * shares (`shareImage`), else its meta `og_image` on the site; and the shop (`organization`) is author and publisher.
  */
 export function articleJsonLd(
   entry: WithBody<ArticleSource>,
   sections: readonly WithData<ArticleSectionSource>[],
   options: ResolvedStructuredDataOptions,
+  shareImage?: string,
 ): WithContext<Article> {
   const article = dataOf(entry);
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
-  const { description, ogImage: image } = pageSeo(entry, options);
+  const seo = pageSeo(entry, options);
+  const { description } = seo;
+  const image = shareImage ? new URL(shareImage, `${options.site}/`).href : seo.ogImage;
   const modified = lastChanged(article);
   const shop = options.organization && organizationNode(options.organization, options);
   return {

@@ -9,7 +9,10 @@ export type {
   OfferFacts,
   StructuredDataOptions,
 } from './options.js';
-export { offerPrices, type ProductJsonLd } from './product.js';
+export type { ProductJsonLd } from './product.js';
+export type { FeedChannel, FeedProduct } from './product-feed.js';
+export type { ProductIdentifiers } from './product-identifiers.js';
+export { offerPrices } from './product-offers.js';
 export type { ModificationSource, ProductSource } from './record-sources.js';
 export type { SiteFacts } from './shop-facts.js';
 export { type PageCollection, type StructuredDataBuilders, structuredData } from './structured-data.js';

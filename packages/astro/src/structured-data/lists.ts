@@ -18,7 +18,7 @@ export interface ListedProduct {
   url: string;
 }
 
-/** The breadcrumb trail from the root section down to `entry`, as `breadcrumbsFor()` gives it, URLs absolute. */
+/** The breadcrumb trail from the home page through the root section down to `entry`, URLs absolute. */
 export function breadcrumbListJsonLd(
   entry: TrailSource,
   collection: string,
@@ -26,19 +26,24 @@ export function breadcrumbListJsonLd(
   options: ResolvedStructuredDataOptions,
 ): WithContext<BreadcrumbList> {
   const trail = breadcrumbsFor(entry, sections);
+  // A trail starts at the home page: a top section's page is then a trail of two, not one.
+  const home = { '@type': 'ListItem' as const, position: 1, name: 'Home', item: `${options.site}/` };
   return {
     '@context': SCHEMA_ORG,
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((crumb, index) => ({
-      '@type': 'ListItem',
-      position: index + 1,
-      name: plainText(crumb.label),
-      item: pageUrlOn(options.site, crumb.url, {
-        collection: index === trail.length - 1 ? collection : 'sections',
-        id: crumb.id,
-        field: 'url',
-      }),
-    })),
+    itemListElement: [
+      home,
+      ...trail.map((crumb, index) => ({
+        '@type': 'ListItem' as const,
+        position: index + 2,
+        name: plainText(crumb.label),
+        item: pageUrlOn(options.site, crumb.url, {
+          collection: index === trail.length - 1 ? collection : 'sections',
+          id: crumb.id,
+          field: 'url',
+        }),
+      })),
+    ],
   };
 }
 
@@ -46,6 +51,8 @@ export function breadcrumbListJsonLd(
 export interface ListPlace {
   /** The position of the page's first product in the whole listing (Astro's `page.start + 1`). @default 1 */
   position?: number | undefined;
+  /** What the list holds, for an error naming a record: a blog or news section lists articles. @default 'products' */
+  collection?: 'products' | 'articles' | undefined;
 }
 
 /** The products a section page lists, in order, numbered by their place in the whole listing. */
@@ -67,7 +74,11 @@ export function productListJsonLd(
       '@type': 'ListItem',
       position: first + index,
       name: plainText(product.zag),
-      url: pageUrlOn(options.site, product.url, { collection: 'products', id: product.id, field: 'url' }),
+      url: pageUrlOn(options.site, product.url, {
+        collection: place.collection ?? 'products',
+        id: product.id,
+        field: 'url',
+      }),
     })),
   };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { functionField, httpUrlField } from '../options/fields.js';
 import { parseOptions } from '../options/parse-options.js';
 import { returnsSchema, shippingSchema } from './merchant-policies.js';
+import type { ProductIdentifiers } from './product-identifiers.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 import { siteFactsSchema } from './shop-facts.js';
 import type { VariantFacts } from './variants.js';
@@ -76,6 +77,14 @@ const structuredDataOptionsSchema = z.strictObject({
    */
   variantProperties:
     functionField<(modification: ModificationSource, product: ProductSource) => VariantFacts>().optional(),
+  /**
+   * The GTIN and MPN of an offer (its modification, or `undefined` for a product without one), which
+   * the interface does not hold: the product feed states them as `g:gtin` and `g:mpn`. @default undefined
+   */
+  identifiers:
+    functionField<
+      (modification: ModificationSource | undefined, product: ProductSource) => ProductIdentifiers | undefined
+    >().optional(),
   /**
    * The shop (name, logo, address, contact): what `organization()` and `website()` state, and an
    * article's `author` and `publisher`. @default undefined

@@ -8,8 +8,8 @@ import { plainText } from '../entries/plain-text.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import { pageUrlOn } from './json-ld-urls.js';
-import { offerOf, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
+import { productOffers, productPageUrl, variantName } from './product-offers.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 import { SCHEMA_ORG } from './schema-org.js';
 import { type VariantProperty, variantFactsOf, variesByOf } from './variants.js';
@@ -18,51 +18,9 @@ import { type VariantProperty, variantFactsOf, variesByOf } from './variants.js'
 export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
 
 /** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
-function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions): { brand?: Brand } {
+export function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions): { brand?: Brand } {
   const name = product.vendor.trim() || options.brand;
   return name ? { brand: { '@type': 'Brand', name } } : {};
-}
-
-/** Without modification entries: the lowest positive `sku` price, the "from" price such a page shows. */
-function productPrice(product: ProductSource): PricePoint | undefined {
-  const prices = product.sku.map((sku) => sku.price).filter((price) => price > 0);
-  if (prices.length === 0) return undefined;
-  return {
-    productId: product.id,
-    modificationId: undefined,
-    price: Math.min(...prices),
-    sf: undefined,
-    oldPrice: undefined,
-  };
-}
-
-function modificationPrice(product: ProductSource, modification: ModificationSource): PricePoint {
-  return {
-    productId: product.id,
-    modificationId: modification.id,
-    price: modification.price,
-    sf: modification.sf,
-    oldPrice: modification.price_old > modification.price ? modification.price_old : undefined,
-  };
-}
-
-/** The name of a variant: the product's, then the modification's label (its text or code). */
-function variantName(name: string, modification: ModificationSource): string {
-  const label = plainText(modification.stxt) || modification.articul;
-  return label ? `${name} — ${label}` : name;
-}
-
-/** The prices a product page's JSON-LD states: one per modification, else the lowest `sku` price, else none. */
-export function offerPrices(
-  productEntry: WithData<ProductSource>,
-  modificationEntries: readonly WithData<ModificationSource>[],
-): PricePoint[] {
-  const product = dataOf(productEntry);
-  if (modificationEntries.length === 0) {
-    const point = productPrice(product);
-    return point ? [point] : [];
-  }
-  return modificationEntries.map((entry) => modificationPrice(product, dataOf(entry)));
 }
 
 /** The variant facts of each modification, by the `variantProperties` option; none without it. */
@@ -77,23 +35,45 @@ function variantFactsOfAll(
   );
 }
 
-/** A product page's JSON-LD from its entry and the modifications the page lists. */
+/**
+ * The images search reads for a product: `images` as the page gives them (raster files it made,
+ * root-relative or absolute), else the service's big photos; absolute, on the site when relative.
+ */
+export function productImages(
+  product: ProductSource,
+  images: readonly string[] | undefined,
+  options: ResolvedStructuredDataOptions,
+): string[] {
+  if (images === undefined) return imageUrls(product).map((image) => image.big);
+  return images.map((image) =>
+    /^https?:\/\//i.test(image)
+      ? image
+      : pageUrlOn(options.site, image, { collection: 'products', id: product.id, field: 'img' }),
+  );
+}
+
+/**
+ * A product page's JSON-LD from its entry and the modifications the page lists; `images` are the
+ * raster files the page made of its photos (the service's photos when left out).
+ */
 export function productJsonLd(
   productEntry: WithBody<ProductSource>,
   modificationEntries: readonly WithData<ModificationSource>[],
   options: ResolvedStructuredDataOptions,
+  images?: readonly string[],
 ): ProductJsonLd {
   const product = dataOf(productEntry);
   const modifications = modificationEntries.map((entry) => dataOf(entry));
-  const url = pageUrlOn(options.site, product.url, { collection: 'products', id: product.id, field: 'url' });
+  const url = productPageUrl(product, options);
   const name = plainText(product.zag);
   const common = {
     name,
     description: pageSeo(productEntry, options).description,
     url,
-    image: imageUrls(product).map((image) => image.big),
+    image: productImages(product, images, options),
     ...brandOf(product, options),
   };
+  const offers = productOffers(product, modifications, options);
   const facts = variantFactsOfAll(product, modifications, options);
   const variesBy = variesByOf(facts);
   if (modifications.length > 1 && variesBy.length > 0) {
@@ -109,7 +89,7 @@ export function productJsonLd(
         ...(modification.articul ? { sku: modification.articul } : {}),
         ...facts[i],
         image: common.image,
-        offers: offerOf(modificationPrice(product, modification), url, options),
+        offers: offers[i]!.offer,
       })),
     };
     return group;
@@ -120,22 +100,22 @@ export function productJsonLd(
       '@context': SCHEMA_ORG,
       '@type': 'Product',
       ...common,
-      offers: modifications.map((modification) => ({
-        ...offerOf(modificationPrice(product, modification), url, options),
+      offers: modifications.map((modification, i) => ({
+        ...offers[i]!.offer,
         ...(modification.articul ? { sku: modification.articul } : {}),
       })),
     };
     return several;
   }
   const only = modifications[0];
-  const [point] = offerPrices(product, modifications);
+  const [stated] = offers;
   const single: WithContext<Product> = {
     '@context': SCHEMA_ORG,
     '@type': 'Product',
     ...common,
     ...(only?.articul ? { sku: only.articul } : {}),
     ...facts[0],
-    ...(point ? { offers: offerOf(point, url, options) } : {}),
+    ...(stated ? { offers: stated.offer } : {}),
   };
   return single;
 }

@@ -24,6 +24,7 @@ import {
 } from './lists.js';
 import { resolveStructuredDataOptions, type StructuredDataOptions } from './options.js';
 import { type ProductJsonLd, productJsonLd } from './product.js';
+import { type FeedChannel, type FeedProduct, productFeedStream } from './product-feed.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 import type { SiteFacts } from './shop-facts.js';
 import { organizationJsonLd, webSiteJsonLd } from './site.js';
@@ -39,11 +40,26 @@ import {
 export type PageCollection = PageKind;
 
 export interface StructuredDataBuilders {
-  /** A product page: `Product` with an `Offer` (none or one modification) or `ProductGroup` with `hasVariant`. */
+  /**
+   * A product page: `Product` with an `Offer` (none or one modification) or `ProductGroup` with
+   * `hasVariant`, each variant's offer at its own URL (`?variant=<modification id>`). `images`: the
+   * raster files the page made of its photos (search reads no SVG); the service's photos without it.
+   */
   product(
     product: WithData<ProductSource>,
     modifications: readonly WithData<ModificationSource>[],
+    images?: readonly string[],
   ): ProductJsonLd;
+  /**
+   * The product feed (Google's RSS 2.0 with the `g:` namespace) of `products`, streamed: one item
+   * per offer their pages' JSON-LD states, at the same price, availability and URL. `skipped`: leave
+   * out a product whose items cannot be made (and be told), rather than end the feed with its error.
+   */
+  productFeed(
+    products: Iterable<FeedProduct> | AsyncIterable<FeedProduct>,
+    channel?: FeedChannel,
+    skipped?: (product: FeedProduct, error: unknown) => void,
+  ): ReadableStream<Uint8Array>;
   /** The trail from the root section down to `entry` (a section, product or article of `collection`). */
   breadcrumbs(
     entry: TrailSource,
@@ -52,10 +68,14 @@ export interface StructuredDataBuilders {
   ): WithContext<BreadcrumbList>;
   /** The products a section page lists, in its order; `place` numbers page n's from its place in the listing. */
   productList(products: readonly WithData<ListedProduct>[], place?: ListPlace): WithContext<ItemList>;
-  /** An article page: its `@type` by meta module (or `articleType`); `organization` is author and publisher. */
+  /**
+   * An article page: its `@type` by meta module (or `articleType`); `organization` is author and
+   * publisher. `shareImage`: the raster image the page shares, its `image` before the meta's.
+   */
   article(
     article: WithData<ArticleSource>,
     sections: readonly WithData<ArticleSectionSource>[],
+    shareImage?: string,
   ): WithContext<Article>;
   /** The page itself, with `dateModified` from the entry and what it lists (`changedAt`), when known. */
   webPage(
@@ -75,10 +95,11 @@ export interface StructuredDataBuilders {
 export function structuredData(options: StructuredDataOptions): StructuredDataBuilders {
   const resolved = resolveStructuredDataOptions(options);
   return {
-    product: (product, modifications) => productJsonLd(product, modifications, resolved),
+    product: (product, modifications, images) => productJsonLd(product, modifications, resolved, images),
+    productFeed: (products, channel = {}, skipped) => productFeedStream(products, channel, resolved, skipped),
     breadcrumbs: (entry, collection, sections) => breadcrumbListJsonLd(entry, collection, sections, resolved),
     productList: (products, place) => productListJsonLd(products, resolved, place),
-    article: (article, sections) => articleJsonLd(article, sections, resolved),
+    article: (article, sections, shareImage) => articleJsonLd(article, sections, resolved, shareImage),
     webPage: (entry, collection, type, shown = [], place = {}) =>
       webPageJsonLd(entry, collection, type, shown, resolved, place),
     organization: (facts) => organizationJsonLd(facts, resolved),

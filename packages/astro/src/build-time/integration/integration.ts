@@ -3,6 +3,7 @@
  * share, sets `site` from `site/DomainDefault`, allows the site's domain for `<Image>`, mounts the dev
  * refresh endpoint and, with `metaWriteBack`, plans and writes the pages' meta at the end.
  */
+import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
@@ -13,6 +14,7 @@ import { projectSettingsOf } from '../../project/project-settings.js';
 import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
 import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
+import { pageSearchImages } from '../sitemap-facts/page-images.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand, type WriteUrlHistory } from './on-demand-setup.js';
@@ -165,7 +167,10 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
           const record = project.buildRecord;
           if (record && pageFactsWanted()) {
-            keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
+            const facts = pageFactsOf((kind) => record.entriesOf(kind));
+            const searchImages =
+              output && pageSearchImages(fileURLToPath(dir), output.layout, facts.photos.keys());
+            keepPageFacts({ ...facts, ...(searchImages ? { searchImages } : {}) });
           }
           await project.close();
         }

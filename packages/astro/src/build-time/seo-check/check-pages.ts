@@ -1,16 +1,19 @@
 /**
  * The per-page rules of the SEO check: an indexable page's canonical is on the site's origin, in the
  * sitemap and served by a file; its JSON-LD `dateModified` is its `<lastmod>`; JSON-LD parses and
- * passes Google's rules; links into the site resolve (link-audit.ts); a page shared without a raster
- * image of stated size is a warning. `noindex` pages and Astro's error pages need no canonical or
+ * passes Google's rules; links into the site resolve (link-audit.ts); the product feed states the pages' offers
+ * (feed-check.ts); a page shared without a raster
+ * image of stated size, and product pages without a feed, are warnings. `noindex` pages and Astro's error pages need no canonical or
  * share image.
  */
 import path from 'node:path';
 import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
 import { dateModifiedProblem } from './date-modified.js';
 import { readPage } from './dist-pages.js';
-import { JsonLdCheck } from './json-ld-check.js';
+import { feedProblems } from './feed-check.js';
+import { JsonLdCheck, nodesOf } from './json-ld-check.js';
 import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
+import { offersByUrl, type StatedOffer, typesOf } from './offer-facts.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
 import { readPageHead } from './page-head.js';
 import { redirectOf } from './redirect-pages.js';
@@ -39,6 +42,26 @@ interface PageContext {
   files: ReadonlySet<string>;
   sitemap: ReadonlySet<string> | undefined;
   links: LinkAuditContext;
+  /** The offers of the pages' JSON-LD by URL, for the feed check. */
+  offers: Map<string, StatedOffer>;
+}
+
+/** Adds the offers of a page's product JSON-LD to `offers`; blocks that do not parse are reported elsewhere. */
+function collectOffers(blocks: readonly string[], offers: Map<string, StatedOffer>): void {
+  for (const block of blocks) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(block);
+    } catch {
+      continue;
+    }
+    for (const node of nodesOf(parsed)) {
+      const types = typesOf(node);
+      if (types.includes('Product') || types.includes('ProductGroup')) {
+        for (const [url, offer] of offersByUrl(node)) offers.set(url, offer);
+      }
+    }
+  }
 }
 
 /** Why the canonical `href` of a page fails, or `undefined`. */
@@ -68,6 +91,7 @@ async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck)
   const html = readPage(path.join(ctx.input.outDir, page));
   const head = readPageHead(html);
   const errors = await jsonLd.problems(head.jsonLd);
+  if (!head.noindex) collectOffers(head.jsonLd, ctx.offers);
   const warnings: string[] = [];
   if (!head.noindex && !ERROR_PAGES.has(page)) {
     const problem =
@@ -106,9 +130,20 @@ export async function checkPages(
       otherFiles: new Map(),
       redirects: input.redirects,
     },
+    offers: new Map(),
   };
   const jsonLd = new JsonLdCheck();
   const problems: SeoCheckProblem[] = [];
   for (const page of pages) problems.push(...(await pageProblems(page, ctx, jsonLd)));
+  problems.push(
+    ...feedProblems({
+      outDir: input.outDir,
+      layout: ctx.links.layout,
+      origin: input.origin,
+      files,
+      offers: ctx.offers,
+      missing: (url) => missingFromBuild(url, ctx.links),
+    }),
+  );
   return problems;
 }

@@ -15,7 +15,7 @@ const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The top-level nodes of a block: the block itself, an array's items, a `@graph`'s items. */
-function nodesOf(value: unknown): Node[] {
+export function nodesOf(value: unknown): Node[] {
   if (Array.isArray(value)) return value.flatMap(nodesOf);
   if (!isNode(value)) return [];
   const graph = Array.isArray(value['@graph']) ? value['@graph'].filter(isNode) : [];

@@ -48,3 +48,23 @@ export function offerFactProblems(node: Node): string[] {
   }
   return problems;
 }
+
+/** An offer as a page's JSON-LD states it: what the product feed must repeat. */
+export interface StatedOffer {
+  price: unknown;
+  currency: unknown;
+  availability: unknown;
+}
+
+/** The offers of a `Product` / `ProductGroup` node, by their `url` (those without one are left out). */
+export function offersByUrl(node: Node): [string, StatedOffer][] {
+  return productsOf(node).flatMap(({ product }) =>
+    asList(product.offers)
+      .filter(isNode)
+      .filter((offer) => typeof offer.url === 'string')
+      .map((offer): [string, StatedOffer] => [
+        offer.url as string,
+        { price: offer.price, currency: offer.priceCurrency, availability: offer.availability },
+      ]),
+  );
+}

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { SiteContentSeoCheckError } from '../../errors/seo-check-error.js';
 import type { SeoCheckMode } from '../../options/seo-check-options.js';
+import { forgetUnreadImages, unreadImages } from '../../project/open-projects.js';
 import { checkDist, type SeoCheckReport } from './check-dist.js';
 import type { OutputLayout } from './page-file.js';
 
@@ -36,9 +37,20 @@ export function seoCheckIntegration(mode: Exclude<SeoCheckMode, 'off'>): AstroIn
         layout = { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base };
         site = config.site;
       },
+      'astro:build:start': () => {
+        forgetUnreadImages();
+      },
       'astro:build:done': async ({ dir, logger }) => {
         if (!layout) return;
         const report = await checkDist({ ...layout, site, outDir: fileURLToPath(dir) });
+        // An image the build could not read made its page fall back: a warning, never a failure.
+        for (const image of unreadImages()) {
+          report.problems.push({
+            page: `${image.collection} ${image.id}`,
+            reason: `field ${image.field}: image ${JSON.stringify(image.url.slice(0, 120))} ${image.reason}; its page fell back`,
+            severity: 'warning',
+          });
+        }
         logReport(report, mode, logger);
         const errors = report.problems.filter((p) => p.severity === 'error');
         if (mode === 'fail' && errors.length > 0) throw new SiteContentSeoCheckError(report.pages, errors);

@@ -1,11 +1,12 @@
 /**
  * `sitemapFacts()`: a `serialize` for `@astrojs/sitemap` giving each page its `<lastmod>`
- * (`pageChangeTimes()`) and a product page its photos, matching a URL to the entry whose `data.url`
+ * (`pageChangeTimes()`) and a product page its photos (the images its JSON-LD names, raster through astro:assets,
+ * else the service's), matching a URL to the entry whose `data.url`
  * is its path. Other URLs pass through.
  */
 import { imageUrls } from '../../helpers/image-urls.js';
 import { keptPageFacts, wantPageFacts } from '../../project/open-projects.js';
-import { photosAt } from '../../project/page-facts.js';
+import { pathKey, photosAt } from '../../project/page-facts.js';
 
 export interface SitemapFactsOptions {
   /** Origin of the photo URLs, as `imageUrls()` takes it. @default the entry's `imageOrigin` */
@@ -33,8 +34,10 @@ export function sitemapFacts(
     const result: WithSitemapFacts<typeof item> = { ...item };
     if (lastmod) result.lastmod = lastmod.toISOString();
     const product = facts && photosAt(facts, page.pathname);
-    const photos = product ? imageUrls(product, imageOptions).filter((photo) => photo.src) : [];
-    if (photos.length > 0) result.img = photos.map((photo) => ({ url: new URL(photo.src, page).href }));
+    const named = product && facts.searchImages?.get(pathKey(page.pathname));
+    const photos = named ?? (product ? imageUrls(product, imageOptions).map((photo) => photo.src) : []);
+    const urls = photos.filter(Boolean);
+    if (urls.length > 0) result.img = urls.map((url) => ({ url: new URL(url, page).href }));
     return result;
   };
 }
