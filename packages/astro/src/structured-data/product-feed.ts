@@ -6,6 +6,7 @@
  */
 import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
+import { xmlText } from '../helpers/xml-text.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import { offerShippingDetails } from './merchant-policies.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
@@ -62,18 +63,6 @@ const feedCondition = (schemaUrl: string) => CONDITION[schemaUrl.replace(SCHEMA,
 
 /** A price as Google's feed writes one: `349.00 USD`. */
 export const feedPrice = (value: number, currency: string) => `${value.toFixed(2)} ${currency}`;
-
-// XML 1.0 forbids most control characters even escaped: service text may hold them.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: the characters XML forbids
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g;
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-const xmlText = (text: string) => text.replace(NOT_XML, '').replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const tag = (name: string, value: string | undefined) =>
   value === undefined || value === '' ? '' : `<${name}>${xmlText(value)}</${name}>`;

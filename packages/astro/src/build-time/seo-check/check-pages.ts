@@ -11,7 +11,7 @@ import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
 import { dateModifiedProblem } from './date-modified.js';
 import { readPage } from './dist-pages.js';
 import { feedProblems } from './feed-check.js';
-import { JsonLdCheck, nodesOf } from './json-ld-check.js';
+import { JsonLdCheck, nodesOf, productNodes } from './json-ld-check.js';
 import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
 import { offersByUrl, type StatedOffer, typesOf } from './offer-facts.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
@@ -48,19 +48,8 @@ interface PageContext {
 
 /** Adds the offers of a page's product JSON-LD to `offers`; blocks that do not parse are reported elsewhere. */
 function collectOffers(blocks: readonly string[], offers: Map<string, StatedOffer>): void {
-  for (const block of blocks) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(block);
-    } catch {
-      continue;
-    }
-    for (const node of nodesOf(parsed)) {
-      const types = typesOf(node);
-      if (types.includes('Product') || types.includes('ProductGroup')) {
-        for (const [url, offer] of offersByUrl(node)) offers.set(url, offer);
-      }
-    }
+  for (const node of productNodes(blocks)) {
+    for (const [url, offer] of offersByUrl(node)) offers.set(url, offer);
   }
 }
 

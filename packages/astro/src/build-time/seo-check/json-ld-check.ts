@@ -15,6 +15,25 @@ const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The top-level nodes of a block: the block itself, an array's items, a `@graph`'s items. */
+/**
+ * The product nodes (`Product`, `ProductGroup`) of a page's JSON-LD blocks, in order; a block that
+ * does not parse is skipped (the check reports it on its own).
+ */
+export function* productNodes(blocks: readonly string[]): Generator<Node> {
+  for (const block of blocks) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(block);
+    } catch {
+      continue;
+    }
+    for (const node of nodesOf(parsed)) {
+      const types = typesOf(node);
+      if (types.includes('Product') || types.includes('ProductGroup')) yield node;
+    }
+  }
+}
+
 export function nodesOf(value: unknown): Node[] {
   if (Array.isArray(value)) return value.flatMap(nodesOf);
   if (!isNode(value)) return [];

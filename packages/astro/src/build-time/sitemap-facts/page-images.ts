@@ -5,27 +5,15 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { nodesOf } from '../seo-check/json-ld-check.js';
-import { typesOf } from '../seo-check/offer-facts.js';
+import { productNodes } from '../seo-check/json-ld-check.js';
 import { type OutputLayout, pageFileCandidates } from '../seo-check/page-file.js';
 import { readPageHead } from '../seo-check/page-head.js';
 
-const PRODUCT_TYPES = ['Product', 'ProductGroup'];
-
 /** The `image` URLs of the first product node in a page's JSON-LD blocks; `undefined` without one. */
 function productImagesOf(blocks: readonly string[]): string[] | undefined {
-  for (const block of blocks) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(block);
-    } catch {
-      continue;
-    }
-    for (const node of nodesOf(parsed)) {
-      if (!typesOf(node).some((type) => PRODUCT_TYPES.includes(type))) continue;
-      const images = Array.isArray(node.image) ? node.image : node.image === undefined ? [] : [node.image];
-      return images.filter((image): image is string => typeof image === 'string');
-    }
+  for (const node of productNodes(blocks)) {
+    const images = Array.isArray(node.image) ? node.image : node.image === undefined ? [] : [node.image];
+    return images.filter((image): image is string => typeof image === 'string');
   }
   return undefined;
 }

@@ -1,4 +1,7 @@
 /** Sitemap text (protocol 0.9, Google's image extension), every value escaped; plain strings, for any runtime. */
+import { xmlText } from '../../helpers/xml-text.js';
+
+export { xmlText };
 
 /** The protocol's limits of one sitemap file. */
 export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 } as const;
@@ -17,21 +20,6 @@ export interface SitemapFile {
   loc: string;
   /** The newest `lastmod` of the file's URLs. */
   lastmod?: Date | undefined;
-}
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/** `text` as XML character data, without what XML 1.0 cannot hold (controls, lone surrogates, U+FFFE/F). */
-export function xmlText(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '')
-    .replace(/[&<>"']/g, (c) => ESCAPES[c] as string);
 }
 
 const lastmodTag = (date: Date | undefined) =>
