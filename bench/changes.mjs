@@ -22,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createClient } from '@sitecontent/client';
 import { renderChangesReport } from './lib/changes-report.mjs';
-import { startEmulatorProcess } from './lib/emulator-process.mjs';
+import { servedCatalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
 import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
 import { freePort, startVarnish } from './lib/varnish.mjs';
@@ -73,15 +73,12 @@ async function measuredCycle(emu, state) {
   return { ...run, served: { total: stats.total, byOperation: stats.byOperation } };
 }
 
+/** The catalog both parts read: a thousand products a section, 20 articles. @param {number} products */
+const changesCatalog = (products) => ({ ...servedCatalogFor(products), articles: 20 });
+
 /** The detection rows for one catalog size. @param {number} products */
 async function detectionRows(products) {
-  const catalog = {
-    products,
-    sections: Math.max(10, Math.round(products / 1000)),
-    articles: 20,
-    modsPerProduct: 2,
-    seed: 7,
-  };
+  const catalog = changesCatalog(products);
   log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
   const emu = await startEmulatorProcess(catalog);
   log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
@@ -133,13 +130,7 @@ async function startWatch(/** @type {Record<string, string>} */ env, /** @type {
 
 /** Edit to page behind Varnish. @param {number} products */
 async function editToPage(products) {
-  const catalog = {
-    products,
-    sections: Math.max(10, Math.round(products / 1000)),
-    articles: 20,
-    modsPerProduct: 2,
-    seed: 7,
-  };
+  const catalog = changesCatalog(products);
   const emu = await startEmulatorProcess(catalog);
   const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
   const varnishPort = await freePort();

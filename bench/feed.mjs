@@ -7,14 +7,14 @@
 //   --quick       2,000 products, into a temp folder unless --out (what a test runs)
 //   --out DIR     where the report and results go (default bench/)
 //   --heap-mb N   the server's V8 heap cap (default 256)
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { catalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { servedCatalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
-import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
+import { buildOnDemandSite, processRss, serveOnDemandSite } from './lib/on-demand-site.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -28,14 +28,6 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const products = Number(args.products ?? (args.quick ? 2_000 : 1_000_000));
 const outDir = args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-feed-out-')) : benchDir);
 const log = (/** @type {string} */ line) => console.log(`[feed] ${line}`);
-
-/** Kernel figures of a process: resident now and its high-water mark. @param {number} pid */
-function rss(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (/** @type {string} */ field) =>
-    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
-  return { now: kb('VmRSS'), peak: kb('VmHWM') };
-}
 
 /** Reads the feed as it streams, counting items and bytes; the first byte's time too. @param {string} url */
 async function readFeed(url) {
@@ -63,7 +55,7 @@ async function readFeed(url) {
 }
 
 const t0 = performance.now();
-const catalog = { ...catalogFor(products), sections: Math.max(10, Math.round(products / 1000)) };
+const catalog = servedCatalogFor(products);
 log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
 const emu = await startEmulatorProcess(catalog);
 log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
@@ -76,7 +68,7 @@ const server = await serveOnDemandSite(site.root, {
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${args['heap-mb']}`.trim(),
 });
 try {
-  const before = rss(server.pid);
+  const before = processRss(server.pid);
   await emu.resetStats();
   log('the feed…');
   const feed = await readFeed(`${server.url}/product-feed.xml`).catch((error) => {
@@ -84,7 +76,7 @@ try {
     throw error;
   });
   const stats = await emu.stats();
-  const after = rss(server.pid);
+  const after = processRss(server.pid);
   const results = {
     meta: { ...environment(), totalMs: Math.round(performance.now() - t0), loadAverage: loadavg() },
     setup: { catalog, seedMs: emu.seedMs, heapMb: Number(args['heap-mb']) },

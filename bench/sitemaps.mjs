@@ -8,14 +8,14 @@
 //   --connections N  files read at once (default 2)
 //   --quick          2,000 products, into a temp folder unless --out (what a test runs)
 //   --out DIR        where the report and results go (default bench/)
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { catalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { servedCatalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
-import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
+import { buildOnDemandSite, processRss, serveOnDemandSite } from './lib/on-demand-site.mjs';
 import { renderSitemapsReport } from './lib/sitemaps-report.mjs';
 import { quantile } from './lib/zipf.mjs';
 
@@ -45,17 +45,8 @@ async function read(url) {
   return { text, bytes: Buffer.byteLength(text), ms: performance.now() - t0 };
 }
 
-/** Kernel figures of a process: resident now and its high-water mark. @param {number} pid */
-function rss(pid) {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (/** @type {string} */ field) =>
-    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
-  return { now: kb('VmRSS'), peak: kb('VmHWM') };
-}
-
 const t0 = performance.now();
-// As bench/on-demand.mjs: a thousand products a section.
-const catalog = { ...catalogFor(products), sections: Math.max(10, Math.round(products / 1000)) };
+const catalog = servedCatalogFor(products);
 log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
 const emu = await startEmulatorProcess(catalog);
 log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
@@ -67,7 +58,7 @@ const server = await serveOnDemandSite(site.root, {
   SITECONTENT_SID: String(emu.sid),
 });
 try {
-  const before = rss(server.pid);
+  const before = processRss(server.pid);
   await emu.resetStats();
   log('the index…');
   const started = performance.now();
@@ -96,7 +87,7 @@ try {
   await Promise.all(Array.from({ length: connections }, worker));
   const elapsedMs = performance.now() - started;
   const stats = await emu.stats();
-  const after = rss(server.pid);
+  const after = processRss(server.pid);
   const results = {
     // Other work on the machine slows every figure: the load at the end says how busy it was.
     meta: { ...environment(), totalMs: Math.round(performance.now() - t0), loadAverage: loadavg() },

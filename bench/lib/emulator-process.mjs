@@ -94,3 +94,8 @@ export async function withEmulator({ size, latencyMs, capacity, log }, fn) {
     await emu.close();
   }
 }
+
+/** The catalog of the served (on-demand) benchmarks: a thousand products a section. */
+export function servedCatalogFor(products, seed = 7) {
+  return { ...catalogFor(products, seed), sections: Math.max(10, Math.round(products / 1000)) };
+}

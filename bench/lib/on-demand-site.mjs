@@ -127,3 +127,11 @@ function peakRss(pid) {
     return Number.NaN;
   }
 }
+
+/** Kernel figures of a process: resident now and its high-water mark. @param {number} pid */
+export function processRss(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (/** @type {string} */ field) =>
+    Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
+  return { now: kb('VmRSS'), peak: kb('VmHWM') };
+}
