@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ANSWERS_META_KEY } from '../src/build-time/load-run/answer-record.js';
+import { CATALOG_READ_META_KEY } from '../src/build-time/load-run/catalog-read.js';
 import { URL_HISTORY_META_KEY } from '../src/build-time/load-run/url-history-record.js';
 import { LOADER_VERSION_META_KEY } from '../src/build-time/staging/sync-item.js';
 import {
@@ -110,10 +111,10 @@ describe('collection loaders against the emulator: what each stores', () => {
   it('incremental: unchanged → 0 writes and 0 parses; one change → 1 write; deletion → removed', async () => {
     const t = await service.setup(productsLoader({ seo: true }), 'products');
     await t.load();
-    // The meta store holds the loader version, the digest of the answers the entries were made of
-    // and the URLs of the pages.
+    // The meta store holds the loader version, the digest of the answers the entries were made of,
+    // the URLs of the pages and what the catalog read found (how many products, in which catids).
     expect(t.metaKeysWritten.sort()).toEqual(
-      [ANSWERS_META_KEY, LOADER_VERSION_META_KEY, URL_HISTORY_META_KEY].sort(),
+      [ANSWERS_META_KEY, CATALOG_READ_META_KEY, LOADER_VERSION_META_KEY, URL_HISTORY_META_KEY].sort(),
     );
     t.reset();
     await t.load();

@@ -9,7 +9,8 @@ export type SiteContentAstroErrorCode =
   | 'seo_check_failed'
   | 'busy'
   | 'unavailable'
-  | 'image_origin_unknown';
+  | 'image_origin_unknown'
+  | 'store_ceiling';
 
 /** Base class: a stable `code` and an explicit `name`, so the guards work across package copies. */
 export class SiteContentAstroError extends Error {

@@ -8,6 +8,7 @@ import { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import { SiteContentLoadError } from './load-error.js';
 import { SiteContentOptionsError } from './options-error.js';
 import { SiteContentSeoCheckError } from './seo-check-error.js';
+import { SiteContentStoreCeilingError } from './store-ceiling-error.js';
 import { SiteContentUnavailableError } from './unavailable-error.js';
 
 /** Each error class of the package by its `code`: the one list of them. */
@@ -21,6 +22,7 @@ const ERROR_CLASSES = {
   busy: SiteContentBusyError,
   unavailable: SiteContentUnavailableError,
   image_origin_unknown: SiteContentImageOriginError,
+  store_ceiling: SiteContentStoreCeilingError,
 } as const satisfies Record<SiteContentAstroErrorCode, unknown>;
 
 /** The error class each code names. */

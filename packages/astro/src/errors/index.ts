@@ -8,4 +8,5 @@ export type { SiteContentInvalidRecordError } from './invalid-record-error.js';
 export type { SiteContentLoadError } from './load-error.js';
 export type { SiteContentOptionsError } from './options-error.js';
 export type { SeoCheckProblem, SiteContentSeoCheckError } from './seo-check-error.js';
+export type { SiteContentStoreCeilingError } from './store-ceiling-error.js';
 export type { SiteContentUnavailableError } from './unavailable-error.js';

@@ -14,6 +14,8 @@ export function useSite(
     concurrency?: number;
     retries?: number;
     timeoutMs?: number;
+    /** The client's body cap (`maxResponseBytes`). */
+    maxResponseBytes?: number;
     metaMaxAge?: number;
     cacheDir?: string;
   } = {},
@@ -29,6 +31,7 @@ export function useSite(
         concurrency: settings.concurrency ?? 16,
         ...(settings.retries === undefined ? {} : { retries: settings.retries }),
         ...(settings.timeoutMs === undefined ? {} : { timeoutMs: settings.timeoutMs }),
+        ...(settings.maxResponseBytes === undefined ? {} : { maxResponseBytes: settings.maxResponseBytes }),
       },
       metaMaxAge: settings.metaMaxAge ?? 0,
       fallbackSiteOrigin: () => (settings.cacheDir ? rememberedOrigin(settings.cacheDir) : undefined),

@@ -19,6 +19,8 @@ export type LoadCallOptions = Required<Pick<CallOptions, 'onInvalidRecord' | 'si
 export interface SyncSections {
   sections: Section[];
   invalid: InvalidRecords;
+  /** Ids of every invalid section record that has one: a section-by-section read asks their products too. */
+  invalidIds: number[];
   /** Digest of the answer's body as sent: the same sections, byte for byte, have the same one. */
   bodyDigest: string;
 }
@@ -50,6 +52,12 @@ export interface FetchContext {
   products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<ProductsAnswer>;
   /** Whether the stored entries may be kept (answer-record.ts); the fetch then gives `KEEP_STORED`. */
   keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
+  /** Notes the answers this load's entries are made of, learnt after staging, for the next load's `keepsStored`. */
+  recordAnswers(answers: Readonly<Record<string, string>>, usesMeta: boolean): void;
+  /** Whether page meta is cached across syncs (`maxAge` > 0): without, a load that uses meta keeps nothing stored. */
+  readonly metaCaches: boolean;
+  /** Sets `key` in the collection's meta store when the load commits, never when it fails or keeps stale entries. */
+  remember(key: string, value: string): void;
 }
 
 /** What the fetch context is made of: the load's own parts and the sync it belongs to. */
@@ -63,10 +71,12 @@ export interface FetchParts {
   answers: AnswerRecord;
   /** Requests in flight the fan-outs keep going: as many as the limit may grow to (it only grows while fully used). */
   concurrency: number;
+  /** What `remember()` was told, for the commit. */
+  remembered: Map<string, string>;
 }
 
 export function fetchContextOf(parts: FetchParts): FetchContext {
-  const { ctx, client, sync, invalid, abort, meta, answers, concurrency } = parts;
+  const { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered } = parts;
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
     streamBounded(
       items,
@@ -75,6 +85,9 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
       new Progress(ctx.logger, `${ctx.collection}: ${label}`, items.length),
       abort.signal,
     );
+  // Whether the last sync cached the pages' meta is one of its answers: one that asked every page
+  // (`maxAge: 0`) left no cache to vouch for the meta its entries hold.
+  const metaSource = (usesMeta: boolean) => (usesMeta ? (meta.caches ? 'cached' : 'asked') : 'none');
   return {
     client,
     ctx,
@@ -91,11 +104,14 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
     siteOrigin: () => syncSiteOrigin(ctx, client, sync),
     sections: () => sectionsOf(client, sync),
     products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid),
-    keepsStored: (given, usesMeta) => {
-      // Whether the last sync cached the pages' meta is one of its answers: one that asked every
-      // page (`maxAge: 0`) left no cache to vouch for the meta its entries hold.
-      const metaSource = usesMeta ? (meta.caches ? 'cached' : 'asked') : 'none';
-      return answers.unchanged({ ...given, meta: metaSource }) && (!usesMeta || meta.keepAll());
+    keepsStored: (given, usesMeta) =>
+      answers.unchanged({ ...given, meta: metaSource(usesMeta) }) && (!usesMeta || meta.keepAll()),
+    recordAnswers: (given, usesMeta) => {
+      answers.unchanged({ ...given, meta: metaSource(usesMeta) });
+    },
+    metaCaches: meta.caches,
+    remember: (key, value) => {
+      remembered.set(key, value);
     },
   };
 }
@@ -107,9 +123,16 @@ const syncSiteOrigin = (ctx: LoaderContext, client: SiteContentClient, sync: Syn
 function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
   return sync.once('sections', async () => {
     const invalid = new InvalidRecords();
+    const invalidIds: number[] = [];
     const answer = await client.sections.read();
-    const sections = await answer.records({ onInvalidRecord: invalid.add });
-    return { sections, invalid, bodyDigest: answer.bodyDigest };
+    const sections = await answer.records({
+      onInvalidRecord: (report) => {
+        invalid.add(report);
+        const id = Number(report.recordId);
+        if (Number.isSafeInteger(id) && id > 0) invalidIds.push(id);
+      },
+    });
+    return { sections, invalid, invalidIds, bodyDigest: answer.bodyDigest };
   });
 }
 

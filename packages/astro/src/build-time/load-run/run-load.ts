@@ -8,7 +8,8 @@ import type { Project } from '../../project/project.js';
 import type { SyncScope } from '../../project/sync-scope.js';
 import type { StageResult } from '../staging/stage-entries.js';
 import { stageEntries } from '../staging/stage-entries.js';
-import { LOADER_VERSION, type SyncSource } from '../staging/sync-item.js';
+import { checkStoreCeiling, storeCeiling, writesOneFile } from '../staging/store-ceiling.js';
+import { LOADER_VERSION, type SyncSource, setMetaIfChanged } from '../staging/sync-item.js';
 import { AnswerRecord } from './answer-record.js';
 import { commitEntries, summaryLine } from './commit-load.js';
 import { type FetchContext, fetchContextOf } from './fetch-context.js';
@@ -68,7 +69,8 @@ async function load(
   const meta = await metaLookupOf(ctx, run.metaMaxAge, project.settings);
   // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
   const concurrency = client.stats().maxConcurrency;
-  const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency });
+  const remembered = new Map<string, string>();
+  const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered });
 
   const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
   // A failed fetch stops the load's other requests.
@@ -95,9 +97,13 @@ async function load(
   for (const warning of decision.warnings) ctx.logger.warn(warning);
   // A failed fetch is never decided as a commit.
   const { staged } = result as Extract<StageResult, { ok: true }>;
+  // Before the store holds them: past the single-file store's ceiling the build would crash writing it.
+  if (writesOneFile(ctx.config))
+    checkStoreCeiling(ctx.collection, staged, storeCeiling(project.settings.env));
   const counts = commitEntries(ctx, staged, onInvalid);
   meta.commit();
   answers.commit();
+  for (const [key, value] of remembered) setMetaIfChanged(ctx.meta, key, value);
   const tally = {
     items: staged.items,
     invalid: invalid.count,

@@ -1,16 +1,30 @@
+import { isSiteContentError, type Product } from '@sitecontent/client';
 import type { Loader } from 'astro/loaders';
 import { pagesOf, productPages } from '../../entries/page-kinds.js';
 import { urlStyleOf } from '../../entries/page-url.js';
+import type { PageProblem } from '../../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../../entries/schemas.js';
+import type { SectionIndex } from '../../entries/section-index.js';
 import { indexSections } from '../../entries/section-index.js';
 import { PRODUCTS_LOADER_NAME } from '../../loader-names.js';
 import { catalogFilter } from '../../options/catalog-filter.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../../options/loader-options.js';
-import type { FetchContext } from '../load-run/fetch-context.js';
+import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
+import {
+  CATALOG_READ_META_KEY,
+  type CatalogReadMemory,
+  catidsToRead,
+  isWholeCatalog,
+  readsBySection,
+  rememberedRead,
+} from '../load-run/catalog-read.js';
+import { Progress } from '../load-run/fan-out-progress.js';
+import type { FetchContext, SyncSections } from '../load-run/fetch-context.js';
 import { EnoughInvalidRecords } from '../load-run/invalid-records.js';
 import { runLoad } from '../load-run/run-load.js';
+import { readAhead, readSection, SECTION_READS_AHEAD, sectionBodyDigest } from '../load-run/section-reads.js';
 import type { ProductsAnswer, SyncProducts } from '../load-run/sync-products.js';
-import { KEEP_STORED, type SyncSource } from '../staging/sync-item.js';
+import { type ItemSource, KEEP_STORED, type SyncItem, type SyncSource } from '../staging/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
 import { movedLinks } from './moved-links.js';
 import { pageFingerprint } from './page-fingerprint.js';
@@ -42,12 +56,72 @@ type ProductsSettings = Pick<
   'opts' | 'seo' | 'sectionsCollection'
 >;
 
-/** `goods/Get`, then each page's meta and entry; unchanged answers with fresh cached meta keep the stored entries. */
+/**
+ * The catalog's products: in one `goods/Get` while it is small, else section by section
+ * (load-run/catalog-read.ts); then each page's meta and entry. Unchanged answers with fresh cached
+ * meta keep the stored entries.
+ */
 async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
+  const filter = catalogFilter(settings.opts);
+  const memory = rememberedRead(fc.ctx.meta);
+  if (!readsBySection(filter, memory)) {
+    try {
+      return await fetchWhole(fc, settings, filter);
+    } catch (error) {
+      // One answer over the size cap, or too slow to come whole: the catalog is read again in
+      // bounded bodies, section by section; a service that is down fails those reads too.
+      if (!isWholeCatalog(filter) || !tooBigForOneAnswer(error)) throw error;
+      fc.ctx.logger.info(
+        `${fc.ctx.collection}: the whole catalog's goods/Get failed (${isSiteContentError(error, 'response_too_large') ? `over maxResponseBytes (${error.limitBytes} bytes)` : 'timed out'}); reading it section by section`,
+      );
+    }
+  }
+  return fetchBySection(fc, settings, memory);
+}
+
+/** A whole-catalog read that failed for its size: over the body cap, or timed out. */
+const tooBigForOneAnswer = (error: unknown) =>
+  isSiteContentError(error, 'response_too_large') || isSiteContentError(error, 'timeout');
+
+/** How the products become pages, from the sync's sections and the photos' origin. */
+function productKind(
+  fc: FetchContext,
+  settings: ProductsSettings,
+  sections: SyncSections,
+  imageOrigin: string,
+) {
+  const { ctx } = fc;
+  return productPages({
+    collection: ctx.collection,
+    sectionsCollection: settings.sectionsCollection,
+    urlStyle: urlStyleOf(ctx.config),
+    metaModule: settings.opts.metaModule,
+    productUrl: settings.opts.productUrl,
+    imageOrigin,
+    moved: movedLinks(ctx, sections.sections),
+  });
+}
+
+/** Products whose section is not among the valid ones: kept to warn once, as `{ id, catid }`. */
+function orphansOf(products: readonly Product[], index: SectionIndex): { id: number; catid: number }[] {
+  return products.filter((product) => !index.byTx.has(product.cattx)).map(({ id, catid }) => ({ id, catid }));
+}
+
+/** `catid`s the products were found in that are not valid sections: the next section-by-section read asks them. */
+function extraCatids(found: Iterable<number>, index: SectionIndex): number[] {
+  return [...new Set(found)].filter((catid) => !index.byId.has(catid)).sort((a, b) => a - b);
+}
+
+/** The whole catalog (or the user's filter) in one `goods/Get`, shared with the modifications loader. */
+async function fetchWhole(
+  fc: FetchContext,
+  settings: ProductsSettings,
+  filter: CatalogFilterOptions,
+): Promise<SyncSource> {
   const { ctx, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
   const [answer, sync, origin] = await Promise.all([
-    fc.products(catalogFilter(opts), opts.onInvalid === 'fail'),
+    fc.products(filter, opts.onInvalid === 'fail'),
     // Sections only give product URLs; an invalid section record is not a product problem.
     sections(),
     seo ? siteOrigin() : Promise.resolve(''),
@@ -62,24 +136,124 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
   const read = await typedProducts(fc, answer);
   const all = opts.onlyVisible ? read.products.filter((p) => p.shw) : read.products;
   const index = indexSections(sync.sections);
-  warnSectionsMissing(
-    ctx.logger,
-    ctx.collection,
-    all.filter((product) => !index.byTx.has(product.cattx)),
-  );
-  const kind = productPages({
-    collection: ctx.collection,
-    sectionsCollection: settings.sectionsCollection,
-    urlStyle: urlStyleOf(ctx.config),
-    metaModule: opts.metaModule,
-    productUrl: opts.productUrl,
-    imageOrigin: answer.imageOrigin,
-    moved: movedLinks(ctx, sync.sections),
-  });
+  warnSectionsMissing(ctx.logger, ctx.collection, orphansOf(all, index));
+  if (isWholeCatalog(filter)) {
+    const memory: CatalogReadMemory = {
+      products: read.products.length,
+      extraCatids: extraCatids(
+        read.products.map((p) => p.catid),
+        index,
+      ),
+      sections: {},
+    };
+    fc.remember(CATALOG_READ_META_KEY, JSON.stringify(memory));
+  }
+  const kind = productKind(fc, settings, sync, answer.imageOrigin);
   // A URL that would leave the site is an invalid record, named by id and field, never a link to
   // another host (docs/interface.md, "Wire format").
   const pages = pagesOf(kind, all, index, (recordId, problem) => fc.invalid.add({ recordId, ...problem }));
   return pageItems(fc, pages, seo, origin);
+}
+
+/**
+ * The catalog section by section: each answer's entries staged, and its pages' meta asked, as soon
+ * as it is typed, a few sections read ahead; nothing holds a body the size of the catalog.
+ */
+async function fetchBySection(
+  fc: FetchContext,
+  settings: ProductsSettings,
+  memory: CatalogReadMemory | undefined,
+): Promise<SyncSource> {
+  const { ctx } = fc;
+  const { opts, seo } = settings;
+  const [sync, origin, imageOrigin] = await Promise.all([
+    fc.sections(),
+    seo ? fc.siteOrigin() : Promise.resolve(''),
+    fc.client.site.origin({ signal: fc.callOptions.signal }),
+  ]);
+  const index = indexSections(sync.sections);
+  const catids = catidsToRead(
+    sync.sections.map((s) => s.id),
+    sync.invalidIds,
+    memory,
+  );
+  const answersOf = (bodies: string) => ({
+    products: ctx.generateDigest(bodies),
+    sections: sync.bodyDigest,
+    origin,
+    imageOrigin,
+  });
+  if (await unchangedSections(fc, catids, memory, seo)) {
+    const bodies = JSON.stringify(catids.map((catid) => [catid, memory?.sections[String(catid)]]));
+    if (fc.keepsStored(answersOf(bodies), seo)) {
+      fc.remember(CATALOG_READ_META_KEY, JSON.stringify(memory));
+      return KEEP_STORED;
+    }
+  }
+  const kind = productKind(fc, settings, sync, imageOrigin);
+  const rejected = (recordId: number, problem: PageProblem) => fc.invalid.add({ recordId, ...problem });
+  const progress = new Progress(ctx.logger, `${ctx.collection}: goods/Get by section`, catids.length);
+  async function* items(): AsyncGenerator<SyncItem> {
+    const digests: [number, string][] = [];
+    const found: number[] = [];
+    const orphans: { id: number; catid: number }[] = [];
+    let products = 0;
+    // Each section's meta requests start as soon as it is typed, while the next sections are read.
+    const sections = readAhead(catids, SECTION_READS_AHEAD, async (catid) => {
+      const answer = await readSection(fc, catid);
+      progress.tick();
+      const shown = opts.onlyVisible ? answer.products.filter((p) => p.shw) : answer.products;
+      const pages = pagesOf(kind, shown, index, rejected);
+      const sectionOrphans = orphansOf(shown, index);
+      const summary = { catid, bodyDigest: answer.bodyDigest, read: answer.products.length, sectionOrphans };
+      return { ...summary, items: pageItems(fc, pages, seo, origin) };
+    });
+    for await (const section of sections) {
+      digests.push([section.catid, section.bodyDigest]);
+      if (section.read > 0) found.push(section.catid);
+      products += section.read;
+      orphans.push(...section.sectionOrphans);
+      yield* toStream(section.items);
+    }
+    warnSectionsMissing(ctx.logger, ctx.collection, orphans);
+    // The answers this load's entries were made of, for the next load's conditional read.
+    fc.recordAnswers(answersOf(JSON.stringify(digests)), seo);
+    const next: CatalogReadMemory = {
+      products,
+      extraCatids: extraCatids(found, index),
+      sections: Object.fromEntries(digests.map(([catid, digest]) => [String(catid), digest])),
+    };
+    fc.remember(CATALOG_READ_META_KEY, JSON.stringify(next));
+  }
+  return items();
+}
+
+/**
+ * Whether every section's body is as the last sync read it: read one by one without typing, the
+ * first difference stops the probe. Only tried where stored entries could be kept (no meta, or
+ * cached meta): a load that asks every page's meta builds its entries anyway.
+ */
+async function unchangedSections(
+  fc: FetchContext,
+  catids: readonly number[],
+  memory: CatalogReadMemory | undefined,
+  seo: boolean,
+): Promise<boolean> {
+  if (memory === undefined || (seo && !fc.metaCaches)) return false;
+  const known = Object.keys(memory.sections);
+  if (known.length !== catids.length || catids.some((catid) => memory.sections[String(catid)] === undefined))
+    return false;
+  for await (const same of readAhead(catids, SECTION_READS_AHEAD, async (catid) => {
+    return (await sectionBodyDigest(fc, catid)) === memory.sections[String(catid)];
+  })) {
+    if (!same) return false;
+  }
+  return true;
+}
+
+/** An item source as a stream. */
+async function* toStream(source: ItemSource): AsyncGenerator<SyncItem> {
+  for await (const item of source) if (item !== undefined) yield item;
 }
 
 /** The sync's `goods/Get` typed, its invalid records this load's; typing stopped early brings them too. */

@@ -16,6 +16,10 @@ export interface StagedEntries {
   readonly items: number;
   /** When the last item arrived (`performance.now()`). */
   readonly fetchedAt: number;
+  /** About how many characters the entries will take in the store, when any is written (store-ceiling.ts). */
+  readonly estimatedChars: number | undefined;
+  /** Entries the collection will hold after the commit. */
+  readonly entries: number;
   /** Writes the staged entries and removes those of records gone; call at most once. */
   commit(handlers: CommitHandlers): SyncCounts;
 }
@@ -58,7 +62,9 @@ export async function stageEntries(
     committed = true;
     return commitStaged(ctx, writes, handlers);
   };
-  return { ok: true, staged: { items: staging.taken, fetchedAt, commit } };
+  const estimatedChars = staging.estimatedStoreChars();
+  const entries = writes.kept.size;
+  return { ok: true, staged: { items: staging.taken, fetchedAt, estimatedChars, entries, commit } };
 }
 
 /** The stored entries, kept as they are: the commit writes and removes nothing. */
@@ -67,6 +73,8 @@ function keptEntries(ctx: Pick<LoaderContext, 'store'>): StagedEntries {
   return {
     items: stored,
     fetchedAt: performance.now(),
+    estimatedChars: undefined,
+    entries: stored,
     commit: () => ({
       written: 0,
       unchanged: stored,

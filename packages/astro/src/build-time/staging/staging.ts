@@ -21,6 +21,9 @@ export interface StageOptions {
   sanitize: boolean;
 }
 
+/** One written entry in this many is measured (`JSON.stringify`) for the store's estimated size. */
+const SIZE_SAMPLE_EVERY = 32;
+
 /** While records arrive, staging yields after this much work, so answers are read and requests sent. */
 const SLICE_MS = 4;
 
@@ -56,6 +59,9 @@ export class Staging {
   readonly #repeated = new RepeatedParts();
   #unchanged = 0;
   #prepared = 0;
+  /** Written entries measured for the store's size (one in `SIZE_SAMPLE_EVERY`), and their characters. */
+  #sampled = 0;
+  #sampledChars = 0;
   #arriving: boolean;
   #sliceStart = performance.now();
   /** The time of this sync: when the records changed whose entries it writes (`changedAt`). */
@@ -142,6 +148,16 @@ export class Staging {
     };
   }
 
+  /**
+   * About how many characters the collection's entries take in Astro's store after the commit:
+   * the kept entries times the mean JSON length of the written ones sampled; `undefined` when none
+   * was written (the store holds what it held).
+   */
+  estimatedStoreChars(): number | undefined {
+    if (this.#sampled === 0) return undefined;
+    return Math.round((this.#kept.size * this.#sampledChars) / this.#sampled);
+  }
+
   /** A fragment not sanitized ahead (its record was thought unchanged) is sanitized here. */
   #cleanerFor(cleaned: Map<string, string | undefined> | undefined): HtmlCleaner {
     if (!this.#sanitize) return keepHtml;
@@ -196,6 +212,11 @@ export class Staging {
       return;
     }
     this.#repeated.share(data);
-    this.#writes.push({ id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) });
+    const write = { id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) };
+    this.#writes.push(write);
+    if (this.#writes.length % SIZE_SAMPLE_EVERY === 1) {
+      this.#sampled++;
+      this.#sampledChars += JSON.stringify(write).length;
+    }
   }
 }

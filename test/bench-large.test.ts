@@ -1,0 +1,35 @@
+// `npm run bench:large -- --quick` end to end into a temp folder: a real `astro sync` of bench/site/
+// against the emulator on a small catalog, and the report with its row. Counts are checked, never times.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { repoRoot } from './helpers/storefront.js';
+
+describe('bench/large-catalogs.mjs --quick', () => {
+  let out = '';
+  afterAll(async () => {
+    if (out) await rm(out, { recursive: true, force: true });
+  });
+
+  it('syncs the small catalog and writes the report row', async () => {
+    out = await mkdtemp(path.join(tmpdir(), 'bench-large-test-'));
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['bench/large-catalogs.mjs', '--quick', '--out', out], {
+        cwd: repoRoot,
+        stdio: 'ignore',
+      });
+      child.on('exit', resolve);
+    });
+    expect(code).toBe(0);
+    const results = JSON.parse(await readFile(path.join(out, 'large-catalogs-results.json'), 'utf8'));
+    expect(results.rows).toHaveLength(1);
+    expect(results.rows[0].size).toBe(2000);
+    expect(results.rows[0].dataStore.bytes).toBeGreaterThan(0);
+    expect(results.rows[0].requests.byOperation['goods/Get']).toBeGreaterThanOrEqual(1);
+    const report = await readFile(path.join(out, 'large-catalogs-report.md'), 'utf8');
+    expect(report).toMatch(/\| 2,000 \| [\d.]+ s \| \d+ MB \|/);
+    expect(report).toMatch(/V8's longest string/);
+  }, 300_000);
+});
