@@ -56,6 +56,8 @@ export interface FetchContext {
   recordAnswers(answers: Readonly<Record<string, string>>, usesMeta: boolean): void;
   /** Whether page meta is cached across syncs (`maxAge` > 0): without, a load that uses meta keeps nothing stored. */
   readonly metaCaches: boolean;
+  /** The deadline of a whole-catalog `goods/Get`, in ms (one attempt's time, not retried). */
+  readonly wholeCatalogMs: number;
   /** Sets `key` in the collection's meta store when the load commits, never when it fails or keeps stale entries. */
   remember(key: string, value: string): void;
 }
@@ -73,10 +75,12 @@ export interface FetchParts {
   concurrency: number;
   /** What `remember()` was told, for the commit. */
   remembered: Map<string, string>;
+  /** The deadline of a whole-catalog `goods/Get` (sync-products.ts): one attempt's time. */
+  wholeCatalogMs: number;
 }
 
 export function fetchContextOf(parts: FetchParts): FetchContext {
-  const { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered } = parts;
+  const { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered, wholeCatalogMs } = parts;
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
     streamBounded(
       items,
@@ -103,13 +107,14 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
     },
     siteOrigin: () => syncSiteOrigin(ctx, client, sync),
     sections: () => sectionsOf(client, sync),
-    products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid),
+    products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid, wholeCatalogMs),
     keepsStored: (given, usesMeta) =>
       answers.unchanged({ ...given, meta: metaSource(usesMeta) }) && (!usesMeta || meta.keepAll()),
     recordAnswers: (given, usesMeta) => {
       answers.unchanged({ ...given, meta: metaSource(usesMeta) });
     },
     metaCaches: meta.caches,
+    wholeCatalogMs,
     remember: (key, value) => {
       remembered.set(key, value);
     },

@@ -20,6 +20,12 @@ import { keepStale, recordEntries } from './report-load.js';
 import { recordUrlHistory } from './url-history-record.js';
 import { noticingWarnings } from './warnings-noted.js';
 
+/**
+ * The deadline of a whole-catalog `goods/Get` when the site sets no `timeoutMs`: the client's own
+ * attempt time. One attempt, not retried: past it the products loader reads section by section.
+ */
+const WHOLE_CATALOG_MS = 30_000;
+
 export interface LoaderRun {
   /** Loader kind for the build record: `products`, `sections`, … */
   kind: string;
@@ -70,7 +76,9 @@ async function load(
   // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
   const concurrency = client.stats().maxConcurrency;
   const remembered = new Map<string, string>();
-  const fc = fetchContextOf({ ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered });
+  const wholeCatalogMs = project.settings.client.timeoutMs ?? WHOLE_CATALOG_MS;
+  const parts = { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered, wholeCatalogMs };
+  const fc = fetchContextOf(parts);
 
   const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
   // A failed fetch stops the load's other requests.

@@ -34,20 +34,29 @@ export function syncProducts(
   sync: SyncScope,
   filter: CatalogFilterOptions,
   failOnInvalid: boolean,
+  wholeCatalogMs?: number,
 ): Promise<ProductsAnswer> {
   const name = `goods/Get ${JSON.stringify(filter)}`;
   const policy = sync.value<ReadPolicy>(name, () => ({ stopAt: Number.POSITIVE_INFINITY }));
   if (failOnInvalid) policy.stopAt = INVALID_RECORDS_TO_FAIL;
   // No call signal: one loader failing must not cancel what the other waits for.
-  return sync.once(name, () => readProducts(client, filter, policy));
+  return sync.once(name, () => readProducts(client, filter, policy, wholeCatalogMs));
 }
 
 async function readProducts(
   client: SiteContentClient,
   filter: CatalogFilterOptions,
   policy: ReadPolicy,
+  wholeCatalogMs: number | undefined,
 ): Promise<ProductsAnswer> {
-  const answer = await client.products.read(filter);
+  // The whole catalog in one answer gets one attempt's time, not retried past it: an answer that
+  // slow is a large catalog, which the products loader then reads section by section in bounded
+  // bodies, rather than waiting again for the same body (a 300,000-product one took over 30 s).
+  const whole = filter.catid === undefined && filter.cattx === undefined;
+  const answer = await client.products.read(
+    filter,
+    whole && wholeCatalogMs !== undefined ? { timeoutMs: wholeCatalogMs } : undefined,
+  );
   // Typing checks the photos against this origin; entries store it, not the URLs: the pages'
   // helpers make them. Asked after the read, by when the sync's own asking for it has its answer.
   const origin = await client.site.origin();

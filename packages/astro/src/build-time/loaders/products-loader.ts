@@ -15,6 +15,7 @@ import {
   type CatalogReadMemory,
   catidsToRead,
   isWholeCatalog,
+  LARGE_CATALOG_PRODUCTS,
   readsBySection,
   rememberedRead,
 } from '../load-run/catalog-read.js';
@@ -64,18 +65,23 @@ type ProductsSettings = Pick<
 async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Promise<SyncSource> {
   const filter = catalogFilter(settings.opts);
   const memory = rememberedRead(fc.ctx.meta);
-  if (!readsBySection(filter, memory)) {
+  let reason: string;
+  if (readsBySection(filter, memory)) {
+    reason = `the last sync read ${memory?.products.toLocaleString('en')} products (from ${LARGE_CATALOG_PRODUCTS.toLocaleString('en')} it reads by section)`;
+  } else {
     try {
       return await fetchWhole(fc, settings, filter);
     } catch (error) {
       // One answer over the size cap, or too slow to come whole: the catalog is read again in
       // bounded bodies, section by section; a service that is down fails those reads too.
       if (!isWholeCatalog(filter) || !tooBigForOneAnswer(error)) throw error;
-      fc.ctx.logger.info(
-        `${fc.ctx.collection}: the whole catalog's goods/Get failed (${isSiteContentError(error, 'response_too_large') ? `over maxResponseBytes (${error.limitBytes} bytes)` : 'timed out'}); reading it section by section`,
-      );
+      reason = isSiteContentError(error, 'response_too_large')
+        ? `the whole catalog's goods/Get is over maxResponseBytes (${error.limitBytes} bytes)`
+        : `the whole catalog's goods/Get timed out after ${fc.wholeCatalogMs} ms`;
     }
   }
+  // One line says why: the reads that follow are many `goods/Get?catid=`, not one.
+  fc.ctx.logger.info(`${fc.ctx.collection}: reading the catalog section by section: ${reason}`);
   return fetchBySection(fc, settings, memory);
 }
 
