@@ -29,7 +29,7 @@ describe('bench/large-catalogs.mjs --quick', () => {
     expect(results.rows[0].dataStore.bytes).toBeGreaterThan(0);
     expect(results.rows[0].requests.byOperation['goods/Get']).toBeGreaterThanOrEqual(1);
     const report = await readFile(path.join(out, 'large-catalogs-report.md'), 'utf8');
-    expect(report).toMatch(/\| 2,000 \| [\d.]+ s \| \d+ MB \|/);
+    expect(report).toMatch(/\| 2,000 \| single-file \| [\d.]+ s \| \d+ MB \|/);
     expect(report).toMatch(/V8's longest string/);
   }, 300_000);
 });
