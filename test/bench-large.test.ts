@@ -1,10 +1,12 @@
 // `npm run bench:large -- --quick` end to end into a temp folder: a real `astro sync` of bench/site/
-// against the emulator on a small catalog, and the report with its row. Counts are checked, never times.
+// against the emulator on a small catalog, and the report with its row, and bench/report.md's section
+// made from its results. Counts are checked, never times.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { largeCatalogsSection } from '../bench/lib/large-catalogs-section.mjs';
 import { repoRoot } from './helpers/storefront.js';
 
 describe('bench/large-catalogs.mjs --quick', () => {
@@ -31,5 +33,15 @@ describe('bench/large-catalogs.mjs --quick', () => {
     const report = await readFile(path.join(out, 'large-catalogs-report.md'), 'utf8');
     expect(report).toMatch(/\| 2,000 \| single-file \| [\d.]+ s \| \d+ MB \|/);
     expect(report).toMatch(/V8's longest string/);
+
+    // bench/report.md's section, rendered from these results, has the same row and links the report.
+    const lines: string[] = [];
+    largeCatalogsSection((line = '') => lines.push(line), path.join(out, 'large-catalogs-results.json'));
+    const section = lines.join('\n');
+    expect(section).toMatch(/^## Large static catalogs/);
+    expect(section).toMatch(
+      /\| 2,000 \| single-file \| [\d.]+ s \| \d+ MB \| \d+ MB \| [\d,]+ \| one goods\/Get \|/,
+    );
+    expect(section).toMatch(/\(\.\/large-catalogs-report\.md\)/);
   }, 300_000);
 });

@@ -1,5 +1,7 @@
 // Writes bench/report.md from the results object of run.mjs: the targets with their verdicts, the
 // build tables, the 100,000-product sync, the loaders alone, and how it was measured.
+
+import { largeCatalogsSection } from './large-catalogs-section.mjs';
 import { capacitySection, rebuildsSection, syncSection } from './report-builds.mjs';
 import { floorsSection } from './report-floors.mjs';
 import { loadersSection } from './report-loaders.mjs';
@@ -46,6 +48,7 @@ export function renderReport(results) {
     'A catalog too large for one build is served on demand: `npm run bench:on-demand` measures its pages behind the route cache at a million products ([on-demand-report.md](./on-demand-report.md)), and `npm run bench:sitemaps` the product sitemaps the integration serves for it, every file of 1,000,000 products with its time, peak RSS and requests to the service ([sitemaps-report.md](./sitemaps-report.md); its row is in the on-demand report). `npm run bench:changes` measures change detection without webhooks: a detection cycle at 10,000 and 1,000,000 products (time, requests, peak RSS) and the time from an edit to its purged page behind Varnish with `sitecontent watch` ([changes-report.md](./changes-report.md)).',
   );
   p();
+  largeCatalogsSection(p);
   methodSection(results, p);
   if (results.errors.length) {
     p('## Failed scenarios');
