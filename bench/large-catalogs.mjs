@@ -7,14 +7,16 @@
 //   --chunked N,…  sizes also synced with `experimental.collectionStorage: 'chunked'` (default none)
 //   --quick        2,000 products, into a temp folder unless --out (what a test runs)
 //   --out DIR      where the report and results go (default bench/)
+//   --render       only rewrite the report from DIR/large-catalogs-results.json
 import { constants } from 'node:buffer';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { withEmulator } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
+import { renderLargeCatalogs, STORE_CEILING_CHARS } from './lib/large-catalogs-report.mjs';
 import { measureBuild } from './lib/measure-build.mjs';
 
 const { values: args } = parseArgs({
@@ -23,6 +25,7 @@ const { values: args } = parseArgs({
     chunked: { type: 'string' },
     quick: { type: 'boolean', default: false },
     out: { type: 'string' },
+    render: { type: 'boolean', default: false },
   },
 });
 const benchDir = fileURLToPath(new URL('.', import.meta.url));
@@ -34,8 +37,14 @@ const runs = [
   ...chunkedSizes.map((size) => ({ size, storage: /** @type {const} */ ('chunked') })),
 ];
 const outDir = args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-large-out-')) : benchDir);
-const workDir = mkdtempSync(join(tmpdir(), 'bench-large-work-'));
 const log = (/** @type {string} */ line) => console.log(`[large] ${line}`);
+if (args.render) {
+  writeReport(JSON.parse(readFileSync(join(outDir, 'large-catalogs-results.json'), 'utf8')));
+  process.exit(0);
+}
+const workDir = mkdtempSync(join(tmpdir(), 'bench-large-work-'));
+/** The machine's load when the run starts (1, 5, 15 minutes): other work shares its cores. */
+const loadAtStart = loadavg();
 
 /** How the products loader read the catalog: in one `goods/Get`, or section by section. */
 const readMode = (/** @type {{ byOperation: Record<string, number> }} */ requests) => {
@@ -71,68 +80,24 @@ try {
   rmSync(workDir, { recursive: true, force: true });
 }
 
-const mb = (/** @type {number} */ bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const ok = rows.filter((r) => !('error' in r) && r.storage === 'single-file');
-const largest = ok.at(-1);
-const perProduct = largest ? largest.dataStore.bytes / largest.size : undefined;
-const ceilingChars = Math.floor(constants.MAX_STRING_LENGTH * 0.9);
+const largest = rows.filter((r) => !('error' in r) && r.storage === 'single-file').at(-1);
 const results = {
-  environment: environment(),
+  environment: { ...environment(), loadAverage: { start: loadAtStart, end: loadavg() } },
   sizes,
   chunkedSizes,
   rows,
-  ceiling: { maxStringLength: constants.MAX_STRING_LENGTH, ceilingChars, storeBytesPerProduct: perProduct },
+  ceiling: {
+    maxStringLength: constants.MAX_STRING_LENGTH,
+    ceilingChars: STORE_CEILING_CHARS,
+    storeBytesPerProduct: largest ? largest.dataStore.bytes / largest.size : undefined,
+  },
 };
 writeFileSync(join(outDir, 'large-catalogs-results.json'), `${JSON.stringify(results, null, 2)}\n`);
-
-/** What \`collectionStorage: 'chunked'\` cost against the single file at the same size, where both were measured. */
-function chunkedSection() {
-  const pairs = rows
-    .filter((r) => r.storage === 'chunked' && !('error' in r))
-    .map((c) => [c, ok.find((r) => r.size === c.size)])
-    .filter(([, single]) => single !== undefined);
-  if (pairs.length === 0) return '';
-  const lines = pairs.map(
-    ([c, single]) =>
-      `- ${c.size.toLocaleString('en')} products: ${(c.elapsedMs / 1000).toFixed(1)} s chunked against ${(single.elapsedMs / 1000).toFixed(1)} s single-file (${(c.elapsedMs / single.elapsedMs).toFixed(2)}×), peak RSS ${mb(c.peakRss)} against ${mb(single.peakRss)}, store ${mb(c.dataStore.bytes)} in ${c.dataStore.files} files.`,
-  );
-  return `
-## What \`experimental.collectionStorage: 'chunked'\` costs
-
-The chunked store has no one-string ceiling (files of at most 20 MiB each), but Astro 7's chunked
-writer is slower: measured in the same run,
-
-${lines.join('\n')}
-`;
-}
-
-const table = rows.map((r) =>
-  'error' in r
-    ? `| ${r.size.toLocaleString('en')} | ${r.storage} | failed: ${r.error.split('\n')[0]} | | | | |`
-    : `| ${r.size.toLocaleString('en')} | ${r.storage} | ${(r.elapsedMs / 1000).toFixed(1)} s | ${mb(r.peakRss)} | ${mb(r.dataStore.bytes)} in ${r.dataStore.files} file(s) | ${r.requests.total.toLocaleString('en')} | ${r.read} |`,
-);
-const report = `# Large static catalogs
-
-Written by \`bench/large-catalogs.mjs\` (\`npm run bench:large\`). \`astro sync\` of the bench site
-(\`bench/site/\`: Astro's defaults, the single-file data store, Node's default heap, no option raised;
-ours with \`seo: true\`, so one \`meta/Get\` per product) against the emulator's synthetic catalog
-(100 products a section) at 0 ms, each size once, cold (an empty cache folder), in a process of its own.
-
-| Products | Store | Wall time | Peak RSS | Data store | Requests | Catalog read |
-|---:|---|---:|---:|---:|---:|---|
-${table.join('\n')}
-
-## Where the single-file store meets V8's longest string
-
-Astro 7 writes the data store as one string: \`devalue.stringify\` of every collection
-(\`serializeDataStore\` in \`astro/dist/content/data-store-writer.js\`), then \`data-store.json\`. V8's
-longest string is \`buffer.constants.MAX_STRING_LENGTH\` = ${constants.MAX_STRING_LENGTH.toLocaleString('en')} characters
-(2^29 − 24). ${
-  perProduct
-    ? `The bench site's store takes about ${perProduct.toFixed(0)} bytes a product at ${largest.size.toLocaleString('en')} products, so the single file meets that string at about ${Math.floor(constants.MAX_STRING_LENGTH / perProduct).toLocaleString('en')} such products; the products loader stops a load past ${ceilingChars.toLocaleString('en')} characters (nine tenths of it: room for the other collections) with \`SiteContentStoreCeilingError\`, before Astro would crash writing the store.`
-    : ''
-}
-`;
-writeFileSync(join(outDir, 'large-catalogs-report.md'), `${report}${chunkedSection()}`);
-log(`wrote ${join(outDir, 'large-catalogs-report.md')}`);
+writeReport(results);
 if (rows.some((r) => 'error' in r)) process.exitCode = 1;
+
+/** @param {any} results */
+function writeReport(results) {
+  writeFileSync(join(outDir, 'large-catalogs-report.md'), renderLargeCatalogs(results));
+  log(`wrote ${join(outDir, 'large-catalogs-report.md')}`);
+}

@@ -9,6 +9,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { largeCatalogsSection } from '../bench/lib/large-catalogs-section.mjs';
 import { repoRoot } from './helpers/storefront.js';
 
+/** Runs bench/large-catalogs.mjs with `args`; its exit code. */
+function runScript(args: string[]) {
+  return new Promise<number | null>((resolve) => {
+    const child = spawn(process.execPath, ['bench/large-catalogs.mjs', ...args], {
+      cwd: repoRoot,
+      stdio: 'ignore',
+    });
+    child.on('exit', resolve);
+  });
+}
+
 describe('bench/large-catalogs.mjs --quick', () => {
   let out = '';
   afterAll(async () => {
@@ -17,13 +28,7 @@ describe('bench/large-catalogs.mjs --quick', () => {
 
   it('syncs the small catalog and writes the report row', async () => {
     out = await mkdtemp(path.join(tmpdir(), 'bench-large-test-'));
-    const code = await new Promise<number | null>((resolve) => {
-      const child = spawn(process.execPath, ['bench/large-catalogs.mjs', '--quick', '--out', out], {
-        cwd: repoRoot,
-        stdio: 'ignore',
-      });
-      child.on('exit', resolve);
-    });
+    const code = await runScript(['--quick', '--out', out]);
     expect(code).toBe(0);
     const results = JSON.parse(await readFile(path.join(out, 'large-catalogs-results.json'), 'utf8'));
     expect(results.rows).toHaveLength(1);
@@ -33,6 +38,9 @@ describe('bench/large-catalogs.mjs --quick', () => {
     const report = await readFile(path.join(out, 'large-catalogs-report.md'), 'utf8');
     expect(report).toMatch(/\| 2,000 \| single-file \| [\d.]+ s \| \d+ MB \|/);
     expect(report).toMatch(/V8's longest string/);
+    // --render writes the same report from the results alone.
+    expect(await runScript(['--render', '--out', out])).toBe(0);
+    expect(await readFile(path.join(out, 'large-catalogs-report.md'), 'utf8')).toBe(report);
 
     // bench/report.md's section, rendered from these results, has the same row and links the report.
     const lines: string[] = [];
