@@ -28,6 +28,7 @@ import {
   type LiveCollections,
   productPagesIn,
 } from '../src/request-time/product-sitemaps/product-pages-source.js';
+import { SectionFilesMemory } from '../src/request-time/product-sitemaps/section-files-memory.js';
 import {
   fileStarts,
   SITEMAP_LIMITS,
@@ -96,6 +97,29 @@ describe('sitemap XML', () => {
   it('counts UTF-8 bytes as TextEncoder does', () => {
     const text = 'a\u00e9\u20ac\u{1F600}';
     expect(utf8Bytes(text)).toBe(new TextEncoder().encode(text).length);
+  });
+});
+
+describe("what the server learned of each section's files", () => {
+  it('a section never made lists its first file; one made lists its files, dated while a cache may keep them', () => {
+    const memory = new SectionFilesMemory();
+    const [a, b] = [new Date('2025-01-01T00:00:00Z'), new Date('2025-02-01T00:00:00Z')];
+    expect(memory.files('/s.xml', 7, 1000, 0)).toEqual([{ n: 1 }]);
+    // Three files where the index knew one: an index made before lists too few.
+    expect(memory.learn('/s.xml', 7, [a, undefined, b], 0)).toBe(true);
+    expect(memory.learn('/s.xml', 7, [a, undefined, b], 10)).toBe(false);
+    expect(memory.files('/s.xml', 7, 1000, 1010)).toEqual([
+      { n: 1, lastmod: a },
+      { n: 2 },
+      { n: 3, lastmod: b },
+    ]);
+    expect(memory.files('/s.xml', 7, 1000, 1011)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // Another index path is another site's sitemaps; an empty section lists no file.
+    expect(memory.files('/t.xml', 7, 1000, 10)).toEqual([{ n: 1 }]);
+    expect(memory.learn('/s.xml', 8, [], 0)).toBe(false);
+    expect(memory.files('/s.xml', 8, 1000, 0)).toEqual([]);
+    memory.forgetDates();
+    expect(memory.files('/s.xml', 7, 1000, 10)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
   });
 });
 
