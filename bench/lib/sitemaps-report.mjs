@@ -16,7 +16,7 @@ export function renderSitemapsReport(r) {
   const ops = opsOf(run.serviceRequests.byOperation);
   /** An index row; the cold index's time in bold (the issue's figure). @param {any} index @param {boolean} bold */
   const indexRow = (index, bold) =>
-    `${bold ? `**${fmtMs(index.ms)}**` : fmtMs(index.ms)}, ${n(index.files)} files listed, ${n(index.lastmods)} with \`<lastmod>\`, ${n(index.requests)} requests to the service (${opsOf(index.byOperation) || 'none'})`;
+    `${bold ? `**${fmtMs(index.ms)}**` : fmtMs(index.ms)}, ${n(index.files)} files listed, ${n(index.lastmods)} with \`<lastmod>\`, ${n(index.requests)} ${index.requests === 1 ? 'request' : 'requests'} to the service (${opsOf(index.byOperation) || 'none'})`;
   const rows = [
     ['Catalog', `${n(setup.catalog.products)} products, ${n(setup.catalog.sections)} sections`],
     [
@@ -46,7 +46,7 @@ The emulator, seeded in its own process with the catalog of \`bench/on-demand-re
 the product sitemaps the \`siteContent()\` integration serves on a site of on-demand product pages
 (\`@astrojs/node\` with \`surrogateKeyCache()\`: nothing is kept in the server, so every file is made
 from the service, as on a CDN's miss). A crawler's read on 127.0.0.1: \`/sitemap-products.xml\`, then
-every file it lists, ${setup.connections} at a time. One run, not a timed test; the three processes
+every file it lists, ${setup.connections} at a time, then the index again. One run, not a timed test; the three processes
 share the machine's cores${meta.loadAverage ? ` (load average ${meta.loadAverage.map((/** @type {number} */ l) => l.toFixed(1)).join(', ')} at the end of the run)` : ''}.
 
 ${table}
