@@ -21,7 +21,6 @@ import {
   type BuildResult,
   buildSite,
   cleanAstroState,
-  repoRoot,
   sitemapLastmods,
   storefrontCacheDir,
   trimSlash,

@@ -1,7 +1,7 @@
 // Shared helpers of the end-to-end suites: build the example site in a child process, serve a built
 // dist/ on 127.0.0.1, read pages, and launch Debian's Chromium through playwright-core.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,9 @@ export async function buildSite(
  */
 export async function serveArgs(port: number): Promise<string[]> {
   const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-serve-'));
+  // The server's chunks import the site's dependencies by name, looked up from the chunk's folder
+  // upwards: the repository's node_modules, linked beside the build (removing the folder keeps it).
+  await symlink(path.join(repoRoot, 'node_modules'), path.join(outDir, 'node_modules'), 'dir');
   return [
     'example-site/scripts/storefront.mjs',
     'serve',
