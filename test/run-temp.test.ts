@@ -7,6 +7,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runProcess } from './helpers/process.js';
 import { repoRoot } from './helpers/storefront.js';
 import { fingerprint } from './setup/run-temp.js';
 
@@ -39,6 +40,53 @@ describe("the test run's temporary folder", () => {
     expect(fingerprint(path.join(dir, 'none'))).toBeUndefined();
     await rm(dir, { recursive: true });
   });
+
+  it('a changed guarded folder fails `vitest run` (the guard throws in the global teardown), an unchanged one does not', async () => {
+    // A vitest run of its own: its global setup guards a folder with the guard run-temp.ts uses, and its
+    // one passing test changes a byte there when CHANGE=1.
+    const dir = mkdtempSync(path.join(tmpdir(), 'guarded-run-'));
+    const guarded = path.join(dir, 'dist');
+    await mkdir(guarded);
+    writeFileSync(path.join(guarded, 'index.html'), '<h1>Home</h1>');
+    const setupModule = path.join(repoRoot, 'test/setup/run-temp.ts');
+    writeFileSync(
+      path.join(dir, 'guard-setup.ts'),
+      `import { guardFolders } from ${JSON.stringify(setupModule)};\nexport default () => guardFolders([${JSON.stringify(guarded)}]);\n`,
+    );
+    writeFileSync(
+      path.join(dir, 'changes.test.ts'),
+      `import { writeFileSync } from 'node:fs';\ntest('passes', () => {\n  if (process.env.CHANGE === '1') writeFileSync(${JSON.stringify(path.join(guarded, 'index.html'))}, '<h1>Home</h2>');\n  expect(1).toBe(1);\n});\n`,
+    );
+    writeFileSync(
+      path.join(dir, 'vitest.config.mjs'),
+      "export default { test: { globals: true, globalSetup: ['./guard-setup.ts'], include: ['changes.test.ts'] } };\n",
+    );
+    const vitest = (change: '0' | '1') =>
+      runProcess(
+        process.execPath,
+        [
+          path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+          'run',
+          '--root',
+          dir,
+          '--config',
+          'vitest.config.mjs',
+        ],
+        {
+          cwd: dir,
+          env: { ...process.env, CHANGE: change, NO_COLOR: '1', FORCE_COLOR: '0' },
+          timeoutMs: 60_000,
+        },
+      );
+    const unchanged = await vitest('0');
+    expect(unchanged.code, unchanged.output).toBe(0);
+    expect(unchanged.output).toMatch(/1 passed/);
+    const changed = await vitest('1');
+    expect(changed.output).toMatch(/1 passed/);
+    expect(changed.output).toContain('the tests changed');
+    expect(changed.code, changed.output).not.toBe(0);
+    await rm(dir, { recursive: true });
+  }, 150_000);
 
   it('is gone, storefront build and all, after a run interrupted (SIGINT) in the middle of a storefront build', async () => {
     // The interrupted run's system temp folder: one of this run's, so nothing else writes there.

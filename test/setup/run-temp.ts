@@ -38,6 +38,23 @@ export function fingerprint(dir: string): string | undefined {
   return hash.digest('hex');
 }
 
+/**
+ * Takes the fingerprints of `folders` now; the function it returns throws, naming each folder that
+ * changed since. Thrown from the global teardown, it makes `vitest run` exit 1 (vitest counts a
+ * teardown's error as an unhandled error: test/run-temp.test.ts runs a vitest that shows it).
+ */
+export function guardFolders(folders: readonly string[]): () => void {
+  const before = folders.map((dir) => ({ dir, print: fingerprint(dir) }));
+  return () => {
+    const changed = before.filter(({ dir, print }) => fingerprint(dir) !== print);
+    if (changed.length > 0) {
+      throw new Error(
+        `the tests changed ${changed.map(({ dir }) => path.relative(repoRoot, dir)).join(' and ')}: a test must build into a temporary folder`,
+      );
+    }
+  };
+}
+
 /** Run folders an earlier run left (its reaper killed too): the process that made each is gone. */
 function removeAbandoned(temp: string) {
   for (const name of readdirSync(temp)) {
@@ -70,15 +87,10 @@ export default async function setup(): Promise<(() => void) | undefined> {
   reaper.unref();
   reaper.channel?.unref();
   Object.assign(process.env, { TMPDIR: root, TMP: root, TEMP: root, TEST_RUN_TEMP: root });
-  const before = USER_FOLDERS.map((dir) => ({ dir, print: fingerprint(dir) }));
+  const checkUserFolders = guardFolders(USER_FOLDERS);
   return () => {
     // The reaper stops what a test left running in the folder, then removes it.
     reaper.disconnect();
-    const changed = before.filter(({ dir, print }) => fingerprint(dir) !== print);
-    if (changed.length > 0) {
-      throw new Error(
-        `the tests changed ${changed.map(({ dir }) => path.relative(repoRoot, dir)).join(' and ')}: a test must build into a temporary folder`,
-      );
-    }
+    checkUserFolders();
   };
 }
