@@ -12,7 +12,7 @@ import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHeadProduct } from '../example-site/src/lib/head.js';
 import { recordingProxy } from './helpers/on-demand-site.js';
-import { repoRoot } from './helpers/storefront.js';
+import { repoRoot, serveArgs } from './helpers/storefront.js';
 import { freePort } from './helpers/varnish.js';
 
 const TOKEN = 'storefront-purge-7e0b';
@@ -42,7 +42,7 @@ beforeAll(async () => {
   product = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw)[0]!;
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
-  serve = spawn(process.execPath, ['example-site/scripts/storefront.mjs', 'serve', '--port', String(port)], {
+  serve = spawn(process.execPath, await serveArgs(port), {
     cwd: repoRoot,
     env: {
       ...base,
