@@ -48,6 +48,21 @@ async function setup(
 }
 
 describe('siteContent()', () => {
+  it('no connection at build time (an on-demand-only site): no warning, one line with the cost and the fix', async () => {
+    const { lines, updates } = await setup(siteContent());
+    expect(lines.filter((l) => l.level === 'warn')).toEqual([]);
+    const notes = lines.filter((l) => l.message.includes('no connection settings at build time'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ level: 'info' });
+    expect(notes[0]!.message).toContain(
+      '`site` stays unset (on-demand pages take their canonical origin from the service',
+    );
+    expect(notes[0]!.message).toContain(
+      'to have both, set `site` and image.remotePatterns in astro.config.mjs',
+    );
+    expect(updates.some((u) => 'site' in u || 'image' in u)).toBe(false);
+  });
+
   it("SITECONTENT_DEBUG=1 in .env: a line per request through Astro's logger, key masked; the summary at the end either way", async () => {
     const env = `SITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_API_KEY=${emu.key}\nSITECONTENT_SID=${emu.sid}\n`;
     const debug = await setup(siteContent(), {}, `${env}SITECONTENT_DEBUG=1\n`);
