@@ -10,7 +10,7 @@ export const USAGE = `Usage:
                              [--key K --sid N]... [--keys FILE] [--technical-domain D]
                              [--latency MS[±JITTER]] [--fail-rate P] [--rate-limit R] [--throttle-rate P]
                              [--reset-rate P] [--truncate-rate P] [--fault-seed S] [--capacity N]
-                             [--quirks reference] [--stats]
+                             [--quirks reference] [--stats] [--verbose]
                              [--products N --sections M --articles K --mods-per-product J --synthetic-seed S]
   sitecontent-emulator seed --db FILE [--sid N] --demo
   sitecontent-emulator seed --db FILE [--sid N] --synthetic --products N --sections M --articles K
@@ -18,7 +18,8 @@ export const USAGE = `Usage:
   sitecontent-emulator --version
 
 serve prints its request counts by operation and status on stderr when it stops, and with --stats
-every 2 s while they change.
+every 2 s while they change; with --verbose a line per request it answers (operation, status, ms,
+bytes, path with key=***).
 
 Without --key/--keys, serve accepts SITECONTENT_API_KEY for SITECONTENT_SID (default sid 1),
 or else the development key "dev-key" for sid 1.`;
@@ -43,6 +44,8 @@ export type ServeCommand = {
   options: EmulatorOptions & { port: number; host: string };
   /** `--stats`: the request counts on stderr while it runs (when they changed), not only at the end. */
   liveStats: boolean;
+  /** `--verbose`: a line per answered request on stderr. */
+  verbose: boolean;
   /** Where the keys came from: the greeting shows a key typed on the command line or the development one only. */
   keySource: KeySource;
 };
@@ -89,6 +92,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
     capacity: { type: 'string' },
     quirks: { type: 'string' },
     stats: { type: 'boolean' },
+    verbose: { type: 'boolean' },
     'synthetic-seed': { type: 'string' },
     ...SYNTHETIC_FLAGS,
   });
@@ -117,7 +121,13 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
   const capacity = int('--capacity', values.capacity, 1);
   if (capacity !== undefined) options.capacity = capacity;
   if (quirks === 'reference') options.quirks = 'reference';
-  return { command: 'serve', options, liveStats: values.stats === true, keySource: access.source };
+  return {
+    command: 'serve',
+    options,
+    liveStats: values.stats === true,
+    verbose: values.verbose === true,
+    keySource: access.source,
+  };
 }
 
 function parseSeed(args: string[]): SeedCommand {

@@ -34,8 +34,9 @@ async function main(argv: string[]): Promise<number> {
 /** How often `--stats` looks at the counts (a line only when they changed). */
 const LIVE_STATS_MS = 2_000;
 
-async function serve({ options, liveStats, keySource }: ServeCommand): Promise<number> {
-  const emu = await startEmulator(options);
+async function serve({ options, liveStats, verbose, keySource }: ServeCommand): Promise<number> {
+  const requestLog = (line: string) => process.stderr.write(`${line}\n`);
+  const emu = await startEmulator(verbose ? { ...options, requestLog } : options);
   // Exactly one line on stdout, once the port is bound (scripts wait for it). Never the key.
   process.stdout.write(`Listening on ${emu.url}\n`);
   // The person at the terminal gets the rest on stderr: the settings to copy and how to stop.

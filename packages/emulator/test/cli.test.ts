@@ -89,6 +89,30 @@ describe('sitecontent-emulator serve', () => {
     expect(cli.stderr() + cli.stdout()).not.toContain('live-key-73f1');
   });
 
+  it('--verbose prints a line per answered request, the key masked', async () => {
+    const cli = await serveCli(['--key', 'k1', '--sid', '1', '--verbose']);
+    await greeted(cli);
+    const one = await get(cli.url, 'goods/Get', 'sid=1&id=1');
+    await get(cli.url, 'goods/Get', 'sid=1', 'wrong-key');
+    for (let waited = 0; cli.stderr().split('\n').length < 8 && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    const lines = cli
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('goods/Get '));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^goods/Get 200 \\d+ ms ${Buffer.byteLength(one.text)} bytes /v1/goods/Get\\?key=\\*\\*\\*&sid=1&id=1$`,
+      ),
+    );
+    expect(lines[1]).toMatch(/^goods\/Get 401 \d+ ms \d+ bytes \/v1\/goods\/Get\?key=\*\*\*&sid=1$/);
+    expect(cli.stderr()).not.toContain('wrong-key');
+  });
+
   it('shows its request counts by operation and status: with --stats while it runs, and when it stops', async () => {
     const cli = await serveCli(['--key', 'k1', '--sid', '1', '--stats']);
     await get(cli.url, 'goods/Get', 'sid=1&id=1');
