@@ -325,4 +325,16 @@ describe.each([
     );
     expect(fn!.output()).not.toContain(key);
   });
+
+  it('a cold start without the connection settings says so in the log, before any request', async () => {
+    const bare = await serve(process.execPath, [functionHost, host, entry()], {}, /Function on (http:\S+)/);
+    try {
+      expect(bare.output()).toContain(
+        'on-demand pages will answer 500 until the connection is set: ' +
+          'SITECONTENT_BASE_URL, SITECONTENT_API_KEY, SITECONTENT_SID not set',
+      );
+    } finally {
+      await stopChild(bare.child, true);
+    }
+  });
 });

@@ -282,9 +282,15 @@ describe('failures that say what went wrong, and fail fast', () => {
     }
   });
 
-  it('connection settings missing from the server environment: 500, and the log names them', async () => {
+  it('connection settings missing from the server environment: said at start, then 500, and the log names them', async () => {
     const bare = await serveBuilt({ SITECONTENT_BASE_URL: '', SITECONTENT_API_KEY: '', SITECONTENT_SID: '' });
     try {
+      // Before any visitor: the server's first lines, printed as it started.
+      expect(bare.output()).toContain(
+        '[@sitecontent/astro] on-demand pages will answer 500 until the connection is set: ' +
+          'SITECONTENT_BASE_URL, SITECONTENT_API_KEY, SITECONTENT_SID not set',
+      );
+      expect(failureLines(bare.output())).toEqual([]);
       expect((await fetch(`${bare.url}/shop/${phones[0]!.id}`)).status).toBe(500);
       const lines = failureLines(bare.output());
       expect(lines).toHaveLength(1);
@@ -294,6 +300,30 @@ describe('failures that say what went wrong, and fail fast', () => {
       );
     } finally {
       await bare.close();
+    }
+  });
+
+  it('a malformed setting is said at start; complete settings say nothing there', async () => {
+    const malformed = await serveBuilt({ ...connectionEnv(emu.url, emu), SITECONTENT_SID: 'shop-1' });
+    await malformed.close();
+    expect(malformed.output()).toContain(
+      'on-demand pages will answer 500 until the connection is set: SITECONTENT_SID must be a whole number from 1, got "shop-1"',
+    );
+    expect(site.output()).not.toContain('until the connection is set');
+  });
+
+  it('SITECONTENT_DEBUG=1 on the server: a line per request to the service, key masked', async () => {
+    const debug = await serveBuilt({ ...connectionEnv(emu.url, emu), SITECONTENT_DEBUG: '1' });
+    try {
+      expect((await fetch(`${debug.url}/shop/${phones[3]!.id}`)).status).toBe(200);
+      expect(debug.output()).toMatch(
+        new RegExp(
+          `\\[@sitecontent/astro\\] goods/Get 200 \\d+ ms \\d+ bytes retry 0 ${emu.url}/v1/goods/Get\\?key=\\*\\*\\*&sid=${emu.sid}&id=${phones[3]!.id}`,
+        ),
+      );
+      expect(debug.output()).not.toContain(emu.key);
+    } finally {
+      await debug.close();
     }
   });
 });
