@@ -327,7 +327,12 @@ describe.each([
   });
 
   it('a cold start without the connection settings says so in the log, before any request', async () => {
-    const bare = await serve(process.execPath, [functionHost, host, entry()], {}, /Function on (http:\S+)/);
+    const bare = await serve(
+      process.execPath,
+      [`scripts/serve-${host}.mjs`],
+      { SITECONTENT_BASE_URL: '', SITECONTENT_API_KEY: '', SITECONTENT_SID: '', PORT: '0' },
+      /Serving the build on (http:\S+)/,
+    );
     try {
       expect(bare.output()).toContain(
         'on-demand pages will answer 500 until the connection is set: ' +
