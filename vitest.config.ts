@@ -53,6 +53,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // The run's temporary files in a folder of their own, removed however the run ends, and a guard
+    // that the run leaves example-site/dist alone.
+    globalSetup: ['./test/setup/run-temp.ts'],
     reporters: ['default', new SummaryReporter()],
     projects: [
       {

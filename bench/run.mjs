@@ -4,7 +4,10 @@
 //   --quick          a small catalog, one run of each scenario (a couple of minutes; the test
 //                    test/bench-quick.test.ts runs it); writes into a temp folder unless --out
 //   --runs N         runs of each build scenario (default 3; naive: 1)
-//   --only a,b       scenarios: rebuilds, capacity, sync, loaders, entries
+//   --only a,b       scenarios: rebuilds, capacity, sync, loaders, entries, readme (the README's
+//                    page against the hand-written page, cold builds), floor (the products loader
+//                    alone against its request floor); with --only, give --out so a partial run
+//                    does not replace bench/report.md
 //   --versus FILE    the JSON of \`node bench/versus.mjs --out FILE\` (this code against an earlier
 //                    commit, in pairs): its rows join the targets
 //   --out DIR        where report.md, results.json and chart.svg go (default bench/)
@@ -17,11 +20,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 // The integration's own defaults (a repository script may read the built package's internals).
 import { siteContentDefaults } from '../packages/astro/dist/options/integration-options.js';
-import { runCapacityScenarios, runRebuildScenarios, runSyncScenarios } from './lib/build-scenarios.mjs';
+import {
+  runCapacityScenarios,
+  runReadmeScenarios,
+  runRebuildScenarios,
+  runSyncScenarios,
+} from './lib/build-scenarios.mjs';
 import { renderChart } from './lib/chart.mjs';
 import { catalogFor } from './lib/emulator-process.mjs';
 import { measureEntryBytes } from './lib/entry-bytes.mjs';
 import { environment } from './lib/environment.mjs';
+import { runLoaderFloor } from './lib/loader-floor.mjs';
 import { runLoaderScenarios } from './lib/loader-scenarios.mjs';
 import { renderReport } from './lib/report.mjs';
 
@@ -67,6 +76,8 @@ const plan = quick
   ? {
       builds: { size: 200, latencyMs: 5, runs, naiveRuns: 1, changeFraction: 0.01 },
       capacity: { size: 200, latencyMs: 5, runs, capacities: [16] },
+      readme: { size: 200, latencyMs: 5, runs },
+      floor: { size: 200, latencies: [20, 0], runs },
       sync: { size: 300, runs: 1, phases: /** @type {('cold' | 'again')[]} */ (['cold']) },
       loaders: {
         sizes: [100],
@@ -84,6 +95,9 @@ const plan = quick
       builds: { size: 10_000, latencyMs: 20, runs, naiveRuns: 1, changeFraction: 0.01 },
       // Capacity 64 is a target's row: its pairs are as many as the other targets'.
       capacity: { size: 10_000, latencyMs: 20, runs, capacities: [16, 64] },
+      // Issue 48's measurement: the README's page against the hand-written one, cold, defaults.
+      readme: { size: 10_000, latencyMs: 20, runs },
+      floor: { size: 10_000, latencies: [20, 0], runs },
       sync: { size: 100_000, runs: 1, phases: /** @type {('cold' | 'again')[]} */ (['cold', 'again']) },
       loaders: {
         sizes: [1000, 10_000],
@@ -117,6 +131,8 @@ const results = {
   },
   /** @type {any} */ rebuilds: null,
   /** @type {any} */ capacity: null,
+  /** @type {any} */ readme: null,
+  /** @type {any} */ loaderFloor: null,
   /** @type {any} */ sync: null,
   /** @type {any} */ loaders: null,
   /** @type {any} */ entryBytes: null,
@@ -147,6 +163,14 @@ try {
     results.rebuilds = (await safely('rebuilds', () => runRebuildScenarios(plan.builds, harness))) ?? null;
   if (want('capacity'))
     results.capacity = (await safely('capacity', () => runCapacityScenarios(plan.capacity, harness))) ?? null;
+  if (want('readme'))
+    results.readme = (await safely('readme', () => runReadmeScenarios(plan.readme, harness))) ?? null;
+  if (want('floor'))
+    results.loaderFloor = await runLoaderFloor(plan.floor, {
+      ...harness,
+      concurrency: siteContentDefaults.concurrency,
+      maxConcurrency: siteContentDefaults.maxConcurrency,
+    });
   if (want('sync')) results.sync = (await safely('sync', () => runSyncScenarios(plan.sync, harness))) ?? null;
   if (want('entries'))
     results.entryBytes =

@@ -13,6 +13,7 @@ import { contributorPages } from './contributor-pages.mjs';
 const [astroReference, astroReferenceSidebar] = createStarlightTypeDocPlugin();
 const [clientReference, clientReferenceSidebar] = createStarlightTypeDocPlugin();
 const [changesReference, changesReferenceSidebar] = createStarlightTypeDocPlugin();
+const [emulatorReference, emulatorReferenceSidebar] = createStarlightTypeDocPlugin();
 
 /**
  * TypeDoc's settings for one entry of a package (its main entry, or `subpath` such as `changes`,
@@ -52,11 +53,15 @@ export default defineConfig({
       social: [{ icon: 'github', label: 'GitHub', href: 'https://github.com/sitecontent/sitecontent-astro' }],
       editLink: { baseUrl: 'https://github.com/sitecontent/sitecontent-astro/edit/main/docs/' },
       lastUpdated: false,
+      // The not-found page is src/pages/404.astro: Starlight's own route warns at each build that
+      // there is no `404` docs entry, and with one it collides with the docs route.
+      disable404Route: true,
       plugins: [
         starlightLinksValidator({ errorOnRelativeLinks: false, exclude: [] }),
         astroReference(reference('astro', 'reference/astro')),
         clientReference(reference('client', 'reference/client')),
         changesReference(reference('client', 'reference/client-changes', 'changes')),
+        emulatorReference(reference('emulator', 'reference/emulator')),
       ],
       sidebar: [
         { label: 'Start', items: [{ autogenerate: { directory: 'start' } }] },
@@ -71,6 +76,7 @@ export default defineConfig({
             astroReferenceSidebar,
             clientReferenceSidebar,
             changesReferenceSidebar,
+            emulatorReferenceSidebar,
           ],
         },
         { label: 'Contributing', items: [{ autogenerate: { directory: 'contributing' } }] },

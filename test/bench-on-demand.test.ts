@@ -56,13 +56,22 @@ it('the sitemaps quick run: every visible product in the files the index lists, 
   // 2,000 products, some hidden (shw = 0): the visible ones, one file a section of 200.
   expect(results.run.files.urls).toBeGreaterThan(1800);
   expect(results.run.files.urls).toBeLessThan(2000);
+  // The cold index reads the sections alone and lists a file a section, with no <lastmod>; the
+  // index again lists each section's file with the <lastmod> its making gave.
   expect(results.run.index.files).toBe(10);
-  // The index reads each section's products once, and each file its section and products again.
-  expect(results.run.serviceRequests.byOperation['goods/Get']).toBe(20);
+  expect(results.run.index.lastmods).toBe(0);
+  expect(results.run.index.byOperation['goods/Get']).toBeUndefined();
+  expect(results.run.index.byOperation['dir/Get']).toBe(1);
+  expect(results.run.indexAgain).toMatchObject({ files: 10, lastmods: 10, byOperation: { 'dir/Get': 1 } });
+  // Each file reads its section and its products, once.
+  expect(results.run.files.read).toBe(10);
+  expect(results.run.serviceRequests.byOperation['goods/Get']).toBe(10);
   for (const figure of [
     /\| Catalog \| 2,000 products, 10 sections \|/,
     /\| Every file made: the index, then each file it lists \| \*\*[\d.]+ m?s\*\* \(2 files at a time\) \|/,
-    /\| Requests to the service \| \d+ \(.*goods\/Get 20/,
+    /\| The index, cold \(no file made yet\) \| \*\*[\d.]+ m?s\*\*, 10 files listed, 0 with `<lastmod>`, \d requests to the service \(.*dir\/Get 1/,
+    /\| The index again, after the files \| [\d.]+ m?s, 10 files listed, 10 with `<lastmod>`/,
+    /\| Requests to the service \| \d+ \(.*goods\/Get 10/,
     /\| Node server peak RSS \| \*\*\d+ MB\*\*/,
   ]) {
     expect(report).toMatch(figure);

@@ -11,7 +11,7 @@ import { createClient, type Product, type SiteContentClient } from '@sitecontent
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isHeadProduct } from '../example-site/src/lib/head.js';
-import { repoRoot } from './helpers/storefront.js';
+import { repoRoot, serveArgs } from './helpers/storefront.js';
 import { freePort } from './helpers/varnish.js';
 
 const TOKEN = 'watch-storefront-3b7f';
@@ -77,7 +77,7 @@ beforeAll(async () => {
     SITECONTENT_PURGE_TOKEN: TOKEN,
   };
   serve = await started(
-    ['example-site/scripts/storefront.mjs', 'serve', '--port', String(port)],
+    await serveArgs(port),
     connection,
     `Storefront on http://127.0.0.1:${port}\n`,
     () => {},

@@ -1,7 +1,7 @@
 // The documentation site as a reader meets it: `npm run docs:build` (Starlight) builds it with its
-// link check (a broken internal link or anchor fails the build) and Pagefind's index; the reference
-// names every runtime export of both packages; the on-demand recipe shows the storefront's own code;
-// and in Debian's Chromium the search box finds the purge guide.
+// link check (a broken internal link or anchor fails the build) and Pagefind's index, and prints no
+// warning of its own; the reference names every runtime export of the three packages; the on-demand
+// recipe shows the storefront's own code; and in Debian's Chromium the search box finds the purge guide.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -57,10 +57,20 @@ describe('npm run docs:build', () => {
     expect(indexed).toBeGreaterThanOrEqual(25);
   });
 
+  it("prints no warning but Vite's MODULE_LEVEL_DIRECTIVE notes, which every Starlight site with MDX prints", () => {
+    const warnings = build.output
+      .split('\n')
+      .filter((line) => line.includes('[WARN]') && !line.includes('MODULE_LEVEL_DIRECTIVE'));
+    expect(warnings).toEqual([]);
+    // The not-found page is the site's own, in its layout.
+    expect(readFileSync(path.join(dist, '404.html'), 'utf8')).toContain('Page not found');
+  });
+
   it.each([
     ['astro', 'astro'],
     ['client', 'client'],
     ['client/changes', 'client-changes'],
+    ['emulator', 'emulator'],
   ])('names every runtime export of @sitecontent/%s on a reference page', async (pkg, folder) => {
     const exported = Object.keys(await import(`@sitecontent/${pkg}`)).filter((name) => name !== 'default');
     expect(exported.length).toBeGreaterThan(10);

@@ -1,23 +1,24 @@
 // On-demand product pages where Astro users deploy, from the packed tarballs in a fresh project: the
-// same `src/live.config.ts` and product page (the package README's), built once per host with that
-// host's deploy-guide config (docs/src/content/docs/deploy/), no option added for the runtime.
+// live loaders guide's files as it writes them (`src/live.config.ts`, the product page and the
+// section listing), built once per host with that host's deploy-guide config
+// (docs/src/content/docs/deploy/), no option added for the runtime.
 // - Cloudflare Workers: `astro build`, then `wrangler dev` (local workerd, no account). On workerd the
 //   client has only `fetch`; the server bundle must carry no undici, no Node server modules, nothing
 //   of the emulator or the build-time loaders.
-// - Netlify and Vercel: each build's function, called the way the platform calls it (a web Request;
-//   test/helpers/function-host.mjs), in a process of its own.
-// Each host: a product page 200 with its title, an unknown id 404, and our freshness and tags in the
-// CDN cache headers the adapter's cache provider writes. One packing and one install serve all three;
-// the emulator runs from the project's own bin with a random key that no log may show.
+// - Netlify and Vercel: the build served by the guide's own local script (scripts/serve-<host>.mjs,
+//   as the guide writes it), which calls the function the way the platform does (a web Request).
+// Each host: a product page 200 with its title, an unknown id 404, our freshness and tags in the CDN
+// cache headers the adapter's cache provider writes, and every <loc> of the product sitemaps and
+// every listing link answering 200: the guides make one site. One packing and one install serve all
+// three; the emulator runs from the project's own bin with a random key that no log may show.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createClient, type Product } from '@sitecontent/client';
+import { createClient, type Product, type Section } from '@sitecontent/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packTarballs } from '../tools/pack.mjs';
 import { snippet } from './helpers/on-demand-site.js';
@@ -33,7 +34,6 @@ import {
 
 const key = `canary-${randomBytes(12).toString('hex')}`;
 const SID = 1;
-const functionHost = fileURLToPath(new URL('./helpers/function-host.mjs', import.meta.url));
 /** What every host must say about a product page: our default freshness, as its CDN header. */
 // With the stale-if-error a CDN keeps serving through an outage (onDemand.staleIfError, a day by default).
 const FRESHNESS = 'max-age=300, stale-while-revalidate=60, stale-if-error=86400';
@@ -42,6 +42,8 @@ let work: string;
 let project: string;
 let emulator: EmulatorBin | undefined;
 let product: Product;
+let visible: Product[];
+let sections: Section[];
 let connection: Record<string, string>;
 
 /** `astro build` of the project with `host`'s deploy-guide config. */
@@ -98,14 +100,65 @@ const view = async (url: string) => {
   return { status: response.status, headers: response.headers, body: await response.text() };
 };
 
+const locs = (xml: string) =>
+  [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!.replaceAll('&amp;', '&'));
+
+/** `url` (the site's public URL, https://shop.example/…) on the local server at `base`. */
+const local = (base: string, url: string) => {
+  const { pathname, search } = new URL(url, 'https://shop.example');
+  return `${base}${pathname}${search}`;
+};
+
+/**
+ * Every product page the product sitemaps list and every link of every section's listing, followed
+ * on the site at `base`: each answers 200, a product page names its sitemap URL as its canonical,
+ * and the listings link to pages the sitemaps list.
+ */
+async function followSitemapsAndListings(base: string) {
+  const index = await view(`${base}/sitemap-products.xml`);
+  expect(index.status, index.body).toBe(200);
+  const pages: string[] = [];
+  for (const file of locs(index.body)) {
+    const sitemap = await view(local(base, file));
+    expect(sitemap.status, file).toBe(200);
+    pages.push(...locs(sitemap.body));
+  }
+  // Every visible product, once (the demo catalog puts none in two sections).
+  expect(pages).toHaveLength(visible.length);
+  expect(new Set(pages).size).toBe(pages.length);
+  for (const url of pages) {
+    const page = await view(local(base, url));
+    expect(page.status, url).toBe(200);
+    expect(page.body, url).toContain(`<link rel="canonical" href="${url}"`);
+  }
+  const listed = new Set<string>();
+  for (const section of sections) {
+    const listing = await view(`${base}/sections/${section.tx}`);
+    expect(listing.status, section.tx).toBe(200);
+    for (const [, href] of listing.body.matchAll(/<a href="([^"]+)"/g)) listed.add(href!);
+  }
+  expect(listed.size).toBe(visible.length);
+  const sitemapPaths = new Set(pages.map((url) => new URL(url).pathname));
+  for (const href of listed) {
+    expect(sitemapPaths.has(new URL(href, 'https://shop.example').pathname), href).toBe(true);
+    expect((await view(local(base, href))).status, href).toBe(200);
+  }
+}
+
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'sitecontent-hosts-'));
   project = path.join(work, 'project');
   const tarballs = packTarballs(path.join(work, 'packs'));
   const files: Record<string, string> = {
     'package.json': JSON.stringify({ name: 'sitecontent-hosts', private: true, type: 'module' }),
+    // The live loaders guide's files, as written.
     'src/live.config.ts': snippet('src/live.config.ts'),
-    'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
+    'src/pages/shop/[id].astro': snippet('src/pages/shop/[id].astro'),
+    'src/pages/sections/[tx].astro': snippet('src/pages/sections/[tx].astro'),
+    // The Netlify and Vercel guides' local servers, as written.
+    'scripts/serve-netlify.mjs': snippet('scripts/serve-netlify.mjs'),
+    'scripts/serve-vercel.mjs': snippet('scripts/serve-vercel.mjs'),
+    // A prerendered page: a file the platform (and the local scripts) serve without the function.
     'src/pages/index.astro': '<h1>Home</h1>\n',
   };
   for (const [file, text] of Object.entries(files)) {
@@ -123,9 +176,10 @@ beforeAll(async () => {
   connection = { SITECONTENT_BASE_URL: emulator.url, SITECONTENT_API_KEY: key, SITECONTENT_SID: String(SID) };
   const client = createClient({ baseUrl: emulator.url, apiKey: key, sid: SID });
   try {
-    const visible = (await client.products.list()).filter((p) => p.shw);
+    visible = (await client.products.list()).filter((p) => p.shw);
     if (!visible[0]) throw new Error('the demo catalog has no visible product');
     product = visible[0];
+    sections = await client.sections.list();
   } finally {
     await client.close();
   }
@@ -155,14 +209,18 @@ describe('Cloudflare Workers (wrangler dev: local workerd)', () => {
   afterAll(() => stopChild(wrangler?.child, true));
 
   it('serves a product page with its title, and a 404 for an id the service does not have', async () => {
-    const page = await view(`${wrangler!.url}/live/${product.id}`);
+    const page = await view(`${wrangler!.url}/shop/${product.id}`);
     expect(page.status, `${page.body}\n${wrangler!.output().slice(-3000)}`).toBe(200);
     expect(page.body).toContain(`<h1>${product.zag}</h1>`);
-    expect((await view(`${wrangler!.url}/live/987654`)).status).toBe(404);
+    expect((await view(`${wrangler!.url}/shop/987654`)).status).toBe(404);
   });
 
+  it('answers 200 at every <loc> of the product sitemaps and every listing link', async () => {
+    await followSitemapsAndListings(wrangler!.url);
+  }, 120_000);
+
   it("carries our freshness and tags in Cloudflare's cache headers", async () => {
-    const page = await view(`${wrangler!.url}/live/${product.id}`);
+    const page = await view(`${wrangler!.url}/shop/${product.id}`);
     expect(page.headers.get('cloudflare-cdn-cache-control')).toBe(`public, ${FRESHNESS}`);
     expect(page.headers.get('cache-tag')?.split(',')).toEqual(
       expect.arrayContaining(['sitecontent', 'sitecontent:products', `sitecontent:products:${product.id}`]),
@@ -225,29 +283,63 @@ describe.each([
       return path.join(func, config.handler);
     },
   },
-])('$host (the built function, called as the platform calls it)', ({ host, cdn, freshness, tags, entry }) => {
+])("$host (the build, served by the guide's local script)", ({ host, cdn, freshness, tags, entry }) => {
   let fn: Awaited<ReturnType<typeof serve>> | undefined;
 
   beforeAll(async () => {
     await buildFor(host);
-    fn = await serve(process.execPath, [functionHost, host, entry()], connection, /Function on (http:\S+)/);
+    expect(existsSync(entry())).toBe(true);
+    // As the guide runs it: `node scripts/serve-<host>.mjs` in the project, the settings in its environment.
+    fn = await serve(
+      process.execPath,
+      [`scripts/serve-${host}.mjs`],
+      { ...connection, PORT: '0' },
+      /Serving the build on (http:\S+)/,
+    );
   }, 240_000);
 
   afterAll(() => stopChild(fn?.child, true));
 
   it('serves a product page with its title, and a 404 for an id the service does not have', async () => {
-    const page = await view(`${fn!.url}/live/${product.id}`);
+    const page = await view(`${fn!.url}/shop/${product.id}`);
     expect(page.status, `${page.body}\n${fn!.output().slice(-3000)}`).toBe(200);
     expect(page.body).toContain(`<h1>${product.zag}</h1>`);
-    expect((await view(`${fn!.url}/live/987654`)).status).toBe(404);
+    expect((await view(`${fn!.url}/shop/987654`)).status).toBe(404);
   });
 
+  it('serves the prerendered files beside the function', async () => {
+    const home = await view(`${fn!.url}/`);
+    expect(home.status).toBe(200);
+    expect(home.body).toContain('<h1>Home</h1>');
+  });
+
+  it('answers 200 at every <loc> of the product sitemaps and every listing link', async () => {
+    await followSitemapsAndListings(fn!.url);
+  }, 120_000);
+
   it("carries our freshness and tags in the platform's CDN cache headers", async () => {
-    const page = await view(`${fn!.url}/live/${product.id}`);
+    const page = await view(`${fn!.url}/shop/${product.id}`);
     expect(page.headers.get(cdn)).toBe(freshness);
     expect(page.headers.get(tags)?.split(',')).toEqual(
       expect.arrayContaining(['sitecontent', 'sitecontent:products', `sitecontent:products:${product.id}`]),
     );
     expect(fn!.output()).not.toContain(key);
+  });
+
+  it('a cold start without the connection settings says so in the log, before any request', async () => {
+    const bare = await serve(
+      process.execPath,
+      [`scripts/serve-${host}.mjs`],
+      { SITECONTENT_BASE_URL: '', SITECONTENT_API_KEY: '', SITECONTENT_SID: '', PORT: '0' },
+      /Serving the build on (http:\S+)/,
+    );
+    try {
+      expect(bare.output()).toContain(
+        'on-demand pages will answer 500 until the connection is set: ' +
+          'SITECONTENT_BASE_URL, SITECONTENT_API_KEY, SITECONTENT_SID not set',
+      );
+    } finally {
+      await stopChild(bare.child, true);
+    }
   });
 });

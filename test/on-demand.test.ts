@@ -69,7 +69,7 @@ afterAll(async () => {
 describe('an on-demand product page behind the memory cache', () => {
   it('caches as written: MISS with one product lookup, then HIT without a request', async () => {
     const [first] = phones;
-    const miss = await view(`/live/${first!.id}`);
+    const miss = await view(`/shop/${first!.id}`);
     expect(miss.status).toBe(200);
     expect(miss.body).toContain(`<h1>${first!.zag}</h1>`);
     expect(miss.headers.get('x-astro-cache')).toBe('MISS');
@@ -80,7 +80,7 @@ describe('an on-demand product page behind the memory cache', () => {
       `goods/Get?sid=${emu.sid}&id=${first!.id}`,
       `meta/Get?sid=${emu.sid}&id=${first!.id}&md=goods`,
     ]);
-    const hit = await view(`/live/${first!.id}`);
+    const hit = await view(`/shop/${first!.id}`);
     expect(hit.headers.get('x-astro-cache')).toBe('HIT');
     expect(hit.body).toBe(miss.body);
     expect(proxy.take()).toEqual([]);
@@ -88,7 +88,7 @@ describe('an on-demand product page behind the memory cache', () => {
 
   it('a second product of the same section reuses the section: only its goods/Get and meta/Get', async () => {
     const second = phones[1]!;
-    expect((await view(`/live/${second.id}`)).status).toBe(200);
+    expect((await view(`/shop/${second.id}`)).status).toBe(200);
     expect(
       proxy
         .take()
@@ -98,7 +98,7 @@ describe('an on-demand product page behind the memory cache', () => {
   });
 
   it('an unknown id is a 404, and a second view within the negative-cache time asks nothing', async () => {
-    const first = await view('/live/987654');
+    const first = await view('/shop/987654');
     expect(first.status).toBe(404);
     // The page's meta is asked alongside the product (a miss costs one round trip), so an unknown
     // id costs its meta/Get too: once per notFoundMaxAge.
@@ -107,7 +107,7 @@ describe('an on-demand product page behind the memory cache', () => {
       `meta/Get?sid=${emu.sid}&id=987654&md=goods`,
     ]);
     expect(first.headers.get('cache-control')).toBe('public, max-age=30');
-    const again = await view('/live/987654');
+    const again = await view('/shop/987654');
     expect(again.status).toBe(404);
     expect(proxy.take()).toEqual([]);
   });
@@ -127,14 +127,14 @@ describe('an on-demand product page behind the memory cache', () => {
       ok: false,
       error: expect.stringContaining('unknown field(s) product'),
     });
-    expect((await view(`/live/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    expect((await view(`/shop/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
     expect(proxy.take()).toEqual([]);
   });
 
   it('a title changed in the service shows on the next view after a purge names the product', async () => {
     const id = phones[0]!.id;
     await client.products.update(id, { zag: 'Aurora X1 (renamed)' });
-    expect((await view(`/live/${id}`)).body).not.toContain('renamed');
+    expect((await view(`/shop/${id}`)).body).not.toContain('renamed');
     const response = await purge(`{"products":["${id}"]}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true, purged: tagsOfProduct(id) });
@@ -145,19 +145,19 @@ describe('an on-demand product page behind the memory cache', () => {
       '[@sitecontent/astro] purge refused (400): invalid body: unknown field(s) product',
     );
     expect(site.output()).not.toContain(TOKEN);
-    const fresh = await view(`/live/${id}`);
+    const fresh = await view(`/shop/${id}`);
     expect(fresh.headers.get('x-astro-cache')).toBe('MISS');
     expect(fresh.body).toContain('<h1>Aurora X1 (renamed)</h1>');
   });
 
   it('sitecontent purge after a change in the service: the next view shows it', async () => {
     const id = phones[1]!.id;
-    expect((await view(`/live/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
+    expect((await view(`/shop/${id}`)).headers.get('x-astro-cache')).toBe('HIT');
     await client.products.update(id, { zag: 'Renamed by a script' });
     const purged = await sitecontent('purge', '--products', String(id));
     expect(purged.code, purged.output).toBe(0);
     expect(purged.stdout).toBe(`Purged 2 tags at ${site.url}: ${tagsOfProduct(id).join(', ')}\n`);
-    expect((await view(`/live/${id}`)).body).toContain('<h1>Renamed by a script</h1>');
+    expect((await view(`/shop/${id}`)).body).toContain('<h1>Renamed by a script</h1>');
     const refused = await sitecontent('purge', '--products', String(id), '--site', `${site.url}/`);
     expect(refused.code).toBe(0);
     const wrong = await runSitecontent(['purge', '--products', '1'], fx.root, {
@@ -196,7 +196,7 @@ describe('an on-demand product page behind the memory cache', () => {
       const stale = await view(`/brief/${brief}`);
       expect(stale.status).toBe(200);
       expect(stale.headers.get('x-astro-cache')).toBe('STALE');
-      const failed = await view(`/live/${uncached}`);
+      const failed = await view(`/shop/${uncached}`);
       expect(failed.status).toBe(503);
       expect(failed.headers.get('cache-control')).toBe('public, max-age=5');
       expect(failed.headers.get('x-astro-cache')).toBeNull();
@@ -226,7 +226,7 @@ describe('failures that say what went wrong, and fail fast', () => {
       const views: { status: number; ms: number; asked: number }[] = [];
       for (const id of fresh) {
         const started = performance.now();
-        const response = await fetch(`${served.url}/live/${id}`);
+        const response = await fetch(`${served.url}/shop/${id}`);
         const body = await response.text();
         const asked = own.take();
         // Each view asks only for its own product: nothing of an earlier view goes on retrying.
@@ -262,7 +262,7 @@ describe('failures that say what went wrong, and fail fast', () => {
     const wrong = await serveBuilt(connectionEnv(emu.url, { key: wrongKey, sid: emu.sid }));
     try {
       for (const id of [phones[0]!.id, phones[1]!.id]) {
-        const response = await fetch(`${wrong.url}/live/${id}`);
+        const response = await fetch(`${wrong.url}/shop/${id}`);
         expect(response.status).toBe(500);
         const body = await response.text();
         expect(body).toBe(
@@ -282,10 +282,16 @@ describe('failures that say what went wrong, and fail fast', () => {
     }
   });
 
-  it('connection settings missing from the server environment: 500, and the log names them', async () => {
+  it('connection settings missing from the server environment: said at start, then 500, and the log names them', async () => {
     const bare = await serveBuilt({ SITECONTENT_BASE_URL: '', SITECONTENT_API_KEY: '', SITECONTENT_SID: '' });
     try {
-      expect((await fetch(`${bare.url}/live/${phones[0]!.id}`)).status).toBe(500);
+      // Before any visitor: the server's first lines, printed as it started.
+      expect(bare.output()).toContain(
+        '[@sitecontent/astro] on-demand pages will answer 500 until the connection is set: ' +
+          'SITECONTENT_BASE_URL, SITECONTENT_API_KEY, SITECONTENT_SID not set',
+      );
+      expect(failureLines(bare.output())).toEqual([]);
+      expect((await fetch(`${bare.url}/shop/${phones[0]!.id}`)).status).toBe(500);
       const lines = failureLines(bare.output());
       expect(lines).toHaveLength(1);
       expect(lines[0]).toContain('missing connection setting(s) baseUrl, apiKey, sid');
@@ -294,6 +300,30 @@ describe('failures that say what went wrong, and fail fast', () => {
       );
     } finally {
       await bare.close();
+    }
+  });
+
+  it('a malformed setting is said at start; complete settings say nothing there', async () => {
+    const malformed = await serveBuilt({ ...connectionEnv(emu.url, emu), SITECONTENT_SID: 'shop-1' });
+    await malformed.close();
+    expect(malformed.output()).toContain(
+      'on-demand pages will answer 500 until the connection is set: SITECONTENT_SID must be a whole number from 1, got "shop-1"',
+    );
+    expect(site.output()).not.toContain('until the connection is set');
+  });
+
+  it('SITECONTENT_DEBUG=1 on the server: a line per request to the service, key masked', async () => {
+    const debug = await serveBuilt({ ...connectionEnv(emu.url, emu), SITECONTENT_DEBUG: '1' });
+    try {
+      expect((await fetch(`${debug.url}/shop/${phones[3]!.id}`)).status).toBe(200);
+      expect(debug.output()).toMatch(
+        new RegExp(
+          `\\[@sitecontent/astro\\] goods/Get 200 \\d+ ms \\d+ bytes retry 0 ${emu.url}/v1/goods/Get\\?key=\\*\\*\\*&sid=${emu.sid}&id=${phones[3]!.id}`,
+        ),
+      );
+      expect(debug.output()).not.toContain(emu.key);
+    } finally {
+      await debug.close();
     }
   });
 });

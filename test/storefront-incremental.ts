@@ -21,13 +21,13 @@ import {
   type BuildResult,
   buildSite,
   cleanAstroState,
-  repoRoot,
   sitemapLastmods,
+  storefrontCacheDir,
   trimSlash,
 } from './helpers/storefront.js';
 
 /** Astro's cache dir for the storefront (astro.config.mjs): the data store and the incremental cache. */
-const cacheDir = path.join(repoRoot, 'node_modules', '.astro');
+const cacheDir = storefrontCacheDir;
 
 /** URL paths Astro rendered in a build, and those it took from its incremental cache. */
 export function renderedPages(output: string): { rendered: string[]; reused: string[] } {

@@ -51,7 +51,7 @@ beforeAll(async () => {
     {
       'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort}/`)),
       'src/live.config.ts': snippet('src/live.config.ts'),
-      'src/pages/live/[id].astro': snippet('src/pages/live/[id].astro'),
+      'src/pages/shop/[id].astro': snippet('src/pages/shop/[id].astro'),
       'src/pages/p/[id].astro': snippet('src/pages/p/[id].astro'),
     },
     connection,
@@ -78,17 +78,17 @@ afterAll(async () => {
 
 describe('on-demand pages behind Varnish with xkey', () => {
   it('a miss at Varnish, then a hit that reaches neither Node nor the service', async () => {
-    const miss = await view(`/live/${product.id}`);
+    const miss = await view(`/shop/${product.id}`);
     expect(miss.status).toBe(200);
     expect(miss.body).toContain(`<h1>${product.zag}</h1>`);
     expect(miss.headers.get('x-cache')).toBe('MISS');
-    expect(toNode.take()).toEqual([`/live/${product.id}`]);
+    expect(toNode.take()).toEqual([`/shop/${product.id}`]);
     // The surrogate headers are Varnish's: browsers get only their own Cache-Control.
     expect(miss.headers.get('surrogate-key')).toBeNull();
     expect(miss.headers.get('surrogate-control')).toBeNull();
     expect(miss.headers.get('cache-control')).toBe('public, max-age=0');
     const served = emu.stats.total;
-    const hit = await view(`/live/${product.id}`);
+    const hit = await view(`/shop/${product.id}`);
     expect(hit.headers.get('x-cache')).toBe('HIT');
     expect(hit.body).toBe(miss.body);
     expect(toNode.take()).toEqual([]);
@@ -97,7 +97,7 @@ describe('on-demand pages behind Varnish with xkey', () => {
 
   it('a purge by tag through the site makes the next view fresh', async () => {
     await client.products.update(product.id, { zag: 'Renamed behind Varnish' });
-    expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+    expect((await view(`/shop/${product.id}`)).headers.get('x-cache')).toBe('HIT');
     const purge = await fetch(`${site.url}/_sitecontent/purge`, {
       method: 'POST',
       headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
@@ -105,11 +105,11 @@ describe('on-demand pages behind Varnish with xkey', () => {
     });
     expect(purge.status).toBe(200);
     toNode.take();
-    const fresh = await view(`/live/${product.id}`);
+    const fresh = await view(`/shop/${product.id}`);
     expect(fresh.headers.get('x-cache')).toBe('MISS');
     expect(fresh.body).toContain('<h1>Renamed behind Varnish</h1>');
-    expect(toNode.take()).toEqual([`/live/${product.id}`]);
-    expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+    expect(toNode.take()).toEqual([`/shop/${product.id}`]);
+    expect((await view(`/shop/${product.id}`)).headers.get('x-cache')).toBe('HIT');
   });
 
   it('a purge of another product leaves this page cached', async () => {
@@ -119,7 +119,7 @@ describe('on-demand pages behind Varnish with xkey', () => {
       body: JSON.stringify({ products: ['999999'] }),
     });
     expect(purge.status).toBe(200);
-    expect((await view(`/live/${product.id}`)).headers.get('x-cache')).toBe('HIT');
+    expect((await view(`/shop/${product.id}`)).headers.get('x-cache')).toBe('HIT');
   });
 });
 

@@ -147,3 +147,35 @@ export async function runSyncScenarios(plan, h) {
   });
   return { size: plan.size, latencyMs: 0, runs: plan.runs, phases: plan.phases, variants: out };
 }
+
+/**
+ * The README's page against the hand-written one (issue 48): cold builds of the bench site with
+ * `BENCH_PAGE=readme` — ours with the page packages/astro/README.md writes (`SeoHead`, which calls
+ * `pageSeo()`, and `render()`), the chunks-of-32 loader with its page by hand (head from `data.seo`,
+ * body by `set:html`) — at Astro's defaults, whole `astro build` processes alternating, each into a
+ * new cache and output folder, with each process's peak RSS.
+ * @param {{ size: number, latencyMs: number, runs: number }} plan
+ * @param {Harness} h
+ */
+export async function runReadmeScenarios(plan, h) {
+  /** @type {{ ours: any[], chunks: any[] }} */
+  const out = { ours: [], chunks: [] };
+  await withEmulator({ size: plan.size, latencyMs: plan.latencyMs, log: h.log }, async (emu) => {
+    for (let run = 0; run < plan.runs; run++) {
+      for (const loader of loaderOrder(run)) {
+        const r = await h.safely(`readme ${loader}`, () =>
+          measureBuild(emu, {
+            loader,
+            page: 'readme',
+            workDir: h.workDir,
+            slot: `readme-${loader}`,
+            clean: true,
+          }),
+        );
+        h.log(`readme page ${loader.padEnd(6)} cold run ${run + 1}: ${fmtBuild(r)}`);
+        out[loader].push(r ?? null);
+      }
+    }
+  });
+  return { size: plan.size, latencyMs: plan.latencyMs, runs: plan.runs, ...out };
+}

@@ -2,6 +2,7 @@
 // with the arithmetic of why where one is missed (target-misses.mjs).
 import { ok, pairRatios, stat } from './build-facts.mjs';
 import { astroOwnMs, scenarioFloors } from './report-floors.mjs';
+import { readmeTargets } from './report-readme.mjs';
 import { fmtMB, fmtMs, summarize } from './stats.mjs';
 import { fx, judge, n, range, verdict } from './target-judging.mjs';
 import { cpuFloor, floorMiss, rssMiss, timeMiss } from './target-misses.mjs';
@@ -234,6 +235,8 @@ export function judgeTargets(results) {
       met: undefined,
     });
   }
+  // Issue 48: the README's page against the hand-written one, and the products loader's floor.
+  rows.push(...readmeTargets(results));
   return rows;
 }
 

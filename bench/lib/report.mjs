@@ -5,6 +5,7 @@ import { largeCatalogsSection } from './large-catalogs-section.mjs';
 import { capacitySection, rebuildsSection, syncSection } from './report-builds.mjs';
 import { floorsSection } from './report-floors.mjs';
 import { loadersSection } from './report-loaders.mjs';
+import { readmeSection } from './report-readme.mjs';
 import { targetsSection } from './report-targets.mjs';
 
 export function renderReport(results) {
@@ -33,6 +34,7 @@ export function renderReport(results) {
   targetsSection(results, p);
   rebuildsSection(results, p);
   floorsSection(results, p);
+  readmeSection(results, p);
   capacitySection(results, p);
   syncSection(results, p);
   loadersSection(results.loaders, m, p);

@@ -95,6 +95,9 @@ function limits() {
 const tasks = {
   'ours-full': () => loadOurs(['sections', 'products', 'articles']),
   'ours-mods': () => loadOurs(['modifications']),
+  // The products loader alone with `seo: true` (goods/Get, dir/Get, a meta/Get per product), for
+  // its time against its request floor (requests × latency ÷ the most requests in flight allowed).
+  'ours-products': () => loadOurs(['products']),
   async 'naive-full'() {
     mem.markBaseline();
     const t0 = performance.now();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Runs the example storefront: `node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>]`,
-// or `serve --port N`: builds it with the home, section and article pages prerendered and product
+// or `serve --port N [--out-dir <dir>]`: builds it with the home, section and article pages prerendered and product
 // pages on demand, then serves it with the Node adapter on 127.0.0.1:N (the purge endpoint answers
 // when SITECONTENT_PURGE_TOKEN is set) until SIGINT or SIGTERM.
 //
@@ -9,6 +9,8 @@
 // demo catalog on a free port, points the build at it, copies the demo images into
 // example-site/public/, serves them on 127.0.0.1 for astro:assets (STOREFRONT_PHOTO_ORIGIN) and
 // stops both when Astro is done.
+// `--cache-dir <dir>` (build, serve) keeps Astro's build cache there instead of node_modules/: the
+// tests build into temporary folders only, leaving a user's build, output and cache alone.
 // The API key is never printed: only the service's origin is.
 import { cp, mkdir } from 'node:fs/promises';
 import { connect as connectSocket } from 'node:net';
@@ -25,7 +27,12 @@ const publicDir = path.join(siteRoot, 'public');
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { 'out-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' } },
+  options: {
+    'out-dir': { type: 'string' },
+    'cache-dir': { type: 'string' },
+    host: { type: 'string' },
+    port: { type: 'string' },
+  },
 });
 const command = positionals[0];
 
@@ -44,7 +51,7 @@ if (older !== -1 && (have[older] ?? 0) < (NEEDED[older] ?? 0)) {
   process.exit(1);
 }
 const USAGE =
-  'usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>] | serve --port N\n';
+  'usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>] | serve --port N [--out-dir <dir>]  (build, serve: [--cache-dir <dir>])\n';
 if (command === undefined || !['build', 'dev', 'check', 'serve'].includes(command)) {
   process.stderr.write(USAGE);
   process.exit(2);
@@ -115,11 +122,13 @@ function summary(emulator) {
 async function run() {
   const astro = await import('astro');
   const outDir = values['out-dir'] ? path.resolve(values['out-dir']) : undefined;
+  const cacheDir = values['cache-dir'] ? path.resolve(values['cache-dir']) : undefined;
+  const dirs = { ...(outDir ? { outDir } : {}), ...(cacheDir ? { cacheDir } : {}) };
   if (command === 'build') {
-    await astro.build({ configFile, ...(outDir ? { outDir } : {}) });
+    await astro.build({ configFile, ...dirs });
     return 0;
   }
-  if (command === 'serve') return serve(astro, Number(values.port));
+  if (command === 'serve') return serve(astro, Number(values.port), dirs);
   if (command === 'check') {
     await astro.sync({ configFile });
     const { check } = await import('@astrojs/check');
@@ -155,12 +164,15 @@ async function listening(port) {
   throw new Error(`the server did not listen on 127.0.0.1:${port}`);
 }
 
-/** Builds the hybrid storefront and serves it on 127.0.0.1:`port` until SIGINT or SIGTERM. */
-async function serve(astro, port) {
-  await astro.build({ configFile, logLevel: 'warn' });
+/**
+ * Builds the hybrid storefront (into `dirs.outDir`, else example-site/dist-on-demand) and serves it
+ * on 127.0.0.1:`port` until SIGINT or SIGTERM.
+ */
+async function serve(astro, port, dirs) {
+  await astro.build({ configFile, logLevel: 'warn', ...dirs });
   // The Node adapter's standalone server starts when its entry is imported, on HOST and PORT.
   Object.assign(process.env, { HOST: '127.0.0.1', PORT: String(port) });
-  const entry = path.join(siteRoot, 'dist-on-demand', 'server', 'entry.mjs');
+  const entry = path.join(dirs.outDir ?? path.join(siteRoot, 'dist-on-demand'), 'server', 'entry.mjs');
   await import(pathToFileURL(entry).href);
   await listening(port);
   log(

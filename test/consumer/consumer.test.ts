@@ -20,10 +20,13 @@ import {
   ASTRO_VERSION,
   buildSeoSetups,
   fileOf,
+  INSTALL_PAGE_BLOCK,
   installPackedProject,
   type PackedTarballs,
   packageJsonOf,
+  TEN_MINUTES_BLOCK,
 } from '../helpers/consumer-project.js';
+import { documentedInstall, runCommands, startCommand } from '../helpers/documented-install.js';
 import {
   childEnv,
   type EmulatorBin,
@@ -45,6 +48,7 @@ type Run = ProcessResult;
 
 let work: string;
 let project: string;
+let packs: string;
 let tarballs: PackedTarballs;
 let install: Run;
 let emulator: EmulatorBin | undefined;
@@ -57,7 +61,7 @@ let domain: string;
 
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'sitecontent-consumer-'));
-  ({ project, tarballs, install } = await installPackedProject(work));
+  ({ project, packs, tarballs, install } = await installPackedProject(work));
 
   emulator = await startEmulatorBin(project, { key: canary, sid: SID });
   await writeFile(
@@ -293,4 +297,72 @@ describe('a large catalog in the installed package', () => {
       await stopChild(large.child);
     }
   }, 180_000);
+});
+
+// The install page's block installed this project (installPackedProject); the ten-minutes guide's
+// runs here after everything else, over the same tarballs.
+describe('installing before the first release, as the docs show', () => {
+  it.each([INSTALL_PAGE_BLOCK, TEN_MINUTES_BLOCK])(
+    "%s: the checkout part is the repository's npm run pack (tools/pack.mjs, which packed the tarballs here)",
+    (block) => {
+      const { checkout } = documentedInstall(block, packs);
+      expect(checkout).toContain('npm run pack');
+      expect(checkout.filter((c) => c !== 'npm run pack' && c !== 'npm ci')).toEqual([]);
+      expect(rootPackage.scripts.pack).toBe('node tools/pack.mjs');
+      // What `npm run pack` writes: packs/sitecontent-{client,astro,emulator}-<version>.tgz.
+      expect(tarballs.map((t) => path.relative(work, t.tarball)).sort()).toEqual(
+        tarballs.map((t) => `packs/${t.name.replace('@', '').replace('/', '-')}-${t.version}.tgz`).sort(),
+      );
+    },
+  );
+
+  it("the install page's commands recorded the tarballs in package.json, and the packages resolve", async () => {
+    const manifest = readJson(path.join(project, 'package.json'));
+    const version = (name: string) => tarballs.find((t) => t.name === name)!.version;
+    expect(manifest.dependencies['@sitecontent/client']).toBe(
+      `file:../packs/sitecontent-client-${version('@sitecontent/client')}.tgz`,
+    );
+    expect(manifest.dependencies['@sitecontent/astro']).toBe(
+      `file:../packs/sitecontent-astro-${version('@sitecontent/astro')}.tgz`,
+    );
+    expect(manifest.devDependencies['@sitecontent/emulator']).toBe(
+      `file:../packs/sitecontent-emulator-${version('@sitecontent/emulator')}.tgz`,
+    );
+    const resolved = await run(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        "for (const p of ['@sitecontent/client', '@sitecontent/astro', '@sitecontent/emulator']) console.log(import.meta.resolve(p))",
+      ],
+      project,
+    );
+    expect(resolved.code, resolved.output).toBe(0);
+    const urls = resolved.stdout.trim().split('\n');
+    expect(urls).toHaveLength(3);
+    for (const url of urls) expect(url).toContain(`${project}/node_modules/@sitecontent/`);
+    const help = await npx(['--no', '--', 'sitecontent', '--help'], project);
+    expect(help.code, help.output).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: sitecontent .*\n[\s\S]*get <products/);
+  });
+
+  it("the ten-minutes guide's commands, as written, install the tarballs and start the emulator", async () => {
+    const { project: commands } = documentedInstall(TEN_MINUTES_BLOCK, packs);
+    const serve = commands.at(-1) ?? '';
+    // The last command holds the terminal; it listens on 4080, here on a free port.
+    expect(serve).toMatch(/^npx sitecontent-emulator serve(\s|$)/);
+    const installs = await runCommands(commands.slice(0, -1), project);
+    expect(installs.code, installs.output.slice(-3000)).toBe(0);
+    const emulator = startCommand(`${serve.replace(/\s+#.*$/, '')} --port 0`, project);
+    try {
+      const end = Date.now() + 30_000;
+      while (!/Listening on http:\/\/127\.0\.0\.1:\d+/.test(emulator.output()) && Date.now() < end) {
+        if (emulator.child.exitCode !== null) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(emulator.output()).toMatch(/Listening on http:\/\/127\.0\.0\.1:\d+/);
+    } finally {
+      await stopChild(emulator.child, true);
+    }
+  }, 320_000);
 });

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packTarballs } from '../../tools/pack.mjs';
 import { snippet } from '../docs/snippets.js';
-import { installedVersion, installTarballs, readJson, run } from './packed-project.js';
+import { documentedInstall, runCommands } from './documented-install.js';
+import { installedVersion, readJson, run } from './packed-project.js';
 import type { ProcessResult } from './process.js';
 import { repoRoot } from './storefront.js';
 
@@ -25,27 +26,50 @@ export const ASTRO_VERSION =
   process.env.SITECONTENT_CONSUMER_ASTRO ||
   lowestOf(readJson(path.join(repoRoot, 'packages/astro/package.json')).peerDependencies.astro);
 
+/** The install page's shell block: packing in a checkout, installing the tarballs in a project. */
+export const INSTALL_PAGE_BLOCK = 'snippets/install/tarballs.sh';
+/** The ten-minutes guide's. */
+export const TEN_MINUTES_BLOCK = 'snippets/start/tarballs.sh';
+
 export type PackedTarballs = ReturnType<typeof packTarballs>;
 
 /**
  * Packs the three packages into `work`/packs, copies test/consumer/fixture/ to `work`/project and
- * installs the tarballs there with Astro, @astrojs/check, @astrojs/sitemap and TypeScript from the
- * registry. The packages are packed as built by `npm test`: no clean build here, since other test
- * files use dist/ meanwhile. A failed install throws with the end of its output.
+ * installs the tarballs there with the install page's commands as written (its shell block, the
+ * checkout's path replaced by `work`/packs), the project depending already on Astro, @astrojs/check,
+ * @astrojs/sitemap and TypeScript from the registry. The packages are packed as built by `npm test`:
+ * no clean build here (`npm run pack` does one), since other test files use dist/ meanwhile. A failed
+ * install throws with the end of its output.
  */
 export async function installPackedProject(
   work: string,
-): Promise<{ project: string; tarballs: PackedTarballs; install: ProcessResult }> {
+): Promise<{ project: string; packs: string; tarballs: PackedTarballs; install: ProcessResult }> {
   const project = path.join(work, 'project');
-  const tarballs = packTarballs(path.join(work, 'packs'));
+  const packs = path.join(work, 'packs');
+  const tarballs = packTarballs(packs);
   await cp(fixtureDir, project, { recursive: true });
-  const install = await installTarballs(project, tarballs, [
-    `astro@${ASTRO_VERSION}`,
-    `@astrojs/check@${installedVersion('@astrojs/check')}`,
-    `@astrojs/sitemap@${installedVersion('@astrojs/sitemap')}`,
-    `typescript@${installedVersion('typescript')}`,
-  ]);
-  return { project, tarballs, install };
+  // A new Astro project depends on Astro already: here the version under test, and the checker.
+  const manifest = path.join(project, 'package.json');
+  await writeFile(
+    manifest,
+    `${JSON.stringify(
+      {
+        ...readJson(manifest),
+        dependencies: {
+          astro: ASTRO_VERSION,
+          '@astrojs/check': installedVersion('@astrojs/check'),
+          '@astrojs/sitemap': installedVersion('@astrojs/sitemap'),
+          typescript: installedVersion('typescript'),
+        },
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  const install = await runCommands(documentedInstall(INSTALL_PAGE_BLOCK, packs).project, project);
+  if (install.code !== 0)
+    throw new Error(`the install page's commands failed:\n${install.output.slice(-3000)}`);
+  return { project, packs, tarballs, install };
 }
 
 /**

@@ -2,13 +2,13 @@
 // tell apart what one page cannot show: a meta push's purge, and a page going stale.
 import { snippet, withFixtureCacheDir } from './on-demand-site.js';
 
-/** The fixture's files: `/live/<id>` as the README writes it, `/meta/<id>` and `/brief/<id>`. */
+/** The fixture's files: `/shop/<id>` as the README writes it, `/meta/<id>` and `/brief/<id>`. */
 export function onDemandPages(): Record<string, string> {
-  const page = snippet('src/pages/live/[id].astro');
+  const page = snippet('src/pages/shop/[id].astro');
   return {
     'astro.config.mjs': withFixtureCacheDir(snippet('snippets/astro-readme/on-demand.astro.config.mjs')),
     'src/live.config.ts': snippet('src/live.config.ts'),
-    'src/pages/live/[id].astro': page,
+    'src/pages/shop/[id].astro': page,
     // The Merchant listings guide's served product feed.
     'src/pages/served-product-feed.xml.ts': snippet('src/pages/served-product-feed.xml.ts'),
     // The page's <title> is the meta title: it shows a meta push.

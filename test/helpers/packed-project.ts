@@ -15,8 +15,10 @@ export const installedVersion = (name: string): string =>
   readJson(path.join(repoRoot, 'node_modules', name, 'package.json')).version;
 
 /** npm's own CLI scripts, run with this process's Node (npm_execpath is set under `npm test`). */
-const npmCli = process.env.npm_execpath?.match(/npm-cli\.[cm]?js$/) ? process.env.npm_execpath : undefined;
-const npxCli = npmCli && path.join(path.dirname(npmCli), 'npx-cli.js');
+export const npmCli = process.env.npm_execpath?.match(/npm-cli\.[cm]?js$/)
+  ? process.env.npm_execpath
+  : undefined;
+export const npxCli = npmCli && path.join(path.dirname(npmCli), 'npx-cli.js');
 
 /**
  * The environment of every child: this one without SITECONTENT_* (the connection must come from where

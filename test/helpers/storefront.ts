@@ -1,7 +1,7 @@
 // Shared helpers of the end-to-end suites: build the example site in a child process, serve a built
 // dist/ on 127.0.0.1, read pages, and launch Debian's Chromium through playwright-core.
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, symlink } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -13,13 +13,21 @@ export const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteRoot = path.join(repoRoot, 'example-site');
 export const resultsDir = path.join(repoRoot, 'test-results');
 
-/** Where Astro keeps state between builds: the project's .astro/ and the build cache (data store). */
-export const astroStateDirs = [path.join(siteRoot, '.astro'), path.join(repoRoot, 'node_modules', '.astro')];
+/**
+ * The build cache (data store) of the test run's storefront builds: in the run's temporary folder
+ * (test/setup/test-run-temp.ts), never the node_modules/.astro a user's `npm run build` reuses.
+ */
+export const storefrontCacheDir = path.join(tmpdir(), 'storefront-astro-cache');
 
-/** Removes everything an earlier build left that the next build could reuse. */
+/** Where Astro keeps state between builds: the project's .astro/ and the build cache (data store). */
+export const astroStateDirs = [path.join(siteRoot, '.astro'), storefrontCacheDir];
+
+/**
+ * Removes everything an earlier build of the run left that the next build could reuse. Not a user's
+ * example-site/dist: the tests build into temporary folders (`--out-dir`).
+ */
 export async function cleanAstroState(): Promise<void> {
   for (const dir of astroStateDirs) await rm(dir, { recursive: true, force: true });
-  await rm(path.join(siteRoot, 'dist'), { recursive: true, force: true });
 }
 
 export interface BuildResult {
@@ -31,7 +39,7 @@ export interface BuildResult {
 }
 
 /**
- * Runs `node example-site/scripts/storefront.mjs build --out-dir <tmp>` as a child process with `env` on top of a
+ * Runs `node example-site/scripts/storefront.mjs build --out-dir <tmp> --cache-dir <run's cache>` as a child process with `env` on top of a
  * copy of this process's environment from which every SITECONTENT_* variable was removed. The output
  * goes to `outDir`, else to a new temporary folder.
  */
@@ -45,13 +53,34 @@ export async function buildSite(
   const started = Date.now();
   const { code, output } = await runProcess(
     process.execPath,
-    ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir],
+    ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir, '--cache-dir', storefrontCacheDir],
     { cwd: repoRoot, env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' }, timeoutMs },
   );
   return { code, output, outDir, durationMs: Date.now() - started };
 }
 
 /** Every file under `dir` (relative paths with `/`). */
+/**
+ * The arguments of `storefront.mjs serve --port <port>` in a test: its build and cache in new
+ * temporary folders, not example-site/dist-on-demand and node_modules/.astro-on-demand.
+ */
+export async function serveArgs(port: number): Promise<string[]> {
+  const outDir = await mkdtemp(path.join(tmpdir(), 'storefront-serve-'));
+  // The server's chunks import the site's dependencies by name, looked up from the chunk's folder
+  // upwards: the repository's node_modules, linked beside the build (removing the folder keeps it).
+  await symlink(path.join(repoRoot, 'node_modules'), path.join(outDir, 'node_modules'), 'dir');
+  return [
+    'example-site/scripts/storefront.mjs',
+    'serve',
+    '--port',
+    String(port),
+    '--out-dir',
+    path.join(outDir, 'dist'),
+    '--cache-dir',
+    path.join(outDir, 'cache'),
+  ];
+}
+
 export async function listFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });

@@ -58,6 +58,13 @@ describe('fixture builds against the emulator', () => {
     expect(output).toMatch(/products: 32 records in \d+ ms .*32 written, 0 unchanged, 0 removed/);
     // 63 demo modifications; the hidden product's one has no product entry to refer to.
     expect(output).toMatch(/modifications: 62 records .*62 written/);
+    // The build log's last word on the service: its requests by operation and status, as the emulator counted them.
+    const asked = /(\d+) requests to the service: (.*)/.exec(output);
+    expect(asked?.[1], output.slice(-2000)).toBe(String(emu.stats.total));
+    for (const [operation, statuses] of Object.entries(emu.stats.byOperationStatus)) {
+      const total = Object.values(statuses).reduce((sum, n) => sum + n, 0);
+      expect(asked?.[2]).toContain(`${operation} ${total} (`);
+    }
 
     expect(page('')).toContain('products=32 sections=14 modifications=62 domains=1.sites.test|shop.example');
     expect(page('')).toContain('<li>catalog:phones,laptops,audio,wearables,archive</li>');

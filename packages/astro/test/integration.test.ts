@@ -43,11 +43,45 @@ async function setup(
     },
     logger,
   } as never);
-  await integration.hooks['astro:build:done']?.({} as never);
+  await integration.hooks['astro:build:done']?.({ logger } as never);
   return { updates, lines, root: rootUrl };
 }
 
 describe('siteContent()', () => {
+  it('no connection at build time (an on-demand-only site): no warning, one line with the cost and the fix', async () => {
+    const { lines, updates } = await setup(siteContent());
+    expect(lines.filter((l) => l.level === 'warn')).toEqual([]);
+    const notes = lines.filter((l) => l.message.includes('no connection settings at build time'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatchObject({ level: 'info' });
+    expect(notes[0]!.message).toContain(
+      '`site` stays unset (on-demand pages take their canonical origin from the service',
+    );
+    expect(notes[0]!.message).toContain(
+      'to have both, set `site` and image.remotePatterns in astro.config.mjs',
+    );
+    expect(updates.some((u) => 'site' in u || 'image' in u)).toBe(false);
+  });
+
+  it("SITECONTENT_DEBUG=1 in .env: a line per request through Astro's logger, key masked; the summary at the end either way", async () => {
+    const env = `SITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_API_KEY=${emu.key}\nSITECONTENT_SID=${emu.sid}\n`;
+    const debug = await setup(siteContent(), {}, `${env}SITECONTENT_DEBUG=1\n`);
+    const info = debug.lines.filter((l) => l.level === 'info').map((l) => l.message);
+    expect(info).toContainEqual(
+      expect.stringMatching(
+        new RegExp(
+          `^site/DomainDefault 200 \\d+ ms \\d+ bytes retry 0 ${emu.url}/v1/site/DomainDefault\\?key=\\*\\*\\*&sid=${emu.sid}$`,
+        ),
+      ),
+    );
+    expect(info.at(-1)).toBe('1 request to the service: site/DomainDefault 1 (200 ×1)');
+    expect(JSON.stringify(debug.lines)).not.toContain(emu.key);
+    const quiet = await setup(siteContent(), {}, env);
+    const quietInfo = quiet.lines.map((l) => l.message);
+    expect(quietInfo.some((m) => m.includes('bytes retry'))).toBe(false);
+    expect(quietInfo.at(-1)).toBe('1 request to the service: site/DomainDefault 1 (200 ×1)');
+  });
+
   it('declares the env schema (key secret), sets site and allows the image domain; the key is in no config update', async () => {
     const { updates } = await setup(
       siteContent({ concurrency: 4 }),

@@ -15,16 +15,20 @@ import sax from 'sax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { includeProblems } from '../src/build-time/integration/sitemap-include-check.js';
 import { liveProductsLoader } from '../src/index.js';
-import { productSitemapOptionsSchema } from '../src/options/on-demand-options.js';
+import {
+  type ProductSitemapSettings,
+  productSitemapOptionsSchema,
+} from '../src/options/on-demand-options.js';
 import {
   productSitemapFileHandler,
   productSitemapIndexHandler,
 } from '../src/request-time/endpoints/product-sitemap-routes.js';
-import { purgeTagsOf } from '../src/request-time/endpoints/purge-endpoint.js';
+import { purgeHandler, purgeTagsOf } from '../src/request-time/endpoints/purge-endpoint.js';
 import {
   type LiveCollections,
   productPagesIn,
 } from '../src/request-time/product-sitemaps/product-pages-source.js';
+import { SectionFilesMemory } from '../src/request-time/product-sitemaps/section-files-memory.js';
 import {
   fileStarts,
   SITEMAP_LIMITS,
@@ -96,6 +100,29 @@ describe('sitemap XML', () => {
   });
 });
 
+describe("what the server learned of each section's files", () => {
+  it('a section never made lists its first file; one made lists its files, dated while a cache may keep them', () => {
+    const memory = new SectionFilesMemory();
+    const [a, b] = [new Date('2025-01-01T00:00:00Z'), new Date('2025-02-01T00:00:00Z')];
+    expect(memory.files('/s.xml', 7, 1000, 0)).toEqual([{ n: 1 }]);
+    // Three files where the index knew one: an index made before lists too few.
+    expect(memory.learn('/s.xml', 7, [a, undefined, b], 0)).toBe(true);
+    expect(memory.learn('/s.xml', 7, [a, undefined, b], 10)).toBe(false);
+    expect(memory.files('/s.xml', 7, 1000, 1010)).toEqual([
+      { n: 1, lastmod: a },
+      { n: 2 },
+      { n: 3, lastmod: b },
+    ]);
+    expect(memory.files('/s.xml', 7, 1000, 1011)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    // Another index path is another site's sitemaps; an empty section lists no file.
+    expect(memory.files('/t.xml', 7, 1000, 10)).toEqual([{ n: 1 }]);
+    expect(memory.learn('/s.xml', 8, [], 0)).toBe(false);
+    expect(memory.files('/s.xml', 8, 1000, 0)).toEqual([]);
+    memory.forgetDates();
+    expect(memory.files('/s.xml', 7, 1000, 10)).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+  });
+});
+
 describe('onDemand.sitemap.include against the files of the build', () => {
   it('names a written sitemap the list lacks, and a listed one the build did not write', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sitemap-include-'));
@@ -131,7 +158,8 @@ describe('the product sitemap routes, against the emulator', () => {
   const require = createRequire(import.meta.url);
   const astroDir = dirname(require.resolve('astro/package.json'));
   type Cache = { set(options: unknown): void; options: { maxAge?: number }; tags: string[] };
-  let AstroCache: new (provider: null) => Cache;
+  type Provider = { invalidate(options: { tags: string[] }): Promise<void> };
+  let AstroCache: new (provider: Provider | null) => Cache;
   let emu: Emulator;
   let client: SiteContentClient;
   let products: Product[];
@@ -139,6 +167,13 @@ describe('the product sitemap routes, against the emulator', () => {
   // Sitemaps of 40 URLs a file: the 300 products of 4 sections need more than one file per section.
   const settings = productSitemapOptionsSchema.parse({ maxUrls: 40, imageOrigin: '' });
   const site = new URL('https://shop.test/');
+  /** The tags the cache provider was asked to purge, in order. */
+  const purged: string[] = [];
+  const provider: Provider = {
+    invalidate: async (options) => {
+      purged.push(...options.tags);
+    },
+  };
 
   beforeAll(async () => {
     const mod = await import(pathToFileURL(join(astroDir, 'dist/core/cache/runtime/cache.js')).href);
@@ -154,12 +189,15 @@ describe('the product sitemap routes, against the emulator', () => {
   });
 
   /** The site's live collections: a products loader with its own `productUrl` (and `prerendered`). */
-  const siteCollections = (prerendered?: (product: Product) => boolean): LiveCollections => ({
+  const siteCollections = (
+    prerendered?: (product: Product) => boolean,
+    on: Emulator = emu,
+  ): LiveCollections => ({
     products: {
       loader: liveProductsLoader({
-        baseUrl: emu.url,
-        apiKey: emu.key,
-        sid: emu.sid,
+        baseUrl: on.url,
+        apiKey: on.key,
+        sid: on.sid,
         productUrl: (product) => `/p/${product.id}-${product.cattx}`,
         prerendered,
       }),
@@ -171,53 +209,148 @@ describe('the product sitemap routes, against the emulator', () => {
   });
 
   const get = async (handler: ReturnType<typeof productSitemapFileHandler>, file?: string) => {
-    const cache = new AstroCache(null);
+    const cache = new AstroCache(provider);
     const response = await handler({ cache, site, params: { file } } as never);
     return { response, cache, text: await response.text() };
   };
 
-  it('the index lists files whose URLs are every visible product page, once, with its dt and photos', async () => {
-    const index = await get(productSitemapIndexHandler(settings, collections));
-    expect(index.response.status).toBe(200);
-    expect(index.response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
-    expect(index.cache.options.maxAge).toBe(3600);
-    expect(index.cache.tags).toContain('sitecontent:sitemaps');
-    const files = texts(index.text, 'loc');
-    expect(files.every((loc) => /^https:\/\/shop\.test\/sitemap-products-\d+-\d+\.xml$/.test(loc))).toBe(
-      true,
-    );
-    const visible = products.filter((p) => p.shw);
-    expect(visible.length).toBeLessThan(products.length);
-    expect(files.length).toBeGreaterThan(visible.length / settings.maxUrls);
+  const fileParam = (loc: string) => /sitemap-[a-z-]+?-(\d+-\d+)\.xml$/.exec(loc)?.[1];
+  const pageUrl = (p: Product) => `https://shop.test/p/${p.id}-${p.cattx}/`;
 
-    const listed: string[] = [];
-    const lastmods = new Map<string, string>();
-    let photos = 0;
-    for (const loc of files) {
-      const file = await get(
-        productSitemapFileHandler(settings, collections),
-        /sitemap-products-(.+)\.xml$/.exec(loc)?.[1],
-      );
-      expect(file.response.status, loc).toBe(200);
-      const locs = texts(file.text, 'loc');
-      const dates = texts(file.text, 'lastmod');
-      expect(locs.length).toBeLessThanOrEqual(settings.maxUrls);
-      expect(dates).toHaveLength(locs.length);
-      for (const [i, l] of locs.entries()) lastmods.set(l, dates[i]!);
-      listed.push(...locs);
-      photos += texts(file.text, 'image:loc').length;
+  /**
+   * A crawler: reads the index and each file it lists, once; while reading a file purged the index,
+   * reads the index again and the files it did not read yet. Returns each file's URLs and lastmods,
+   * and the indexes it read.
+   */
+  async function crawl(sitemaps: ProductSitemapSettings, on: LiveCollections = collections) {
+    const index = productSitemapIndexHandler(sitemaps, on);
+    const file = productSitemapFileHandler(sitemaps, on);
+    const files = new Map<string, { locs: string[]; lastmods: string[] }>();
+    const indexes: string[] = [];
+    for (let round = 0; round < 5; round++) {
+      const before = purged.length;
+      const answer = await get(index);
+      expect(answer.response.status).toBe(200);
+      indexes.push(answer.text);
+      for (const loc of texts(answer.text, 'loc')) {
+        if (files.has(loc) || sitemaps.include.some((path) => loc.endsWith(path))) continue;
+        const made = await get(file, fileParam(loc));
+        expect(made.response.status, loc).toBe(200);
+        files.set(loc, { locs: texts(made.text, 'loc'), lastmods: texts(made.text, 'lastmod') });
+      }
+      if (!purged.slice(before).includes('sitecontent:sitemaps:index')) break;
     }
-    const expected = visible.map((p) => `https://shop.test/p/${p.id}-${p.cattx}/`);
-    expect(listed.sort()).toEqual(expected.sort());
-    for (const p of visible) {
-      expect(lastmods.get(`https://shop.test/p/${p.id}-${p.cattx}/`)).toBe(p.dt.toISOString());
+    return { files, indexes };
+  }
+
+  /** The `<lastmod>` of each file an index lists (absent: not there). */
+  const indexLastmods = (xml: string) =>
+    new Map(
+      [...xml.matchAll(/<sitemap><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/sitemap>/g)].map(
+        (m) => [m[1]!, m[2]] as const,
+      ),
+    );
+
+  it('a cold index reads the sections alone: the same requests at 300 products as at 3,000, no goods/Get', async () => {
+    const large = await emulator({
+      seed: { synthetic: { products: 3000, sections: 4, articles: 0, modsPerProduct: 0 } },
+    });
+    try {
+      const asked: Record<string, number>[] = [];
+      for (const [on, on2] of [
+        [emu, collections],
+        [large, siteCollections(undefined, large)],
+      ] as const) {
+        const cold = productSitemapOptionsSchema.parse({ ...settings, index: '/sitemap-cold.xml' });
+        on.resetStats();
+        const index = await get(productSitemapIndexHandler(cold, on2));
+        asked.push({ ...on.stats.byOperation });
+        expect(index.response.status).toBe(200);
+        expect(index.cache.tags).toEqual(
+          expect.arrayContaining(['sitecontent:sitemaps', 'sitecontent:sitemaps:index']),
+        );
+        // A section never made: its first file, and no <lastmod> the process does not know.
+        const reader = createClient({ baseUrl: on.url, apiKey: on.key, sid: on.sid });
+        const sections = await reader.sections.list();
+        await reader.close();
+        expect(texts(index.text, 'loc')).toEqual(
+          sections.map((s) => `https://shop.test/sitemap-cold-${s.id}-1.xml`),
+        );
+        expect(texts(index.text, 'lastmod')).toEqual([]);
+      }
+      expect(asked[0]!['goods/Get']).toBeUndefined();
+      expect(asked[0]!['dir/Get']).toBe(1);
+      expect(asked[1]).toEqual(asked[0]);
+    } finally {
+      await large.close();
     }
-    expect(photos).toBe(visible.reduce((n, p) => n + p.img.length, 0));
   });
 
-  it('a file past the last of its section, or of no section, is not found and not kept', async () => {
+  it('a crawler following the index gets every visible product page once, sections larger than a file included', async () => {
+    const sitemaps = productSitemapOptionsSchema.parse({ ...settings, index: '/sitemap-crawl.xml' });
+    const visible = products.filter((p) => p.shw);
+    expect(visible.length).toBeLessThan(products.length);
+    const bySection = new Map<number, number>();
+    for (const p of visible) bySection.set(p.catid, (bySection.get(p.catid) ?? 0) + 1);
+    // Some section needs more than one file: its first cold index cannot list them all.
+    expect(Math.max(...bySection.values())).toBeGreaterThan(sitemaps.maxUrls);
+
+    const first = await crawl(sitemaps);
+    // The cold index listed a file per section; making a large section's first file purged it, and
+    // the index read again listed that section's further files.
+    expect(texts(first.indexes[0]!, 'loc')).toHaveLength(bySection.size);
+    expect(first.indexes.length).toBeGreaterThan(1);
+    const listed = [...first.files.values()].flatMap((f) => f.locs);
+    expect(listed.sort()).toEqual(visible.map(pageUrl).sort());
+    for (const f of first.files.values()) expect(f.locs.length).toBeLessThanOrEqual(sitemaps.maxUrls);
+    const dt = new Map(visible.map((p) => [pageUrl(p), p.dt.toISOString()]));
+    for (const f of first.files.values()) expect(f.lastmods).toEqual(f.locs.map((l) => dt.get(l)));
+
+    // The next index lists every file, each with the newest <lastmod> of its URLs; a crawler
+    // following it afresh gets the same pages, once each.
+    const again = await crawl(sitemaps);
+    expect(again.indexes).toHaveLength(1);
+    const dates = indexLastmods(again.indexes[0]!);
+    expect([...dates.keys()].sort()).toEqual([...first.files.keys()].sort());
+    for (const [loc, f] of again.files) {
+      expect(dates.get(loc), loc).toBe(f.lastmods.toSorted().at(-1));
+    }
+    expect([...again.files.values()].flatMap((f) => f.locs).sort()).toEqual(visible.map(pageUrl).sort());
+  });
+
+  it('lastmod only where known: a purge naming a product forgets the dates, not the files', async () => {
+    const sitemaps = productSitemapOptionsSchema.parse({ ...settings, index: '/sitemap-dates.xml' });
+    const { files } = await crawl(sitemaps);
+    const purge = purgeHandler(() => 'purge-token');
+    const answer = await purge({
+      request: new Request('https://shop.test/_sitecontent/purge', {
+        method: 'POST',
+        headers: { authorization: 'Bearer purge-token', 'content-type': 'application/json' },
+        body: JSON.stringify({ products: [String(products[0]!.id)] }),
+      }),
+      cache: new AstroCache(provider),
+    } as never);
+    expect(answer.status).toBe(200);
+    const index = productSitemapIndexHandler(sitemaps, collections);
+    const after = indexLastmods((await get(index)).text);
+    expect([...after.keys()].sort()).toEqual([...files.keys()].sort());
+    expect([...after.values()].filter((d) => d !== undefined)).toEqual([]);
+    // A file made again gives its date back; the other files stay undated.
+    const [loc] = files.keys();
+    await get(productSitemapFileHandler(sitemaps, collections), fileParam(loc!));
+    const section = fileParam(loc!)!.split('-')[0];
+    const dated = [...indexLastmods((await get(index)).text)].filter(([, d]) => d !== undefined);
+    expect(dated.length).toBeGreaterThan(0);
+    expect(dated.every(([l]) => l.includes(`-${section}-`))).toBe(true);
+  });
+
+  it('a file past the last of its section is an empty urlset; a file of no section is not found and not kept', async () => {
     const [section] = await client.sections.list();
-    for (const name of [`${section!.id}-99`, '987654-1', '01-1', 'x']) {
+    const past = await get(productSitemapFileHandler(settings, collections), `${section!.id}-99`);
+    expect(past.response.status).toBe(200);
+    expect(texts(past.text, 'loc')).toEqual([]);
+    expect(past.cache.tags).toContain('sitecontent:sitemaps');
+    for (const name of ['987654-1', '01-1', 'x']) {
       const file = await get(productSitemapFileHandler(settings, collections), name);
       expect(file.response.status, name).toBe(404);
       expect(file.cache.tags, name).toEqual([]);
@@ -247,20 +380,15 @@ describe('the product sitemap routes, against the emulator', () => {
         .map((p) => p.id),
     );
     const hybridCollections = siteCollections((product) => head.has(product.id));
-    {
-      const hybrid = productSitemapOptionsSchema.parse({ ...settings, include: ['/sitemap-0.xml'] });
-      const index = texts((await get(productSitemapIndexHandler(hybrid, hybridCollections))).text, 'loc');
-      expect(index[0]).toBe('https://shop.test/sitemap-0.xml');
-      const listed: string[] = [];
-      for (const loc of index.slice(1)) {
-        const file = await get(
-          productSitemapFileHandler(hybrid, hybridCollections),
-          /sitemap-products-(.+)\.xml$/.exec(loc)?.[1],
-        );
-        listed.push(...texts(file.text, 'loc'));
-      }
-      const tail = products.filter((p) => p.shw && !head.has(p.id));
-      expect(listed.sort()).toEqual(tail.map((p) => `https://shop.test/p/${p.id}-${p.cattx}/`).sort());
-    }
+    const hybrid = productSitemapOptionsSchema.parse({
+      ...settings,
+      index: '/sitemap-hybrid.xml',
+      include: ['/sitemap-0.xml'],
+    });
+    const { files, indexes } = await crawl(hybrid, hybridCollections);
+    for (const index of indexes) expect(texts(index, 'loc')[0]).toBe('https://shop.test/sitemap-0.xml');
+    const listed = [...files.values()].flatMap((f) => f.locs);
+    const tail = products.filter((p) => p.shw && !head.has(p.id));
+    expect(listed.sort()).toEqual(tail.map(pageUrl).sort());
   });
 });

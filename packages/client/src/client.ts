@@ -80,6 +80,7 @@ export function createClientOver(
       maxRetryTimeMs: o.maxRetryTimeMs,
       onRetry: o.onRetry,
       onRequest: o.onRequest,
+      requestLog: o.requestLog,
     },
     transport,
     new BackoffGate(),

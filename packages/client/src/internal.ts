@@ -1,6 +1,6 @@
 /** `@sitecontent/client/internal`: what `@sitecontent/astro` needs and a site's code does not; no semver promise. */
 
-export { type EnvLayers, envSettings } from './env/env-settings.js';
+export { DEBUG_ENV, debugRequested, type EnvLayers, envSettings } from './env/env-settings.js';
 export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export {
   type BoundedCall,

@@ -66,6 +66,11 @@ export interface ClientOptions {
   onRetry?: (e: RetryEvent) => void;
   /** Called after every attempt. */
   onRequest?: (e: RequestEvent) => void;
+  /**
+   * Gets one line per attempt: operation, status, milliseconds, bytes, retry number and the URL with
+   * `key=***` (what `SITECONTENT_DEBUG=1` prints from the CLI and the Astro package). @default none
+   */
+  requestLog?: (line: string) => void;
 }
 
 export const DEFAULTS = {
@@ -145,6 +150,9 @@ const optionsSchema = withConcurrencyRule(
       .optional(),
     onRequest: z
       .custom<(e: RequestEvent) => void>((v) => typeof v === 'function', 'must be a function')
+      .optional(),
+    requestLog: z
+      .custom<(line: string) => void>((v) => typeof v === 'function', 'must be a function')
       .optional(),
   }),
 );

@@ -36,12 +36,13 @@ function drive(initial: number, max: number) {
 }
 
 /**
- * The first round ends in a no-load probe at 4 in flight; after 8 of its answers the limit is back,
- * and the round after that (the queue forming again) changes nothing.
+ * A first round that shows a queue (half its answers twice as slow) ends slow start and the round in
+ * a no-load probe at 4 in flight; after 8 of its answers the limit is back, and the round after that
+ * (the queue forming again) changes nothing.
  */
 function warmUp(d: ReturnType<typeof drive>, rttMs = 20): void {
   const start = d.limit.limit;
-  d.wave(rttMs);
+  d.wave(Array.from({ length: start }, (_, i) => ({ rttMs: i % 2 === 0 ? rttMs : 2 * rttMs })));
   expect(d.limit.probing).toBe(true);
   expect(d.limit.limit).toBe(Math.min(start, 4));
   while (d.limit.probing) d.wave(rttMs);
@@ -119,13 +120,12 @@ describe('the limit follows latency', () => {
       Array.from({ length: n }, (_, i) =>
         i % 2 === 0 ? { operation: 'goods/Get', rttMs: 300 } : { operation: 'meta/Get', rttMs: 20 },
       );
-    d.wave(mixed(16));
-    while (d.limit.probing) d.wave(mixed(4));
+    // Each operation flat against its own no-load latency: slow start doubles, no probe is needed.
+    expect(d.wave(mixed(16))).toBe(32);
+    expect(d.limit.probing).toBe(false);
     expect(d.limit.noLoadRtt('goods/Get')).toBe(300);
     expect(d.limit.noLoadRtt('meta/Get')).toBe(20);
-    expect(d.wave(mixed(16))).toBe(16);
-    expect(d.wave(mixed(16))).toBe(20);
-    expect(d.wave(mixed(20))).toBe(24);
+    expect(d.wave(mixed(32))).toBe(64);
   });
 
   it('does not count answers to requests sent before the last change', () => {
@@ -166,6 +166,60 @@ describe('the limit follows latency', () => {
   });
 });
 
+describe('slow start: a service that keeps up gets the allowance at once', () => {
+  it('from 32, one round of flat answers takes it to the ceiling of 64, with no probe', () => {
+    const d = drive(32, 64);
+    expect(d.wave(20)).toBe(64);
+    expect(d.limit.probing).toBe(false);
+    for (let i = 0; i < 10; i++) expect(d.wave(20)).toBe(64);
+  });
+
+  it('doubles each flat round used in full (16, 32, 64), never above the ceiling', () => {
+    const d = drive(16, 48);
+    expect(d.wave(20)).toBe(32);
+    expect(d.wave(20)).toBe(48);
+    expect(d.wave(20)).toBe(48);
+  });
+
+  it('does not double a round that did not use the limit in full', () => {
+    const d = drive(32, 64);
+    expect(d.wave(20, 10)).toBe(32);
+    expect(d.wave(20)).toBe(64);
+  });
+
+  it('ends at the first round with a queue; growth is then √limit a round', () => {
+    const d = drive(16, 64);
+    expect(d.wave(20)).toBe(32);
+    // 30 ms against a no-load 20: a queue of 32 × (1 − 22/30) ≈ 8.5 > √32: held, slow start over.
+    expect(d.wave(30)).toBe(32);
+    expect(d.wave(20)).toBe(37); // 32 + √32, not 64
+  });
+
+  it('after a 429 the limit climbs by 1 a round, never doubling', () => {
+    const d = drive(32, 64);
+    d.advance(1);
+    expect(d.limit.congestion(Number.POSITIVE_INFINITY, undefined)).toBe(true);
+    expect(d.limit.limit).toBe(16);
+    // No round has told the no-load latency yet: the first one is a probe, as before slow start.
+    d.wave(20);
+    while (d.limit.probing) d.wave(20);
+    expect(d.wave(20)).toBe(16);
+    expect(d.wave(20)).toBe(17);
+    expect(d.wave(20)).toBe(18);
+  });
+
+  it('the periodic probe still comes 15 s after the first round', () => {
+    const d = drive(32, 64);
+    d.wave(20);
+    d.advance(14_000);
+    d.wave(20);
+    expect(d.limit.probing).toBe(false);
+    d.advance(1_000);
+    d.wave(20);
+    expect(d.limit.probing).toBe(true);
+  });
+});
+
 describe('429 and 503 halve the limit', () => {
   it('once per burst or Retry-After window, never below 1; then +1 a round while latency is flat', () => {
     const d = drive(20, 64);
@@ -193,7 +247,7 @@ describe('429 and 503 halve the limit', () => {
 
   it('a 429 during a no-load probe calls it off and halves the limit it would have gone back to', () => {
     const d = drive(24, 64);
-    d.wave(20);
+    d.wave(Array.from({ length: 24 }, (_, i) => ({ rttMs: i % 2 === 0 ? 20 : 40 })));
     expect(d.limit.probing).toBe(true);
     d.advance(1);
     expect(d.limit.congestion(Number.POSITIVE_INFINITY, undefined)).toBe(true);
@@ -268,6 +322,19 @@ describe('against a queueing service (virtual time)', () => {
       expect(run.peakInService).toBeLessThanOrEqual(64);
     },
   );
+
+  it('capacity 64, starting at 32: at the ceiling within its first 64 answers', () => {
+    const run = runQueueModel({
+      capacity: 64,
+      serviceMs: jittered(3, 20, 1),
+      requests: 2000,
+      initial: 32,
+      max: 64,
+    });
+    expect(run.limits.indexOf(64)).toBeGreaterThanOrEqual(0);
+    expect(run.limits.indexOf(64)).toBeLessThan(64);
+    expect(run.peakInService).toBeLessThanOrEqual(64);
+  });
 
   it('answers spread widely (10–30 ms) with no queue: still grows to the ceiling', () => {
     const run = runQueueModel({

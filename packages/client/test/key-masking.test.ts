@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../src/cli/main.js';
 import { createClient, type SiteContentClient } from '../src/index.js';
-import { redactedPreview, redactText } from '../src/text/redact.js';
+import { maskSecret, redactedPreview, redactText } from '../src/text/redact.js';
 import { catchError, renderings } from './helpers/client.js';
 import { wireProduct } from './helpers/fixtures.js';
 import { useScriptServer } from './helpers/server.js';
@@ -179,5 +179,31 @@ describe('the URL an error names', () => {
     expect(redactText('http://h/v1/x?key=***&sid=1 and ?key=ab)cd')).toBe(
       'http://h/v1/x?key=***&sid=1 and ?key=***',
     );
+  });
+});
+
+describe('a secret that is also a word', () => {
+  // A token `wrong` must not turn the endpoint's answer `missing or wrong token` into nonsense;
+  // where it stands as a value (a parameter, a header, a quoted or labelled value) it is masked.
+  it('is masked where it stands as a value, and left alone in a sentence', () => {
+    expect(maskSecret('purge refused (401): missing or wrong token', 'wrong')).toBe(
+      'purge refused (401): missing or wrong token',
+    );
+    expect(maskSecret('Wrongly sent; the token was wrong.', 'wrong')).toBe(
+      'Wrongly sent; the token was wrong.',
+    );
+    expect(maskSecret('GET /x?token=wrong&a=1', 'wrong')).toBe('GET /x?token=***&a=1');
+    expect(maskSecret('authorization: Bearer WRONG', 'wrong')).toBe('authorization: Bearer ***');
+    expect(maskSecret('token: wrong', 'wrong')).toBe('token: ***');
+    expect(maskSecret(`the token "wrong" and 'wrong'`, 'wrong')).toBe(`the token "***" and '***'`);
+    // A longer value that starts with the word is not the secret.
+    expect(maskSecret('token=wrongly', 'wrong')).toBe('token=wrongly');
+  });
+
+  it('a secret that is no word (digits, signs) is masked wherever it stands, as before', () => {
+    expect(maskSecret('missing or tok-91d2 token; xtok-91d2y', 'tok-91d2')).toBe(
+      'missing or *** token; x***y',
+    );
+    expect(redactText(`Key ${KEY} is wrong`, KEY)).toBe('Key *** is wrong');
   });
 });

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
 import { closedPortUrl } from './helpers/server.js';
@@ -36,5 +38,26 @@ describe('sitecontent purge', () => {
       ),
     );
     expect(result.stderr).not.toContain(TOKEN.SITECONTENT_PURGE_TOKEN);
+  });
+
+  it('a refused token named `wrong` leaves the answer readable and masks the token where it is a value', async () => {
+    // The purge endpoint's own answer to a bad token, the token echoed as a header would be.
+    const site = createServer((req, res) => {
+      res.writeHead(401, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ ok: false, error: `missing or wrong token (got ${req.headers.authorization})` }),
+      );
+    });
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+      const result = await run(['purge', '--site', url, '--products', '1'], {
+        SITECONTENT_PURGE_TOKEN: 'wrong',
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('missing or wrong token (got Bearer ***)');
+    } finally {
+      await new Promise<void>((resolve) => site.close(() => resolve()));
+    }
   });
 });

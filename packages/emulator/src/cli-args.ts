@@ -10,7 +10,7 @@ export const USAGE = `Usage:
                              [--key K --sid N]... [--keys FILE] [--technical-domain D]
                              [--latency MS[±JITTER]] [--fail-rate P] [--rate-limit R] [--throttle-rate P]
                              [--reset-rate P] [--truncate-rate P] [--fault-seed S] [--capacity N]
-                             [--quirks reference] [--stats]
+                             [--quirks reference] [--stats] [--verbose]
                              [--products N --sections M --articles K --mods-per-product J --synthetic-seed S]
   sitecontent-emulator seed --db FILE [--sid N] --demo
   sitecontent-emulator seed --db FILE [--sid N] --synthetic --products N --sections M --articles K
@@ -18,7 +18,8 @@ export const USAGE = `Usage:
   sitecontent-emulator --version
 
 serve prints its request counts by operation and status on stderr when it stops, and with --stats
-every 2 s while they change.
+every 2 s while they change; with --verbose a line per request it answers (operation, status, ms,
+bytes, path with key=***).
 
 Without --key/--keys, serve accepts SITECONTENT_API_KEY for SITECONTENT_SID (default sid 1),
 or else the development key "dev-key" for sid 1.`;
@@ -43,7 +44,14 @@ export type ServeCommand = {
   options: EmulatorOptions & { port: number; host: string };
   /** `--stats`: the request counts on stderr while it runs (when they changed), not only at the end. */
   liveStats: boolean;
+  /** `--verbose`: a line per answered request on stderr. */
+  verbose: boolean;
+  /** Where the keys came from: the greeting shows a key typed on the command line or the development one only. */
+  keySource: KeySource;
 };
+
+/** `flags`: `--key`; `file`: `--keys FILE`; `environment`: `SITECONTENT_API_KEY`; `development`: `dev-key`. */
+export type KeySource = 'flags' | 'file' | 'environment' | 'development';
 export type SeedCommand = {
   command: 'seed';
   db: string;
@@ -84,6 +92,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
     capacity: { type: 'string' },
     quirks: { type: 'string' },
     stats: { type: 'boolean' },
+    verbose: { type: 'boolean' },
     'synthetic-seed': { type: 'string' },
     ...SYNTHETIC_FLAGS,
   });
@@ -95,6 +104,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
   if (quirks !== undefined && quirks !== 'reference')
     throw new UsageError('--quirks accepts only "reference"');
 
+  const access = keysFrom(tokens, str(values.keys), env);
   const options: ServeCommand['options'] = {
     host: str(values.host) ?? '127.0.0.1',
     port: int('--port', values.port, 0) ?? DEFAULT_PORT,
@@ -103,7 +113,7 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
       seedName === 'synthetic'
         ? { synthetic: syntheticOptions(values, 'synthetic-seed') }
         : (seedName as 'demo' | 'none'),
-    keys: keysFrom(tokens, str(values.keys), env),
+    keys: access.keys,
     technicalDomain: str(values['technical-domain']) ?? 'sites.test',
   };
   const faults = faultOptions(values);
@@ -111,7 +121,13 @@ function parseServe(args: string[], env: NodeJS.ProcessEnv): ServeCommand {
   const capacity = int('--capacity', values.capacity, 1);
   if (capacity !== undefined) options.capacity = capacity;
   if (quirks === 'reference') options.quirks = 'reference';
-  return { command: 'serve', options, liveStats: values.stats === true };
+  return {
+    command: 'serve',
+    options,
+    liveStats: values.stats === true,
+    verbose: values.verbose === true,
+    keySource: access.source,
+  };
 }
 
 function parseSeed(args: string[]): SeedCommand {
@@ -221,7 +237,7 @@ function keysFrom(
   tokens: { kind: string; name?: string; value?: string | undefined }[],
   keysFile: string | undefined,
   env: NodeJS.ProcessEnv,
-): KeyMap {
+): { keys: KeyMap; source: KeySource } {
   const keys: Record<string, number[]> = {};
   let current: string | undefined;
   for (const token of tokens) {
@@ -240,10 +256,10 @@ function keysFrom(
     keys[key] = sids;
   }
   if (keysFile !== undefined) Object.assign(keys, readKeysFile(keysFile));
-  if (Object.keys(keys).length > 0) return keys;
+  if (Object.keys(keys).length > 0) return { keys, source: keysFile === undefined ? 'flags' : 'file' };
   const envKey = env.SITECONTENT_API_KEY;
   const envSid = env.SITECONTENT_SID ? int('SITECONTENT_SID', env.SITECONTENT_SID, 1)! : 1;
-  return { [envKey || DEFAULT_DEV_KEY]: [envSid] };
+  return { keys: { [envKey || DEFAULT_DEV_KEY]: [envSid] }, source: envKey ? 'environment' : 'development' };
 }
 
 function readKeysFile(file: string): KeyMap {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseCommand, type SeedCommand, type ServeCommand, USAGE, UsageError } from './cli-args.js';
 import { openDatabase } from './db/open.js';
 import { Store } from './db/store.js';
+import { greeting } from './greeting.js';
 import { seedDemo } from './seed/demo.js';
 import { seedSynthetic } from './seed/synthetic.js';
 import { startEmulator } from './server.js';
@@ -33,10 +34,14 @@ async function main(argv: string[]): Promise<number> {
 /** How often `--stats` looks at the counts (a line only when they changed). */
 const LIVE_STATS_MS = 2_000;
 
-async function serve({ options, liveStats }: ServeCommand): Promise<number> {
-  const emu = await startEmulator(options);
+async function serve({ options, liveStats, verbose, keySource }: ServeCommand): Promise<number> {
+  const requestLog = (line: string) => process.stderr.write(`${line}\n`);
+  const emu = await startEmulator(verbose ? { ...options, requestLog } : options);
   // Exactly one line on stdout, once the port is bound (scripts wait for it). Never the key.
   process.stdout.write(`Listening on ${emu.url}\n`);
+  // The person at the terminal gets the rest on stderr: the settings to copy and how to stop.
+  const seed = typeof options.seed === 'object' ? 'synthetic' : (options.seed ?? 'demo');
+  process.stderr.write(greeting({ url: emu.url, sid: emu.sid, keys: emu.keys, keySource, seed }));
   // The counts go to stderr: a user sees that a cached page asked nothing, scripts keep their stdout.
   let shown = 0;
   const ticker = liveStats

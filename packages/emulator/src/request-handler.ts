@@ -6,7 +6,7 @@ import { ApiError } from './errors.js';
 import type { FaultDecision, Faults } from './faults.js';
 import { readId } from './fields.js';
 import { readBody } from './request-body.js';
-import { errorBody, ResponseWriter } from './response-writer.js';
+import { bodyBytesSent, errorBody, ResponseWriter } from './response-writer.js';
 import { ROUTES, type Route } from './routes/index.js';
 import { countAnswer, type EmulatorStats } from './stats.js';
 import { parseParams } from './wire/params.js';
@@ -21,6 +21,7 @@ export interface RequestHandlerDeps {
   quirks: boolean;
   technicalDomain: string;
   bodyLimit: number;
+  requestLog?: ((line: string) => void) | undefined;
 }
 
 /** One request: route → faults → a free worker → delay → body → key → params → site → handler → (faulty) response. */
@@ -38,8 +39,14 @@ export class RequestHandler {
     stats.total++;
     const url = new URL(req.url ?? '/', 'http://emulator');
     const route = url.pathname.startsWith('/v1/') ? ROUTES.get(url.pathname.slice(4)) : undefined;
+    const operation = route?.operation ?? '(unknown operation)';
+    const { requestLog } = this.#d;
+    const arrived = performance.now();
     // Counted once the answer is over, under the status it was sent with (a reset one too).
-    res.once('close', () => countAnswer(stats, route?.operation ?? '(unknown operation)', res.statusCode));
+    res.once('close', () => {
+      countAnswer(stats, operation, res.statusCode);
+      requestLog?.(answerLine(operation, res, performance.now() - arrived, url));
+    });
     if (!route) {
       req.resume();
       this.#writer.send(res, 404, errorBody('not_found', `Unknown operation ${url.pathname}`));
@@ -126,4 +133,10 @@ export class RequestHandler {
     process.stderr.write(`sitecontent-emulator: ${route.operation}: ${String(error)}\n`);
     this.#writer.send(res, 500, errorBody('internal_error', 'Internal error'));
   }
+}
+
+/** `goods/Get 200 3 ms 2048 bytes /v1/goods/Get?key=***&sid=1`: the key is the caller's secret, never shown. */
+function answerLine(operation: string, res: ServerResponse, ms: number, url: URL): string {
+  const path = `${url.pathname}${url.search.replace(/([?&]key=)[^&]*/gi, '$1***')}`;
+  return `${operation} ${res.statusCode} ${Math.round(ms)} ms ${bodyBytesSent(res)} bytes ${path}`;
 }

@@ -11,6 +11,14 @@ export function errorBody(code: string, message: string): WireValue {
   return [{ message, error: code }];
 }
 
+/** The body bytes each answer was given (half of it when a fault cut it), for the request log. */
+const bodyBytes = new WeakMap<ServerResponse, number>();
+
+/** The body bytes sent with `res`; 0 before (or without) an answer. */
+export function bodyBytesSent(res: ServerResponse): number {
+  return bodyBytes.get(res) ?? 0;
+}
+
 /** Writes answers as JSON (or with the quirks), counted by status; a reset or truncation fault cuts the body. */
 export class ResponseWriter {
   constructor(
@@ -34,6 +42,7 @@ export class ResponseWriter {
       // Half the body, then the connection goes away while the client still expects the rest.
       const socket = res.socket;
       const part = bytes.subarray(0, Math.floor(bytes.length / 2));
+      bodyBytes.set(res, part.length);
       if (fate.reset) stats.faults.reset++;
       else stats.faults.truncate++;
       res.write(part, () => {
@@ -42,6 +51,7 @@ export class ResponseWriter {
       });
       return;
     }
+    bodyBytes.set(res, bytes.length);
     res.end(bytes);
   }
 }

@@ -39,6 +39,11 @@ export interface EmulatorOptions {
   technicalDomain?: string;
   /** Request body limit in bytes. @default 1 MiB */
   bodyLimit?: number;
+  /**
+   * Gets one line per answered request: operation, status, milliseconds, body bytes and the path with
+   * `key=***` (what `serve --verbose` prints). @default none
+   */
+  requestLog?: (line: string) => void;
 }
 
 export interface Emulator {
@@ -88,6 +93,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     quirks: options.quirks === 'reference',
     technicalDomain: options.technicalDomain ?? 'sites.test',
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    requestLog: options.requestLog,
   });
   const server = createServer((req, res) => {
     handler.handle(req, res).catch((error: unknown) => {

@@ -23,6 +23,13 @@ async function post(url: string, op: string, body: string, key = 'k1') {
   return { status: res.status, json: (await res.json()) as { message: string; id?: string }[] };
 }
 
+/** Waits for the greeting on stderr: it follows the `Listening on` line on stdout. */
+async function greeted(cli: { stderr: () => string }): Promise<void> {
+  for (let waited = 0; !cli.stderr().includes('Ctrl+C to stop it.') && waited < 5_000; waited += 20) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 describe('sitecontent-emulator serve', () => {
   it('prints exactly one Listening line and exits 0 on SIGTERM and on SIGINT', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -37,6 +44,75 @@ describe('sitecontent-emulator serve', () => {
     }
   });
 
+  it('greets a person on stderr: the URL, the site, its own key and how to stop; the settings work as printed', async () => {
+    const cli = await serveCli([], { SITECONTENT_API_KEY: '', SITECONTENT_SID: '' });
+    try {
+      await greeted(cli);
+      expect(cli.stderr()).toBe(
+        [
+          `Site Content emulator at ${cli.url} (the demo shop in site 1)`,
+          `  SITECONTENT_BASE_URL=${cli.url}`,
+          '  SITECONTENT_SID=1',
+          "  SITECONTENT_API_KEY=dev-key   (the emulator's development key; it opens nothing but this emulator)",
+          'It keeps this terminal while it runs; press Ctrl+C to stop it.',
+          '',
+        ].join('\n'),
+      );
+      const settings = Object.fromEntries(
+        [...cli.stderr().matchAll(/^ {2}(SITECONTENT_\w+)=(\S+)/gm)].map((m) => [m[1], m[2]]),
+      );
+      const answer = await fetch(
+        `${settings.SITECONTENT_BASE_URL}/v1/goods/Get?key=${settings.SITECONTENT_API_KEY}&sid=${settings.SITECONTENT_SID}`,
+      );
+      expect(answer.status).toBe(200);
+      expect(((await answer.json()) as unknown[]).length).toBeGreaterThan(0);
+    } finally {
+      // Ctrl+C is SIGINT.
+      cli.child.kill('SIGINT');
+      expect(await cli.exited).toBe(0);
+    }
+    expect(cli.stdout()).toBe(`Listening on ${cli.url}\n`);
+  });
+
+  it('names a key from the environment without showing it (it may be a real service key)', async () => {
+    const cli = await serveCli(['--seed', 'none'], {
+      SITECONTENT_API_KEY: 'live-key-73f1',
+      SITECONTENT_SID: '7',
+    });
+    await greeted(cli);
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    expect(cli.stderr()).toContain(`Site Content emulator at ${cli.url} (no seed in site 7)\n`);
+    expect(cli.stderr()).toContain(
+      '  SITECONTENT_SID=7\n  SITECONTENT_API_KEY as in your environment (not shown)\n',
+    );
+    expect(cli.stderr() + cli.stdout()).not.toContain('live-key-73f1');
+  });
+
+  it('--verbose prints a line per answered request, the key masked', async () => {
+    const cli = await serveCli(['--key', 'k1', '--sid', '1', '--verbose']);
+    await greeted(cli);
+    const one = await get(cli.url, 'goods/Get', 'sid=1&id=1');
+    await get(cli.url, 'goods/Get', 'sid=1', 'wrong-key');
+    for (let waited = 0; cli.stderr().split('\n').length < 8 && waited < 5_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    cli.child.kill('SIGTERM');
+    expect(await cli.exited).toBe(0);
+    const lines = cli
+      .stderr()
+      .split('\n')
+      .filter((line) => line.startsWith('goods/Get '));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(
+      new RegExp(
+        `^goods/Get 200 \\d+ ms ${Buffer.byteLength(one.text)} bytes /v1/goods/Get\\?key=\\*\\*\\*&sid=1&id=1$`,
+      ),
+    );
+    expect(lines[1]).toMatch(/^goods\/Get 401 \d+ ms \d+ bytes \/v1\/goods\/Get\?key=\*\*\*&sid=1$/);
+    expect(cli.stderr()).not.toContain('wrong-key');
+  });
+
   it('shows its request counts by operation and status: with --stats while it runs, and when it stops', async () => {
     const cli = await serveCli(['--key', 'k1', '--sid', '1', '--stats']);
     await get(cli.url, 'goods/Get', 'sid=1&id=1');
@@ -48,12 +124,12 @@ describe('sitecontent-emulator serve', () => {
     for (let waited = 0; !cli.stderr().includes(live) && waited < 5_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    expect(cli.stderr()).toBe(`${live}\n`);
+    const greeted = cli.stderr().slice(0, cli.stderr().indexOf('Ctrl+C to stop it.\n') + 19);
+    expect(cli.stderr()).toBe(`${greeted}${live}\n`);
     cli.child.kill('SIGTERM');
     expect(await cli.exited).toBe(0);
-    expect(cli.stderr()).toBe(`${live}\nServed ${live}\n`);
+    expect(cli.stderr()).toBe(`${greeted}${live}\nServed ${live}\n`);
     expect(cli.stdout()).toBe(`Listening on ${cli.url}\n`);
-    expect(cli.stderr()).not.toContain('k1');
   });
 
   it('an acknowledged write survives kill -9 and a restart on the same file', async () => {

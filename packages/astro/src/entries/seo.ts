@@ -37,10 +37,17 @@ export function truncateOnWordBoundary(text: string, max = DESCRIPTION_MAX): str
 /** An origin already in `URL#origin` form: a sync passes the same one for every entry, not parsed each time. */
 const CANONICAL_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:(?!0)\d{1,5})?$/;
 
+/** The last origin checked and its `URL#origin` form: a build asks with the same origin for every page. */
+let lastOrigin: { given: string; origin: string } | undefined;
+
 function originOf(origin: string): string {
-  if (CANONICAL_ORIGIN.test(origin) && !/^http:\/\/[^/]+:80$|^https:\/\/[^/]+:443$/.test(origin))
-    return origin;
-  return new URL(origin).origin;
+  if (lastOrigin?.given === origin) return lastOrigin.origin;
+  const checked =
+    CANONICAL_ORIGIN.test(origin) && !/^http:\/\/[^/]+:80$|^https:\/\/[^/]+:443$/.test(origin)
+      ? origin
+      : new URL(origin).origin;
+  lastOrigin = { given: origin, origin: checked };
+  return checked;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
 import type { ConnectionClientOptions } from './connection.js';
+import { RequestTally } from './request-tally.js';
 import { RetryLog } from './retry-log.js';
 
 /** Minimal logger shape (Astro's integration and loader loggers fit). */
@@ -21,11 +22,22 @@ export class ClientPool {
   /** The retry warnings of every client of the project, a few lines however many retries. */
   readonly #retries: RetryLog;
   readonly #fallbackSiteOrigin: () => string | undefined;
+  readonly #requestLog: () => ((line: string) => void) | undefined;
+  /** Every request of every client of the pool, by operation and status (the build log's summary). */
+  readonly requests = new RequestTally();
 
-  /** `warn` reports retries; `fallbackSiteOrigin` gives the photos' origin when the service cannot. */
-  constructor(warn: (message: string) => void, fallbackSiteOrigin: () => string | undefined) {
+  /**
+   * `warn` reports retries; `fallbackSiteOrigin` gives the photos' origin when the service cannot;
+   * `requestLog` is where a new client writes its line per request, when the debug switch is on.
+   */
+  constructor(
+    warn: (message: string) => void,
+    fallbackSiteOrigin: () => string | undefined,
+    requestLog: () => ((line: string) => void) | undefined = () => undefined,
+  ) {
     this.#retries = new RetryLog(warn);
     this.#fallbackSiteOrigin = fallbackSiteOrigin;
+    this.#requestLog = requestLog;
   }
 
   /** The client for `options`, created on first use. */
@@ -40,6 +52,8 @@ export class ClientPool {
         // The service down at sync time: image URLs on the domain the last successful lookup gave.
         fallbackSiteOrigin: this.#fallbackSiteOrigin,
         onRetry: this.#retries.retry,
+        onRequest: this.requests.note,
+        requestLog: this.#requestLog(),
       });
       this.#clients.set(key, client);
     }

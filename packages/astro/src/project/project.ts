@@ -1,5 +1,6 @@
 /** One Astro project as the package sees it (docs/architecture.md, "The project"). */
 import type { SiteContentClient } from '@sitecontent/client';
+import { debugRequested } from '@sitecontent/client/internal';
 import type { UrlStyle } from '../entries/page-url.js';
 import { emptyUrlHistory, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
@@ -7,6 +8,7 @@ import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
 import { resolveConnection } from './connection.js';
 import type { ProjectSettings } from './project-settings.js';
+import type { RequestTally } from './request-tally.js';
 import { type SyncScope, Syncs } from './sync-scope.js';
 
 /** A request's time for one lookup, retries included, and the retries it may make. */
@@ -37,7 +39,27 @@ export class Project {
     this.#clients = new ClientPool(
       (message) => this.#logger?.warn(message),
       () => this.#settings.fallbackSiteOrigin?.(),
+      () => this.#requestLog(),
     );
+  }
+
+  /**
+   * Where clients write a line per request when `SITECONTENT_DEBUG` is on (the process environment
+   * over the `.env` files the integration read): the project's logger, else the console, which is
+   * all a production server has.
+   */
+  #requestLog(): ((line: string) => void) | undefined {
+    const processEnv = globalThis.process?.env ?? {};
+    if (!debugRequested({ processEnv, files: this.#settings.env })) return undefined;
+    return (line) => {
+      if (this.#logger) this.#logger.info(line);
+      else console.info(`[@sitecontent/astro] ${line}`);
+    };
+  }
+
+  /** The requests of the project's clients so far, by operation and status. */
+  get requests(): RequestTally {
+    return this.#clients.requests;
   }
 
   get settings(): ProjectSettings {

@@ -10,3 +10,4 @@ export {
 } from './endpoints/product-sitemap-routes.js';
 export { purgeHandler } from './endpoints/purge-endpoint.js';
 export { onDemandMiddleware } from './middleware.js';
+export { checkConnectionAtStart } from './start-check.js';

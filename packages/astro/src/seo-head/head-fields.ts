@@ -8,6 +8,7 @@ import { dataOf } from '../entries/entry-data.js';
 import { siteUrl } from '../entries/seo.js';
 import { jsonLdScriptText } from './json-ld-text.js';
 import { pageSeo, type SeoSource } from './page-seo.js';
+import { siteOrigin } from './site-origin.js';
 
 /** A share image with its size, which social networks lay a card out by: a `getImage()` result. */
 export interface ShareImage {
@@ -81,9 +82,10 @@ function canonicalOf(
   site: URL | undefined,
 ): string | undefined {
   if (url !== undefined && site !== undefined) {
-    const canonical = siteUrl(url, site.origin);
+    const origin = siteOrigin(site);
+    const canonical = siteUrl(url, origin);
     if (canonical === undefined)
-      throw new TypeError(`SeoHead: url ${JSON.stringify(url)} is not a path on ${site.origin}`);
+      throw new TypeError(`SeoHead: url ${JSON.stringify(url)} is not a path on ${origin}`);
     return canonical;
   }
   return seo.canonical || undefined;
@@ -121,10 +123,14 @@ function shareImageOf(
   return { width: 0, height: 0, ...given, src };
 }
 
-const named = (id: string, content: string | undefined): HeadMeta[] =>
-  content ? [{ key: 'name', id, content }] : [];
-const property = (id: string, content: string | undefined): HeadMeta[] =>
-  content ? [{ key: 'property', id, content }] : [];
+/** Adds a `<meta name>` when it has content. */
+function named(meta: HeadMeta[], id: string, content: string | undefined): void {
+  if (content) meta.push({ key: 'name', id, content });
+}
+/** Adds a `<meta property>` (OpenGraph) when it has content. */
+function property(meta: HeadMeta[], id: string, content: string | undefined): void {
+  if (content) meta.push({ key: 'property', id, content });
+}
 
 /** The head of a page with `props`, on `site` (Astro's `site`). */
 export function seoHeadFields(props: SeoHeadProps, site: URL | undefined): HeadFields {
@@ -136,29 +142,31 @@ export function seoHeadFields(props: SeoHeadProps, site: URL | undefined): HeadF
   const ogTitle = seo.ogTitle || seo.title;
   const ogDescription = seo.ogDescription || seo.description;
   const nodes = props.jsonLd === undefined ? [] : Array.isArray(props.jsonLd) ? props.jsonLd : [props.jsonLd];
+  // Pushed one by one: every page of a build makes this list, and spreading one small array per tag
+  // made and dropped some twenty arrays a page.
+  const meta: HeadMeta[] = [];
+  named(meta, 'description', seo.description);
+  named(meta, 'keywords', seo.keywords);
+  named(meta, 'robots', props.noindex ? 'noindex' : undefined);
+  property(meta, 'og:site_name', props.siteName);
+  property(meta, 'og:type', props.type ?? 'website');
+  property(meta, 'og:title', ogTitle);
+  property(meta, 'og:description', ogDescription);
+  property(meta, 'og:url', canonical);
+  property(meta, 'og:image', image?.src);
+  property(meta, 'og:image:width', size(image?.width));
+  property(meta, 'og:image:height', size(image?.height));
+  property(meta, 'og:image:type', image?.type);
+  property(meta, 'og:image:alt', image?.alt);
+  named(meta, 'twitter:card', image ? 'summary_large_image' : 'summary');
+  named(meta, 'twitter:title', ogTitle);
+  named(meta, 'twitter:description', ogDescription);
+  named(meta, 'twitter:image', image?.src);
+  named(meta, 'twitter:image:alt', image?.alt);
   return {
     title: seo.title,
     canonical,
-    meta: [
-      ...named('description', seo.description),
-      ...named('keywords', seo.keywords),
-      ...named('robots', props.noindex ? 'noindex' : undefined),
-      ...property('og:site_name', props.siteName),
-      ...property('og:type', props.type ?? 'website'),
-      ...property('og:title', ogTitle),
-      ...property('og:description', ogDescription),
-      ...property('og:url', canonical),
-      ...property('og:image', image?.src),
-      ...property('og:image:width', size(image?.width)),
-      ...property('og:image:height', size(image?.height)),
-      ...property('og:image:type', image?.type),
-      ...property('og:image:alt', image?.alt),
-      ...named('twitter:card', image ? 'summary_large_image' : 'summary'),
-      ...named('twitter:title', ogTitle),
-      ...named('twitter:description', ogDescription),
-      ...named('twitter:image', image?.src),
-      ...named('twitter:image:alt', image?.alt),
-    ],
+    meta,
     jsonLd: nodes.map((node: object) => jsonLdScriptText(node)),
   };
 }

@@ -8,6 +8,7 @@ import { plainText } from '../entries/plain-text.js';
 import type { Seo } from '../entries/schemas.js';
 import { siteUrl, truncateOnWordBoundary } from '../entries/seo.js';
 import { type ImageSource, imageUrls } from '../helpers/image-urls.js';
+import { siteOrigin } from './site-origin.js';
 
 /** The entry fields the SEO of a page is derived from; products, sections and articles have them. */
 export interface SeoSource {
@@ -70,7 +71,7 @@ function firstPhoto(data: SeoSource): string | undefined {
 /** The SEO fields of `entry`'s page on `site`. */
 export function pageSeo(entry: WithBody<SeoSource>, options: PageSeoOptions): PageSeo {
   const data = dataOf(entry);
-  const origin = new URL(options.site).origin;
+  const origin = siteOrigin(options.site);
   const stored = data.seo ?? {};
   const canonical = siteUrl(data.url || '/', origin);
   if (canonical === undefined) {

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
 import { withEnvFiles } from '../env/env-files.js';
-import { envSettings } from '../env/env-settings.js';
+import { DEBUG_ENV, debugRequested, envSettings } from '../env/env-settings.js';
 import { isSiteContentError } from '../errors/guards.js';
 import type { ClientOptions } from '../options.js';
 import { redactText } from '../text/redact.js';
@@ -17,7 +17,7 @@ import { runPreviewLinkCommand } from './preview-link-command.js';
 import { runPurgeCommand } from './purge-command.js';
 import { runWatchCommand } from './watch-command.js';
 
-export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] <command> ...
+export const USAGE = `Usage: sitecontent [--base-url URL] [--key KEY] [--sid N] [--verbose] <command> ...
        sitecontent --version
 
 Commands:
@@ -34,11 +34,15 @@ Connection (flags win over the environment, the environment over .env and .env.l
   --sid N          SITECONTENT_SID        site number
   SITECONTENT_RETRIES=N                   retries per request (default 4)
 
+Debugging:
+  --verbose        SITECONTENT_DEBUG=1    a line per request to the service on stderr: operation, status,
+                                          milliseconds, bytes, retry number, URL (key=***)
+
 Exit codes: 0 ok, 1 service or network error, 2 bad usage (sitecontent changes: 3 something changed).
 `;
 
 const GLOBAL = { '--base-url': 'baseUrl', '--key': 'key', '--sid': 'sid' } as const;
-type Globals = Partial<Record<(typeof GLOBAL)[keyof typeof GLOBAL], string>>;
+type Globals = Partial<Record<(typeof GLOBAL)[keyof typeof GLOBAL], string>> & { verbose?: boolean };
 
 /** Takes the connection flags out of `argv` wherever they are; the rest goes to the command. */
 export function splitGlobalFlags(argv: string[]): { globals: Globals; rest: string[] } {
@@ -49,6 +53,10 @@ export function splitGlobalFlags(argv: string[]): { globals: Globals; rest: stri
     if (arg === '--') {
       rest.push(...argv.slice(i));
       break;
+    }
+    if (arg === '--verbose') {
+      globals.verbose = true;
+      continue;
     }
     const eq = arg.indexOf('=');
     const flag = eq > 0 ? arg.slice(0, eq) : arg;
@@ -65,9 +73,10 @@ export function splitGlobalFlags(argv: string[]): { globals: Globals; rest: stri
 
 function connect(
   globals: Globals,
-  env: CliIo['env'],
+  io: Pick<CliIo, 'env' | 'stderr'>,
   extra: Pick<ClientOptions, 'onRequest'> = {},
 ): SiteContentClient {
+  const { env } = io;
   const {
     SITECONTENT_BASE_URL: baseUrl,
     SITECONTENT_API_KEY: apiKey,
@@ -88,12 +97,18 @@ function connect(
   const retries = env.SITECONTENT_RETRIES;
   if (retries !== undefined && !/^\d+$/.test(retries))
     throw new UsageError('SITECONTENT_RETRIES must be a whole number');
+  // `--verbose` stands where a flag does in the one precedence: over the environment and `.env`.
+  const debug = debugRequested({
+    flags: { [DEBUG_ENV]: globals.verbose ? '1' : undefined },
+    processEnv: env,
+  });
   try {
     return createClient({
       baseUrl,
       apiKey,
       sid: Number(sid),
       userAgent: 'sitecontent-cli',
+      ...(debug ? { requestLog: (line: string) => io.stderr.write(`sitecontent: ${line}\n`) } : {}),
       ...extra,
       ...(retries === undefined ? {} : { retries: Number(retries) }),
     });
@@ -125,20 +140,20 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
         io.stdout.write(GET_USAGE);
         return 0;
       }
-      client = connect(globals, io.env);
+      client = connect(globals, io);
       return await runGetCommand(args, { ...io, client, apiKey });
     }
     if (command === 'purge') return await runPurgeCommand(args, io);
     if (command === 'preview-link')
-      return await runPreviewLinkCommand(args, io, () => (client = connect(globals, io.env)));
+      return await runPreviewLinkCommand(args, io, () => (client = connect(globals, io)));
     if (command === 'changes')
-      return await runChangesCommand(args, io, () => (client = connect(globals, io.env)));
+      return await runChangesCommand(args, io, () => (client = connect(globals, io)));
     if (command === 'watch') {
-      const counted = (onRequest: () => void) => (client = connect(globals, io.env, { onRequest }));
+      const counted = (onRequest: () => void) => (client = connect(globals, io, { onRequest }));
       return await runWatchCommand(args, io, counted);
     }
     if (command === 'meta') {
-      client = connect(globals, io.env);
+      client = connect(globals, io);
       return await runMetaCommand(args, { ...io, client, apiKey });
     }
     throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);

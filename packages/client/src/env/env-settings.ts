@@ -29,3 +29,12 @@ export function envSettings(
   }
   return out;
 }
+
+/** The debug switch: one log line per request to the service (`requestLog`), from every part. */
+export const DEBUG_ENV = 'SITECONTENT_DEBUG';
+
+/** Whether the layers turn the debug switch on: set, and not `0`, `false`, `no` or `off`. */
+export function debugRequested(layers: EnvLayers): boolean {
+  const value = envSettings(layers, [DEBUG_ENV])[DEBUG_ENV];
+  return value !== undefined && !/^(0|false|no|off)$/i.test(value.trim());
+}

@@ -8,6 +8,12 @@
  *   little above `C + √C` against a service serving `C` at once, and grows to `max` if none queues.
  * - **Push-back** (AIMD): a 429 or 503 halves the limit once per burst; afterwards growth is +1 a
  *   round, so a service that said "too much" is approached slowly.
+ * - **Slow start** (as TCP's): until a round first sees a queue, or a 429/503 arrives, each round used
+ *   in full with latency flat doubles the limit, so a service that keeps up gets the whole allowance
+ *   within a few round trips instead of a ramp of `√limit` a round. The first no-load probe is only
+ *   taken when the first round already shows a queue: answers all flat at the start are the no-load
+ *   latency (a probe there would hold the limit at 4 for two round trips for nothing); the periodic
+ *   probe follows 15 s later as before.
  * A round is `max(limit, 8)` answers to requests sent since the last change (older ones describe an
  * older limit). The limit stays within 1..`max` and grows only when a round used it in full.
  */
@@ -41,6 +47,8 @@ const MIN_ROUND_SAMPLES = 8;
 const BASELINE_BLOCK = 10;
 /** The gradient's quantile, the no-load latency's: answers spread widely when idle are not congestion. */
 const ROUND_QUANTILE = 0.9;
+/** Slow start's quantile: three answers in four must be flat, so a staircase of queued answers stops it. */
+const SLOW_START_QUANTILE = 0.25;
 /** Latency alone never cuts more than a quarter a round: halving is the 429/503 rule. */
 const GRADIENT_FLOOR = 0.5;
 /** A longer queue than allowed lowers the limit by this share of the excess each round. */
@@ -70,6 +78,10 @@ export class AdaptiveLimit {
   #roundMaxInFlight = 0;
   /** Since the first 429/503: growth is +1 a round at most. */
   #cautious = false;
+  /** Until a round first sees a queue (or a 429/503): a flat round doubles the limit. */
+  #slowStart = true;
+  /** No round has ended yet: the first decides whether a no-load probe is needed at all. */
+  #firstRound = true;
   /** The last round's gradient (1: no queue; a probe or a 429/503 starts afresh). */
   #lastGradient = 1;
   /** A no-load probe under way: the estimate to go back to and the answers so far, per operation. */
@@ -134,6 +146,8 @@ export class AdaptiveLimit {
     this.#decreasedAt = t;
     this.#windowEnd = t + (retryAfterMs ?? 0);
     this.#cautious = true;
+    this.#slowStart = false;
+    this.#firstRound = false;
     this.#successes = 0;
     const before = this.limit;
     // A probe under way is called off: the halving applies to the limit it would have gone back to.
@@ -162,7 +176,20 @@ export class AdaptiveLimit {
   }
 
   #endRound(): boolean {
+    if (this.#firstRound) {
+      this.#firstRound = false;
+      // Answers all flat in the first round were the no-load latency: no probe needed until the
+      // periodic one. Any queue in them, and the probe measures the no-load latency first.
+      if (this.#queued()) {
+        this.#slowStart = false;
+        return this.#startProbe();
+      }
+      this.#nextProbeAt = this.now() + PROBE_INTERVAL_MS;
+    }
     if (this.now() >= this.#nextProbeAt) return this.#startProbe();
+    // Slow start asks more of a round than growth does: three answers in four flat, not only the p90
+    // (a burst into a service of fewer workers comes back as a staircase whose p90 looks idle).
+    if (this.#slowStart && this.#queued()) this.#slowStart = false;
     const before = this.limit;
     if (this.#settling) {
       this.#settling = false;
@@ -179,12 +206,21 @@ export class AdaptiveLimit {
     // of late answers, a GC pause or a busy machine descheduling a process, is not a queue.
     const lasting = limit * (1 - Math.max(gradient, previous));
     const used = this.#roundMaxInFlight >= before;
+    if (queue > allowance) this.#slowStart = false;
     let next = limit;
     if (lasting > allowance) next = limit - DECREASE_SMOOTHING * (lasting - allowance);
     else if (queue <= allowance && used)
-      next = limit + Math.min(this.#cautious ? 1 : allowance, allowance - queue);
+      next = this.#slowStart
+        ? limit * 2
+        : limit + Math.min(this.#cautious ? 1 : allowance, allowance - queue);
     this.#set(next);
     return this.limit !== before;
+  }
+
+  /** Whether this round's answers (three in four) show a queue longer than the limit allows (`√limit`). */
+  #queued(): boolean {
+    const gradient = Math.max(GRADIENT_FLOOR, quantile(this.#ratios, SLOW_START_QUANTILE));
+    return this.#estimate * (1 - gradient) > Math.sqrt(this.#estimate);
   }
 
   /**

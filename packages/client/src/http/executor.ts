@@ -17,6 +17,7 @@ import type { ConcurrencyBound } from './concurrency.js';
 import { type EncodedRequest, encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
+import { requestLogLine } from './request-log.js';
 import { isCongestionStatus, isGateStatus, isRetryable } from './retry.js';
 import type { Transport } from './transport.js';
 
@@ -38,6 +39,14 @@ export interface RequestEvent {
   operation: OperationName;
   status: number;
   durationMs: number;
+  /** The attempt of the call (1-based): 1 the first request, 2 its first retry. */
+  attempt: number;
+  /** Bytes of the answer's body (0 without an answer). */
+  bytes: number;
+  /** The request URL with `key=***`. */
+  url: string;
+  /** Why no HTTP answer came, e.g. `network ECONNREFUSED` or `timeout` (with status 0 only). */
+  failure?: string | undefined;
   /** The adaptive concurrency limit in force after this attempt. */
   concurrencyLimit: number;
   /** The ceiling of that limit (the `maxConcurrency` option; `concurrency` when not adaptive). */
@@ -76,6 +85,8 @@ export interface ExecutorSettings {
   maxRetryTimeMs: number;
   onRetry?: ((e: RetryEvent) => void) | undefined;
   onRequest?: ((e: RequestEvent) => void) | undefined;
+  /** Gets one line per attempt (`requestLogLine`): what `SITECONTENT_DEBUG=1` prints. */
+  requestLog?: ((line: string) => void) | undefined;
 }
 
 export class Executor {
@@ -118,7 +129,7 @@ export class Executor {
     /** When this call's next attempt may start, from a 503's `Retry-After` (0: no wait). */
     const retryAt = { notBefore: 0 };
     const startedAt = performance.now();
-    return pRetry(() => this.#attempt(op, req, shownUrl, signal, retryAt, digestBody), {
+    return pRetry((attempt) => this.#attempt(op, req, { shownUrl, attempt }, signal, retryAt, digestBody), {
       retries: s.retries,
       factor: 2,
       minTimeout: s.retryBaseDelayMs,
@@ -147,7 +158,7 @@ export class Executor {
   async #attempt(
     op: OperationName,
     req: EncodedRequest,
-    shownUrl: string,
+    { shownUrl, attempt }: { shownUrl: string; attempt: number },
     signal: AbortSignal,
     retryAt: { notBefore: number },
     digestBody: boolean,
@@ -159,15 +170,19 @@ export class Executor {
     const inFlight = this.bound.slots.active;
     const started = performance.now();
     let status = 0;
+    let bytes = 0;
+    let failure: string | undefined;
     try {
       const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
       const rttMs = performance.now() - started;
       status = res.status;
+      bytes = res.bytes;
       const rows = interpretResponse(op, shownUrl, res, s.apiKey);
       // Only answers that succeeded describe the service's latency; failures are not timed.
       this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
       return digestBody ? { rows, bodyDigest: await sha256Base64url(res.text) } : { rows };
     } catch (err) {
+      if (status === 0) failure = signal.aborted ? 'aborted' : describeFailure(err as Error);
       if (signal.aborted) throw signal.reason;
       if (isSiteContentError(err, 'http_status') && isCongestionStatus(err.status))
         this.#congested(err, started, retryAt);
@@ -175,13 +190,21 @@ export class Executor {
       throw isRetryable(op, err) ? err : new AbortError(err as Error);
     } finally {
       release();
-      s.onRequest?.({
-        operation: op,
-        status,
-        durationMs: performance.now() - started,
-        concurrencyLimit: this.bound.limit,
-        maxConcurrency: this.bound.max,
-      });
+      if (s.onRequest || s.requestLog) {
+        const event: RequestEvent = {
+          operation: op,
+          status,
+          durationMs: performance.now() - started,
+          attempt,
+          bytes,
+          url: shownUrl,
+          failure,
+          concurrencyLimit: this.bound.limit,
+          maxConcurrency: this.bound.max,
+        };
+        s.onRequest?.(event);
+        s.requestLog?.(requestLogLine(event));
+      }
     }
   }
 

@@ -48,7 +48,7 @@ export class FetchTransport implements Transport {
       });
       const contentType = response.headers.get('content-type') ?? '';
       const text = bodyText(bytes, contentType, (reason) => unreadable(limit, reason));
-      return { status: response.status, headers: headersOf(response.headers), text };
+      return { status: response.status, headers: headersOf(response.headers), text, bytes: bytes.byteLength };
     });
   }
 

@@ -28,6 +28,8 @@ export interface RawResponse {
   status: number;
   headers: ResponseHeaders;
   text: string;
+  /** The body's size in bytes as read (undici: as received; `fetch`: as it inflated it), for the request log. */
+  bytes: number;
 }
 
 export interface Transport {

@@ -113,7 +113,7 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
       this.#settle(() => this.reject(error));
       return;
     }
-    const response = { status: this.#status, headers: this.#headers, text };
+    const response = { status: this.#status, headers: this.#headers, text, bytes: this.#length };
     this.#settle(() => this.resolve(response));
   }
 

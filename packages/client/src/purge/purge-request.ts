@@ -1,6 +1,7 @@
 /** A request to a site's purge endpoint (`POST /_sitecontent/purge`); the token is never shown. */
 
 import { PurgeError } from '../errors/purge-error.js';
+import { maskSecret } from '../text/redact.js';
 import { failureDetail } from '../text/shown-text.js';
 
 /** Entry ids per collection kind, and tags, as the endpoint's body takes them. */
@@ -50,7 +51,7 @@ export async function purgePages(request: PurgeRequest): Promise<string[]> {
     });
   } catch (error) {
     // `fetch failed` alone hides why: the refused connection, DNS or TLS failure is in its cause.
-    throw new PurgeError(url, 0, failureDetail(error).replaceAll(request.token, '***'), { cause: error });
+    throw new PurgeError(url, 0, maskSecret(failureDetail(error), request.token), { cause: error });
   }
   const text = await response.text();
   let answer: { ok?: unknown; purged?: unknown; error?: unknown } = {};
@@ -61,7 +62,7 @@ export async function purgePages(request: PurgeRequest): Promise<string[]> {
   }
   if (response.status !== 200 || answer.ok !== true || !Array.isArray(answer.purged)) {
     const reason = typeof answer.error === 'string' ? answer.error : `HTTP ${response.status}`;
-    throw new PurgeError(url, response.status, reason.replaceAll(request.token, '***'));
+    throw new PurgeError(url, response.status, maskSecret(reason, request.token));
   }
   return answer.purged.map(String);
 }

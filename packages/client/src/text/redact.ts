@@ -16,20 +16,39 @@ export function redactUrl(url: string): string {
   return url.replace(KEY_PARAM, '$1***');
 }
 
-/** The forms in which a known key can appear in a text: raw and URL-encoded. */
+/** The forms in which a known secret can appear in a text: raw and URL-encoded. */
 function keyForms(apiKey: string | undefined): string[] {
   return apiKey ? [...new Set([apiKey, encodeURIComponent(apiKey)])] : [];
 }
 
-/** `text` with `apiKey` (raw and URL-encoded, any letter case: a service may echo it lowercased) as `***`. */
-export function maskKey(text: string, apiKey?: string): string {
-  const forms = keyForms(apiKey);
+/** A secret made of letters only could be a word of the text around it (a token `wrong`). */
+const WORD_LIKE = /^\p{L}+$/u;
+
+/**
+ * Where a word-like secret stands as a value: after `=` or `:`, after `Bearer `, or in quotes; and
+ * ending where a value ends. The same word in prose (`missing or wrong token`) is no value.
+ */
+const VALUE_BEFORE = String.raw`(?<=(?:[=:]\s*|\bBearer\s+|["'\x60]))`;
+const VALUE_AFTER = String.raw`(?![\p{L}\p{N}_.~-])`;
+
+/**
+ * `text` with `secret` (raw and URL-encoded, any letter case: a service may echo it lowercased) as
+ * `***`: everywhere, or, for a secret made of letters only, where it stands as a value (see
+ * {@link VALUE_BEFORE}), so the same word in a sentence stays readable.
+ */
+export function maskSecret(text: string, secret?: string): string {
+  const forms = keyForms(secret);
   if (forms.length === 0) return text;
-  const anyCase = new RegExp(
-    forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|'),
-    'gi',
-  );
-  return text.replace(anyCase, '***');
+  const alternatives = forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
+  const pattern = WORD_LIKE.test(secret ?? '')
+    ? new RegExp(`${VALUE_BEFORE}(?:${alternatives})${VALUE_AFTER}`, 'giu')
+    : new RegExp(alternatives, 'gi');
+  return text.replace(pattern, '***');
+}
+
+/** `text` with the API key masked (see {@link maskSecret}). */
+export function maskKey(text: string, apiKey?: string): string {
+  return maskSecret(text, apiKey);
 }
 
 /** `text` with every `key=` value masked, and the key itself where known (errors may echo it elsewhere). */

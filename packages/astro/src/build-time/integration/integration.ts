@@ -4,6 +4,7 @@
  * refresh endpoint and, with `metaWriteBack`, plans and writes the pages' meta at the end.
  */
 import { fileURLToPath } from 'node:url';
+import { DEBUG_ENV } from '@sitecontent/client/internal';
 import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
@@ -34,6 +35,7 @@ import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
 // importing `astro/config` here would pull Vite into every page bundle that imports this package.
 const ENV_NAMES = [
+  DEBUG_ENV,
   'SITECONTENT_BASE_URL',
   'SITECONTENT_API_KEY',
   'SITECONTENT_SID',
@@ -172,6 +174,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
               output && pageSearchImages(fileURLToPath(dir), output.layout, facts.photos.keys());
             keepPageFacts({ ...facts, ...(searchImages ? { searchImages } : {}) });
           }
+          // What the service was asked, in one line (SITECONTENT_DEBUG=1 shows each request).
+          if (project.requests.total > 0) logger.info(project.requests.summary());
           await project.close();
         }
       },

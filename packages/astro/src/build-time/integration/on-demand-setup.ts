@@ -13,6 +13,8 @@ import type { UrlHistory } from '../../entries/url-history.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../../options/on-demand-options.js';
 import { sitemapFilePattern } from '../../options/sitemap-file-paths.js';
 
+import { checksAtStart, startCheckPlugin } from './start-check.js';
+
 type SetupHook = HookParameters<'astro:config:setup'>;
 
 const header = '// Written by @sitecontent/astro at each build: edit siteContent({ onDemand }) instead.\n';
@@ -22,7 +24,7 @@ export type WriteUrlHistory = (history: UrlHistory) => void;
 
 /** Sets up an on-demand site; returns how to write its URL history once the loaders have run. */
 export function setUpOnDemand(
-  hook: Pick<SetupHook, 'config' | 'createCodegenDir' | 'addMiddleware' | 'injectRoute'>,
+  hook: Pick<SetupHook, 'config' | 'createCodegenDir' | 'addMiddleware' | 'injectRoute' | 'updateConfig'>,
   settings: OnDemandSettings,
   logger: AstroIntegrationLogger,
 ): WriteUrlHistory | undefined {
@@ -42,6 +44,8 @@ export function setUpOnDemand(
     `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nimport history from './url-history.mjs';\nexport const onRequest = onDemandMiddleware(${given}, ${urlStyle}, history);\n`,
   );
   hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
+  if (checksAtStart(hook.config.adapter?.name))
+    hook.updateConfig({ vite: { plugins: [startCheckPlugin(dir, header) as never] } });
   if (settings.sitemap !== false) injectSitemapRoutes(hook, dir, settings.sitemap, logger);
   if (settings.purgeEndpoint === false) return writeHistory;
   const route = new URL('purge-endpoint.mjs', dir);

@@ -5,6 +5,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import type { SiteContentClient } from '@sitecontent/client';
 import type { AstroConfig, AstroIntegrationLogger } from 'astro';
+import { isSiteContentAstroError } from '../../errors/guards.js';
 import { DOMAIN_FILE, domainIn } from './remembered-domain.js';
 
 const DOMAIN_TIMEOUT_MS = 15_000;
@@ -66,6 +67,17 @@ export async function applySiteDomain(setup: SiteDomainSetup): Promise<void> {
   const wantSite = setup.setSite && !config.site;
   if (!wantSite && !setup.remoteImages) return;
   const { domain, error } = await siteDomain(setup.client, config.cacheDir);
+  if (isSiteContentAstroError(error, 'missing_connection') && !domain) {
+    // A site whose pages are all on demand needs its connection only when serving: not a warning,
+    // but what it costs and how to have it anyway.
+    logger.info(
+      `no connection settings at build time, so the site's domain is not read: ${wantSite ? '`site` stays unset (on-demand pages take their canonical origin from the service when served) and ' : ''}` +
+        "the service's image domain is not added to image.remotePatterns (<Image> then leaves its photos " +
+        'unoptimized). Fine for a site whose pages are all on demand; to have both, set ' +
+        `${wantSite ? '`site` and ' : ''}image.remotePatterns in astro.config.mjs, or the connection settings at build time`,
+    );
+    return;
+  }
   if (error !== undefined) {
     logger.warn(
       `could not read the site's domain (site/DomainDefault): ${(error as Error).message}; ` +

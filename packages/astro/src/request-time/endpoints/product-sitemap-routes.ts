@@ -1,15 +1,15 @@
 /**
  * The product sitemaps of an on-demand site (docs/architecture.md, "Product sitemaps"): a file is one
  * section's product pages (or a part of them), read with one `goods/Get?catid=` and one `dir/Get?id=`,
- * so any server answers any file with nothing kept. The index reads every section, a few at a time.
- * Web-standard APIs only: it runs on Cloudflare Workers too.
+ * so any server answers any file. The index reads the sections alone (`dir/Get`) and lists each
+ * section's files as this process learned them making the files, or its first file for a section
+ * never made: it reads no products. Web-standard APIs only: it runs on Cloudflare Workers too.
  */
 import type { Section, SiteContentClient } from '@sitecontent/client';
-import { streamBounded } from '@sitecontent/client/internal';
 import type { APIContext } from 'astro';
 import type { ProductSitemapSettings } from '../../options/on-demand-options.js';
 import { parseFileParam, sitemapFilePath } from '../../options/sitemap-file-paths.js';
-import { CACHE_TAG, kindTag, SITEMAPS_TAG } from '../live-loaders/cache-tags.js';
+import { CACHE_TAG, kindTag, SITEMAP_INDEX_TAG, SITEMAPS_TAG } from '../live-loaders/cache-tags.js';
 import { type OnDemandState, servingState } from '../live-loaders/on-demand-state.js';
 import { liveErrorResponse } from '../live-loaders/page-answers.js';
 import { requestFailure } from '../live-loaders/request-failure.js';
@@ -27,8 +27,6 @@ import {
   URLSET_OPEN,
 } from '../product-sitemaps/sitemap-xml.js';
 
-/** Sections the index reads at once: each answer is held until its entries are counted. */
-const INDEX_READS_AT_ONCE = 8;
 /** Entries encoded per chunk of a streamed file. */
 const ENTRIES_PER_CHUNK = 1000;
 
@@ -62,12 +60,17 @@ async function placeOf(route: SitemapRoute, client: SiteContentClient, context: 
 
 const XML_HEADERS = { 'content-type': 'application/xml; charset=utf-8' };
 
-/** Cache for `maxAge`, by the tags a purge of any product or section names. */
-function keep(context: SitemapContext, settings: ProductSitemapSettings, lastModified?: Date) {
+/** Cache for `maxAge`, by the tags a purge of any product or section names (and `extraTags`). */
+function keep(
+  context: SitemapContext,
+  settings: ProductSitemapSettings,
+  lastModified?: Date,
+  extraTags: readonly string[] = [],
+) {
   context.cache.set({
     maxAge: settings.maxAge,
     swr: settings.swr,
-    tags: [CACHE_TAG, kindTag('products'), kindTag('sections'), SITEMAPS_TAG],
+    tags: [CACHE_TAG, kindTag('products'), kindTag('sections'), SITEMAPS_TAG, ...extraTags],
     ...(lastModified ? { lastModified } : {}),
   });
 }
@@ -79,10 +82,16 @@ function failed(state: OnDemandState, context: SitemapContext, error: unknown): 
   return liveErrorResponse(context, cause);
 }
 
-/** The index, streamed; a section failing after the first bytes ends it with an error, so no cache keeps it partial. */
+/** How long a file made may still be served by a cache: its remembered `<lastmod>` is good that long. */
+const keepMs = (settings: ProductSitemapSettings) => (settings.maxAge + settings.swr) * 1000;
+
+/**
+ * The index, from `dir/Get` alone: each section's files as this process learned them (a section
+ * found empty lists none), else its first file; `<lastmod>` only where a file made lately gave it.
+ */
 export function productSitemapIndexHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
   const route = sitemapRoute(settings, collections);
-  const { state, source } = route;
+  const { state } = route;
   return async (context: SitemapContext): Promise<Response> => {
     let place: EntryPlace;
     let sections: Section[];
@@ -92,27 +101,24 @@ export function productSitemapIndexHandler(settings: ProductSitemapSettings, col
     } catch (error) {
       return failed(state, context, error);
     }
-    const perSection = streamBounded(sections, INDEX_READS_AT_ONCE, async (section, _i, signal) => {
-      const found = await sectionEntries(service, source, place, section, signal);
-      return sectionFiles(found, settings.maxUrls).map(({ lastmod }, i) =>
-        indexEntry({
-          loc: new URL(sitemapFilePath(settings.index, section.id, i + 1), place.origin).href,
-          lastmod,
-        }),
-      );
-    });
-    keep(context, settings);
-    const included = settings.include.map((path) => indexEntry({ loc: new URL(path, place.origin).href }));
-    return new Response(
-      textStream([INDEX_OPEN, ...included], perSection, INDEX_CLOSE, (error) => {
-        state.log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
-      }),
-      { headers: XML_HEADERS },
-    );
+    const now = Date.now();
+    const entries = settings.include.map((path) => indexEntry({ loc: new URL(path, place.origin).href }));
+    for (const section of sections) {
+      for (const file of state.sitemapFiles.files(settings.index, section.id, keepMs(settings), now)) {
+        const loc = new URL(sitemapFilePath(settings.index, section.id, file.n), place.origin).href;
+        entries.push(indexEntry({ loc, lastmod: file.lastmod }));
+      }
+    }
+    keep(context, settings, undefined, [SITEMAP_INDEX_TAG]);
+    return new Response(`${INDEX_OPEN}${entries.join('')}${INDEX_CLOSE}`, { headers: XML_HEADERS });
   };
 }
 
-/** A file: the n-th part of one section's product pages, streamed as it is encoded. */
+/**
+ * A file: the n-th part of one section's product pages, streamed as it is encoded. A part past the
+ * section's last is an empty `<urlset>` (an index made before may list it). Making a file teaches
+ * the process the section's files; when they are more than an index listed, the index is purged.
+ */
 export function productSitemapFileHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
   const route = sitemapRoute(settings, collections);
   const { state, source } = route;
@@ -128,10 +134,18 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings, coll
       ]);
       if (section === undefined) return notFound();
       const found = await sectionEntries(service, source, place, section);
-      const part = sectionFiles(found, settings.maxUrls)[file.n - 1];
-      if (part === undefined) return notFound();
-      keep(context, settings, part.lastmod);
-      const entries = found.entries.slice(part.start, part.end);
+      const parts = sectionFiles(found, settings.maxUrls);
+      if (
+        state.sitemapFiles.learn(
+          settings.index,
+          section.id,
+          parts.map((p) => p.lastmod),
+        )
+      )
+        await purgeIndex(state, context);
+      const part = parts[file.n - 1];
+      keep(context, settings, part?.lastmod);
+      const entries = part ? found.entries.slice(part.start, part.end) : [];
       const chunks = (async function* () {
         for (let i = 0; i < entries.length; i += ENTRIES_PER_CHUNK)
           yield entries.slice(i, i + ENTRIES_PER_CHUNK);
@@ -141,6 +155,16 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings, coll
       return failed(state, context, error);
     }
   };
+}
+
+/** Purges the cached index, which lists too few of a section's files; a failure is logged, the file still served. */
+async function purgeIndex(state: OnDemandState, context: SitemapContext): Promise<void> {
+  try {
+    await context.cache.invalidate({ tags: [SITEMAP_INDEX_TAG] });
+    state.log.info(`purged ${SITEMAP_INDEX_TAG}: a section fills more sitemap files than it listed`);
+  } catch (error) {
+    state.log.info(`purge of ${SITEMAP_INDEX_TAG} failed: ${(error as Error).message}`);
+  }
 }
 
 /** `head`, the texts of `parts` in order, and `tail`, encoded as read; a failing part ends the stream. */

@@ -13,6 +13,12 @@ export { PAGE_KINDS as TAGGED_KINDS, type PageKind as TaggedKind } from '@siteco
  */
 export const SITEMAPS_TAG = `${CACHE_TAG}:sitemaps`;
 
+/**
+ * The index's own tag, beside `SITEMAPS_TAG`: a file that finds its section fills more files than
+ * the index listed purges the index alone, so the next one lists them.
+ */
+export const SITEMAP_INDEX_TAG = `${SITEMAPS_TAG}:index`;
+
 export const kindTag = (kind: string): string => `${CACHE_TAG}:${kind}`;
 export const entryTag = (kind: string, id: string): string => `${CACHE_TAG}:${kind}:${id}`;
 

@@ -19,6 +19,7 @@ import { type Freshness, type OnDemandSettings, onDemandDefaults } from '../../o
 import { liveProject } from '../../project/open-projects.js';
 import type { Project } from '../../project/project.js';
 import { siteOriginOf } from '../../project/site-origin.js';
+import { SectionFilesMemory } from '../product-sitemaps/section-files-memory.js';
 import { tagScope } from './cache-tags.js';
 import { CircuitBreaker } from './circuit-breaker.js';
 import { ClientKeys } from './client-key.js';
@@ -39,6 +40,8 @@ export class OnDemandState {
   #known: KnownPages = new Map();
   /** Request-time failures and purges, one line per cause (failure-log.ts). */
   readonly log = new FailureLog();
+  /** The product sitemap files this process made: what the index lists without reading the catalog. */
+  readonly sitemapFiles = new SectionFilesMemory();
 
   constructor(project: Project) {
     this.#project = project;
@@ -138,13 +141,14 @@ export class OnDemandState {
     return result ?? { ...base };
   }
 
-  /** Forgets what `tags` name: remembered missing ids and looked-up sections. */
+  /** Forgets what `tags` name: remembered missing ids, looked-up sections, the sitemap files' dates. */
   forget(tags: readonly string[]): void {
     for (const tag of tags) {
       const scope = tagScope(tag);
       if (scope === undefined) continue;
       this.#guard.forget(scope);
       if ('all' in scope || scope.kind === 'sections') this.#sections.forget(scope);
+      if ('all' in scope || scope.kind === 'sitemaps') this.sitemapFiles.forgetDates();
     }
   }
 }

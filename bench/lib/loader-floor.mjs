@@ -1,0 +1,69 @@
+// The products loader alone (`seo: true`: goods/Get, dir/Get, then a meta/Get per product) against
+// its request floor: the requests it sent × the latency ÷ the most requests in flight it is allowed
+// (`maxConcurrency`). Each run is a fresh worker process (worker.mjs, task `ours-products`).
+import { withEmulator } from './emulator-process.mjs';
+import { runWorker } from './run-worker.mjs';
+import { summarize } from './stats.mjs';
+
+/** The target: the loader within this factor of its request floor at 20 ms (issue 48). */
+export const FLOOR_TARGET = 1.1;
+
+/**
+ * One run's figures: its time, the requests it sent, the floor they set and the ratio to it.
+ * @param {any} r a worker result of task `ours-products`
+ * @param {number} latencyMs
+ * @param {number} allowed the most requests in flight allowed
+ */
+export function floorOf(r, latencyMs, allowed) {
+  const sent = r.inFlight?.sent ?? Number.NaN;
+  const floorMs = (sent * latencyMs) / allowed;
+  return {
+    elapsedMs: r.elapsedMs,
+    entries: r.entries,
+    sent,
+    floorMs,
+    ratio: latencyMs > 0 ? r.elapsedMs / floorMs : Number.NaN,
+    inFlight: r.inFlight,
+  };
+}
+
+/**
+ * @param {{ size: number, latencies: number[], runs: number }} plan
+ * @param {{ concurrency: number, maxConcurrency: number, log: (msg: string) => void,
+ *   safely: <T>(label: string, fn: () => Promise<T>) => Promise<T | undefined> }} h
+ */
+export async function runLoaderFloor(plan, h) {
+  const rows = [];
+  for (const latencyMs of plan.latencies) {
+    /** @type {ReturnType<typeof floorOf>[]} */
+    const runs = [];
+    await h.safely(`loader floor ${latencyMs} ms`, () =>
+      withEmulator({ size: plan.size, latencyMs, log: h.log }, async (emu) => {
+        for (let i = 0; i < plan.runs; i++) {
+          const r = await h.safely(`products loader ${latencyMs} ms`, () =>
+            runWorker(
+              { kind: 'ours-products', baseUrl: emu.url, sid: emu.sid, concurrency: h.concurrency },
+              emu.key,
+            ),
+          );
+          if (!r) continue;
+          const f = floorOf(r, latencyMs, h.maxConcurrency);
+          runs.push(f);
+          h.log(
+            `products loader ${plan.size}/${latencyMs}ms run ${i + 1}: ${f.elapsedMs.toFixed(0)} ms, ${f.sent} requests, floor ${f.floorMs.toFixed(0)} ms${latencyMs > 0 ? ` (${f.ratio.toFixed(2)}×)` : ''}, in flight p50 ${f.inFlight?.p50} peak ${f.inFlight?.peak}`,
+          );
+        }
+      }),
+    );
+    rows.push({
+      size: plan.size,
+      latencyMs,
+      allowed: h.maxConcurrency,
+      runs,
+      time: summarize(runs.map((r) => r.elapsedMs)),
+      floor: summarize(runs.map((r) => r.floorMs)),
+      ratio: latencyMs > 0 ? summarize(runs.map((r) => r.ratio)) : undefined,
+    });
+  }
+  return rows;
+}

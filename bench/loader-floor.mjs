@@ -1,0 +1,46 @@
+// The products loader alone against its request floor (bench/lib/loader-floor.mjs), without the rest
+// of the benchmark: `npx node bench/loader-floor.mjs [--size 10000] [--runs 3] [--latencies 20,0]`.
+// Prints each run and the medians; the same rows `npm run bench` puts in bench/report.md.
+import { parseArgs } from 'node:util';
+import { siteContentDefaults } from '../packages/astro/dist/options/integration-options.js';
+import { runLoaderFloor } from './lib/loader-floor.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    size: { type: 'string', default: '10000' },
+    runs: { type: 'string', default: '3' },
+    latencies: { type: 'string', default: '20,0' },
+  },
+});
+const started = Date.now();
+const log = (/** @type {string} */ msg) =>
+  console.error(`[loader-floor +${((Date.now() - started) / 1000).toFixed(0)}s] ${msg}`);
+let failed = false;
+const rows = await runLoaderFloor(
+  {
+    size: Number(args.size),
+    runs: Number(args.runs),
+    latencies: String(args.latencies).split(',').map(Number),
+  },
+  {
+    concurrency: siteContentDefaults.concurrency,
+    maxConcurrency: siteContentDefaults.maxConcurrency,
+    log,
+    safely: async (label, fn) => {
+      try {
+        return await fn();
+      } catch (error) {
+        failed = true;
+        log(`FAILED ${label}: ${String(error).split('\n')[0]}`);
+        return undefined;
+      }
+    },
+  },
+);
+for (const row of rows) {
+  const ratio = row.ratio ? `, ${row.ratio.median.toFixed(2)}× its floor` : '';
+  console.log(
+    `${row.size} products, ${row.latencyMs} ms: median ${row.time.median.toFixed(0)} ms, floor ${row.floor.median.toFixed(0)} ms${ratio} (${row.runs.length} runs)`,
+  );
+}
+if (failed) process.exitCode = 1;
