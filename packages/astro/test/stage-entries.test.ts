@@ -1,6 +1,7 @@
 /**
- * `stageEntries`: entries are built and parsed while the records still arrive, and nothing reaches
- * the store before the commit, so a fetch failing part-way leaves the last sync's entries whole.
+ * `stageEntries`: entries are built and parsed while the records still arrive. An entry the store
+ * holds is not touched before the commit, so a fetch failing part-way leaves the last sync's
+ * entries whole; an id the store does not hold is written ahead, and taken back if the sync fails.
  */
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
@@ -47,30 +48,85 @@ function pausedStream(
   return Object.assign(inOrder(), { length: recs.length });
 }
 
-describe('stageEntries: entries built while records arrive, written at commit', () => {
+describe('stageEntries: entries built while records arrive, stored ones replaced at commit', () => {
   const recs = (n: number, title = 't') =>
     Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `${title}${i + 1}` }));
 
-  it('builds and parses the first entries before the stream ends, and writes nothing before the commit', async () => {
+  it('builds, parses and writes new ids before the stream ends, so the store works while requests run', async () => {
     const t = loaderContext(await createStore(), 'things', titledSchema);
     const resume = gate();
     const staging = stageEntries(t.ctx, pausedStream(recs(600), 520, resume.wait()), {
       fingerprint: 'f',
       sanitize: true,
     });
-    // The stream has handed out 520 of 600 items and waits: two full batches of 256 are built.
+    // The stream has handed out 520 of 600 items and waits: two full batches of 256 are built, and
+    // their ids were not in the store, so they are in it already.
     await vi.waitFor(() => expect(t.counts.parses).toBe(512));
-    expect(t.counts.writes).toBe(0);
-    expect(t.store.keys('things')).toEqual([]);
+    expect(t.counts.writes).toBe(512);
+    expect(t.store.keys('things')).toHaveLength(512);
     resume.open();
     const result = await staging;
     if (!result.ok) throw result.fetchError;
     expect(t.counts.parses).toBe(600);
-    expect(t.store.keys('things')).toEqual([]);
     const counts = result.staged.commit({ onParseError, onDuplicate });
     expect(counts).toMatchObject({ written: 600, unchanged: 0, removed: 0 });
+    expect(t.counts.writes).toBe(600);
     expect(result.staged.items).toBe(600);
     expect(t.store.get('things', '600')?.data.title).toBe('t600');
+  });
+
+  it('an entry the store holds is written only at the commit', async () => {
+    const t = loaderContext(await createStore(), 'things', titledSchema);
+    await syncEntries(t.ctx, recordItems(recs(600)), { fingerprint: 'f', onParseError, onDuplicate });
+    t.reset();
+    const resume = gate();
+    const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 520, resume.wait()), {
+      fingerprint: 'f',
+      sanitize: true,
+    });
+    await vi.waitFor(() => expect(t.counts.parses).toBe(512));
+    expect(t.counts.writes).toBe(0);
+    expect(t.store.get('things', '1')?.data.title).toBe('t1');
+    resume.open();
+    const result = await staging;
+    if (!result.ok) throw result.fetchError;
+    expect(t.counts.writes).toBe(0);
+    expect(result.staged.commit({ onParseError, onDuplicate })).toMatchObject({ written: 600 });
+    expect(t.store.get('things', '1')?.data.title).toBe('new1');
+  });
+
+  it('a fetch failing mid-stream takes back the new ids it wrote ahead: the store is as it was', async () => {
+    const t = loaderContext(await createStore(), 'things', titledSchema);
+    await syncEntries(t.ctx, recordItems(recs(3)), { fingerprint: 'f', onParseError, onDuplicate });
+    t.reset();
+    const boom = new Error('meta/Get failed');
+    const resume = gate();
+    const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 300, resume.wait(), boom), {
+      fingerprint: 'f',
+      sanitize: true,
+    });
+    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    // Ids 4 to 256 were new: written ahead. Ids 1 to 3 were stored: untouched.
+    expect(t.counts.writes).toBe(253);
+    resume.open();
+    expect(await staging).toEqual({ ok: false, fetchError: boom });
+    expect(t.counts.deletes).toBe(253);
+    expect(t.store.keys('things').sort()).toEqual(['1', '2', '3']);
+    expect(t.store.get('things', '1')?.data.title).toBe('t1');
+  });
+
+  it('a sync decided against after staging (discard) leaves the store as it was', async () => {
+    const t = loaderContext(await createStore(), 'things', titledSchema);
+    await syncEntries(t.ctx, recordItems(recs(2)), { fingerprint: 'f', onParseError, onDuplicate });
+    const result = await stageEntries(t.ctx, recordItems(recs(5, 'new')), {
+      fingerprint: 'f',
+      sanitize: true,
+    });
+    if (!result.ok) throw result.fetchError;
+    expect(t.store.keys('things')).toHaveLength(5);
+    result.staged.discard();
+    expect(t.store.keys('things').sort()).toEqual(['1', '2']);
+    expect(t.store.get('things', '2')?.data.title).toBe('t2');
   });
 
   it('a fetch failing mid-stream comes back as fetchError and leaves the store as it was', async () => {
@@ -136,8 +192,9 @@ describe('stageEntries: entries built while records arrive, written at commit', 
       ...recordItems([{ id: 4, title: 'added' }]),
     ];
     await expect(syncEntries(t.ctx, next, { fingerprint: 'f', onParseError, onDuplicate })).rejects.toThrow();
-    expect(t.counts.writes).toBe(0);
-    expect(t.counts.deletes).toBe(0);
+    // The new id 4 was written ahead and taken back; the stored ones were never touched.
+    expect(t.counts.writes).toBe(1);
+    expect(t.counts.deletes).toBe(1);
     expect(t.store.keys('things').sort()).toEqual(['1', '2', '3']);
     expect(t.store.get('things', '1')?.data.title).toBe('t1');
   });

@@ -83,6 +83,34 @@ async function load(
   const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
   // A failed fetch stops the load's other requests.
   if (!result.ok) abort.abort();
+  try {
+    await settle(ctx, run, { project, client, startedAt, invalid, meta, answers, remembered }, result);
+  } catch (error) {
+    // Staging wrote new ids ahead (staging.ts): a load that does not commit takes them back.
+    if (result.ok) result.staged.discard();
+    throw error;
+  }
+}
+
+/** What deciding and committing a staged load needs of it. */
+interface SettleScope {
+  project: Project;
+  client: SiteContentClient;
+  startedAt: number;
+  invalid: InvalidRecords;
+  meta: Awaited<ReturnType<typeof metaLookupOf>>;
+  answers: AnswerRecord;
+  remembered: ReadonlyMap<string, string>;
+}
+
+/** Decides the staged load (load-decision.ts): fail, keep the stale entries, or commit and log. */
+async function settle(
+  ctx: LoaderContext,
+  run: LoaderRun,
+  { project, client, startedAt, invalid, meta, answers, remembered }: SettleScope,
+  result: StageResult,
+): Promise<void> {
+  const { onInvalid } = run.options;
 
   const decision = decideLoad(
     {
@@ -97,6 +125,7 @@ async function load(
   );
   if (decision.action === 'fail') throw decision.error;
   if (decision.action === 'keep-stale') {
+    if (result.ok) result.staged.discard();
     keepStale(ctx, project, run.kind, decision.warning);
     recordUrlHistory(ctx, project, run.kind, false);
     return;

@@ -40,7 +40,10 @@ export type StagedEvent =
 
 /** Everything staging leaves for the commit. */
 export interface StagedWrites {
+  /** Entries for ids the store held: written at the commit. */
   writes: readonly StagedWrite[];
+  /** Entries for ids the store did not hold, already written while staging (staging.ts). */
+  writtenAhead: number;
   events: readonly StagedEvent[];
   /** The entry ids this sync keeps: every other stored entry is removed. */
   kept: ReadonlySet<string>;
@@ -77,7 +80,7 @@ export function commitStaged(
   }
   setMetaIfChanged(ctx.meta, LOADER_VERSION_META_KEY, LOADER_VERSION);
   return {
-    written: staged.writes.length,
+    written: staged.writes.length + staged.writtenAhead,
     unchanged: staged.unchanged,
     removed,
     invalid,

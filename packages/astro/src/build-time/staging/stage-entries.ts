@@ -1,7 +1,8 @@
 /**
  * Staging, the first step of an incremental sync (docs/architecture.md, "Incremental sync"): the
- * entries of changed records are built while later records are fetched; the store is written only
- * at commit (commit-staged.ts). A record's digest is compared before its entry is built, so an
+ * entries of changed records are built while later records are fetched; an entry the store holds
+ * is replaced only at commit (commit-staged.ts), one of a new id is written ahead and taken back
+ * if the load does not commit (staging.ts). A record's digest is compared before its entry is built, so an
  * unchanged record costs one hash.
  */
 import type { LoaderContext } from 'astro/loaders';
@@ -22,6 +23,8 @@ export interface StagedEntries {
   readonly entries: number;
   /** Writes the staged entries and removes those of records gone; call at most once. */
   commit(handlers: CommitHandlers): SyncCounts;
+  /** Instead of the commit: takes back what staging wrote ahead, so the store holds what it held. */
+  discard(): void;
 }
 
 /** Staging either has every item, or the fetch behind them failed (its error, as thrown). */
@@ -30,7 +33,7 @@ export type StageResult = { ok: true; staged: StagedEntries } | { ok: false; fet
 /** Entries per batch: the worker thread sanitizes the next batch while the main thread builds this one. */
 const BATCH_SIZE = 256;
 
-/** Builds the changed items' entries as they arrive, store untouched; a failed fetch comes back as `fetchError`. */
+/** Builds the changed items' entries as they arrive, stored ones untouched; a failed fetch comes back as `fetchError`. */
 export async function stageEntries(
   ctx: Pick<LoaderContext, 'store' | 'meta' | 'parseData' | 'generateDigest'>,
   source: SyncSource | Promise<SyncSource>,
@@ -49,8 +52,14 @@ export async function stageEntries(
   let fetchedAt: number;
   try {
     const failed = await stageBatches(staging, batches);
-    if (failed) return failed;
+    if (failed) {
+      staging.discard();
+      return failed;
+    }
     fetchedAt = performance.now();
+  } catch (error) {
+    staging.discard();
+    throw error;
   } finally {
     await batches.return(undefined);
     await staging.close();
@@ -60,11 +69,23 @@ export async function stageEntries(
   const commit = (handlers: CommitHandlers): SyncCounts => {
     if (committed) throw new Error('staged entries were already committed');
     committed = true;
-    return commitStaged(ctx, writes, handlers);
+    try {
+      return commitStaged(ctx, writes, handlers);
+    } catch (error) {
+      // A handler refused an entry before anything else was written: the early ones go too.
+      staging.discard();
+      throw error;
+    }
+  };
+  const discard = () => {
+    if (!committed) staging.discard();
   };
   const estimatedChars = staging.estimatedStoreChars();
   const entries = writes.kept.size;
-  return { ok: true, staged: { items: staging.taken, fetchedAt, estimatedChars, entries, commit } };
+  return {
+    ok: true,
+    staged: { items: staging.taken, fetchedAt, estimatedChars, entries, commit, discard },
+  };
 }
 
 /** The stored entries, kept as they are: the commit writes and removes nothing. */
@@ -75,6 +96,7 @@ function keptEntries(ctx: Pick<LoaderContext, 'store'>): StagedEntries {
     fetchedAt: performance.now(),
     estimatedChars: undefined,
     entries: stored,
+    discard: () => {},
     commit: () => ({
       written: 0,
       unchanged: stored,

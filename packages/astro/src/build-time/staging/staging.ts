@@ -53,6 +53,13 @@ export class Staging {
   readonly #firstSync: boolean;
   readonly #thread: SanitizeThread | undefined;
   readonly #writes: StagedWrite[] = [];
+  /**
+   * Entries of ids the store did not hold, written as they were built: the store's own work on them
+   * (its asset walk, its digest compare) overlaps the requests still running instead of following
+   * the last answer. Nothing the store held is touched before the commit, so `discard()` puts it back
+   * as it was by deleting these ids.
+   */
+  readonly #early: string[] = [];
   readonly #events: StagedEvent[] = [];
   /** Entry id → the record kept for it. */
   readonly #kept = new Map<string, string | number>();
@@ -136,10 +143,17 @@ export class Staging {
     await this.#thread?.close();
   }
 
+  /** Removes the entries written ahead: the sync failed, and the store holds what it held. */
+  discard(): void {
+    for (const id of this.#early) this.#ctx.store.delete(id);
+    this.#early.length = 0;
+  }
+
   /** What the commit needs. */
   staged(): StagedWrites {
     return {
       writes: this.#writes,
+      writtenAhead: this.#early.length,
       events: this.#events,
       kept: new Set(this.#kept.keys()),
       unchanged: this.#unchanged,
@@ -213,8 +227,14 @@ export class Staging {
     }
     this.#repeated.share(data);
     const write = { id: item.id, data, digest, ...(built.rendered ? { rendered: built.rendered } : {}) };
-    this.#writes.push(write);
-    if (this.#writes.length % SIZE_SAMPLE_EVERY === 1) {
+    // A full reload clears the store at the commit, which would take the early ones with it.
+    if (!this.#fullReload && !this.#ctx.store.has(item.id)) {
+      this.#ctx.store.set(write);
+      this.#early.push(item.id);
+    } else {
+      this.#writes.push(write);
+    }
+    if ((this.#writes.length + this.#early.length) % SIZE_SAMPLE_EVERY === 1) {
       this.#sampled++;
       this.#sampledChars += JSON.stringify(write).length;
     }
