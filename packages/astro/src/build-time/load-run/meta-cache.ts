@@ -148,9 +148,15 @@ class MetaCache implements MetaLookup {
 
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
     const at = (this.#settings.now ?? Date.now)();
-    const digests = requests.map((page) => this.#ctx.generateDigest(JSON.stringify(page.record)));
     const pages = requests.map(pageOf);
-    const reusable = pages.map((page, i) => this.#reusable(page, digests[i]!, at));
+    // A record is hashed before the requests start only where a young cached answer may be reused:
+    // on a first build none is, and the first `meta/Get` does not wait for every record's hash.
+    const digests: (string | undefined)[] = new Array(pages.length);
+    const digestAt = (i: number) => {
+      digests[i] ??= this.#ctx.generateDigest(JSON.stringify(requests[i]!.record));
+      return digests[i];
+    };
+    const reusable = pages.map((page, i) => this.#reusable(page, () => digestAt(i), at));
     const answers = fetch(pages.filter((_, i) => reusable[i] === undefined));
     const cache = this;
     async function* inOrder(): AsyncGenerator<Meta | undefined> {
@@ -160,7 +166,7 @@ class MetaCache implements MetaLookup {
           const page = pages[i]!;
           const reused = reusable[i];
           if (reused !== undefined) cache.reused++;
-          const cached = reused ?? (await cache.#asked(page, asked, digests[i]!, at));
+          const cached = reused ?? (await cache.#asked(page, asked, digestAt(i), at));
           cache.#next.set(pageKey(page.md, page.id), cached);
           yield cached.m ?? undefined;
         }
@@ -189,11 +195,11 @@ class MetaCache implements MetaLookup {
     setMetaIfChanged(this.#ctx.meta, META_CACHE_KEY, JSON.stringify(Object.fromEntries(this.#next)));
   }
 
-  /** The cached answer for `page` when its record is unchanged and the answer young enough. */
-  #reusable(page: MetaPage, digest: string, at: number): CachedMeta | undefined {
+  /** The cached answer for `page` when the answer is young enough and its record unchanged. */
+  #reusable(page: MetaPage, digest: () => string, at: number): CachedMeta | undefined {
     if (this.#settings.refetch) return undefined;
     const cached = this.#previous.get(pageKey(page.md, page.id));
-    return cached !== undefined && cached.r === digest && at - cached.t < this.#settings.maxAge
+    return cached !== undefined && at - cached.t < this.#settings.maxAge && cached.r === digest()
       ? cached
       : undefined;
   }
