@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
 import { withEmulator } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
 import { renderLargeCatalogs, STORE_CEILING_CHARS } from './lib/large-catalogs-report.mjs';
@@ -89,6 +90,7 @@ const results = {
   ceiling: {
     maxStringLength: constants.MAX_STRING_LENGTH,
     ceilingChars: STORE_CEILING_CHARS,
+    heapSizeLimit: getHeapStatistics().heap_size_limit,
     storeBytesPerProduct: largest ? largest.dataStore.bytes / largest.size : undefined,
   },
 };

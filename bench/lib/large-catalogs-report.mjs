@@ -1,8 +1,12 @@
 // bench/large-catalogs-report.md from the results of bench/large-catalogs.mjs.
 import { constants } from 'node:buffer';
+import { getHeapStatistics } from 'node:v8';
 
 /** The products loader's ceiling (packages/astro, staging/store-ceiling.ts): nine tenths of V8's longest string. */
 export const STORE_CEILING_CHARS = Math.floor(constants.MAX_STRING_LENGTH * 0.9);
+
+/** Its ceiling by the heap: estimated store characters per byte of Node's heap limit (same file). */
+const HEAP_CHARS_PER_BYTE = 0.092;
 
 const mb = (/** @type {number} */ bytes) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const n = (/** @type {number} */ value) => Math.round(value).toLocaleString('en');
@@ -42,19 +46,33 @@ ${ceilingSection(results, singles.at(-1))}${chunkedSection(rows, singles)}`;
 function ceilingSection(results, largest) {
   const max = results.ceiling?.maxStringLength ?? constants.MAX_STRING_LENGTH;
   const ceiling = results.ceiling?.ceilingChars ?? STORE_CEILING_CHARS;
+  // The default heap of the run's Node; a results file without it was made on this machine's Node.
+  const heap = results.ceiling?.heapSizeLimit ?? getHeapStatistics().heap_size_limit;
+  const byHeap = Math.min(ceiling, Math.floor(heap * HEAP_CHARS_PER_BYTE));
   const perProduct = largest ? largest.dataStore.bytes / largest.size : undefined;
   const measured = perProduct
-    ? ` The bench site's store took ${n(perProduct)} bytes a catalog product at ${n(largest.size)} products (${mb(largest.dataStore.bytes)}; the synthetic catalog is ASCII, so its bytes are its characters), so the single file meets that string at about ${n(max / perProduct)} such products, and the products loader's ceiling at about ${n(ceiling / perProduct)}. The ${n(largest.size)}-product sync peaked at ${mb(largest.peakRss)} RSS (the whole process: Astro, the loader, its sanitizing worker thread and the string Astro writes).`
+    ? ` The bench site's store took ${n(perProduct)} bytes a catalog product at ${n(largest.size)} products (${mb(largest.dataStore.bytes)}; the synthetic catalog is ASCII, so its bytes are its characters), so the single file would meet V8's string at about ${n(max / perProduct)} such products, were the heap large enough. The ${n(largest.size)}-product sync peaked at ${mb(largest.peakRss)} RSS (the whole process: Astro, the loader, its sanitizing worker thread and the string Astro writes).`
     : '';
   return `
 ## Where the single-file store meets V8's longest string
 
 Astro 7 writes the data store as one string: \`devalue.stringify\` of every collection
 (\`serializeDataStore\` in \`astro/dist/content/data-store-writer.js\`), then \`data-store.json\`. V8's
-longest string is \`buffer.constants.MAX_STRING_LENGTH\` = ${n(max)} characters (2^29 − 24). The
-products loader stops a load whose entries would pass ${n(ceiling)} characters (nine tenths of it:
-room for the other collections) with \`SiteContentStoreCeilingError\`, before Astro would crash
-writing the store.${measured}
+longest string is \`buffer.constants.MAX_STRING_LENGTH\` = ${n(max)} characters (2^29 − 24), but on
+Node's default heap (${n(heap / 2 ** 20)} MiB here) the serializer's pieces of that string run the heap
+out first: a 600,000-product catalog (569,939 entries, estimated at 449,763,085 characters) died out of
+heap in Astro's serializer after the loader committed (exit by a signal, before this ceiling), where
+500,000 (474,987 entries, about 375 M characters at the same 789 an entry) synced. The
+products loader therefore stops a load whose entries would pass the smaller of ${n(ceiling)} characters
+(nine tenths of the string: room for the other collections) and ${HEAP_CHARS_PER_BYTE} characters a byte
+of the heap limit (${n(byHeap)} here) with \`SiteContentStoreCeilingError\`, naming the limit, before
+Astro would crash writing the store; a larger heap (\`--max-old-space-size\`) raises it up to the
+string's. Synced again with it, the 600,000-product catalog stopped with that error (\`products:
+569939 entries would make Astro's data store about 449,763,085 characters, past the ceiling of the
+single-file store (413,659,037 characters: what Node's heap of 4288 MiB can serialize; …\`) instead
+of the crash (\`npm run bench:large -- --sizes 600000\`, run apart from the table's run), and the
+500,000-product catalog, synced again with it at commit \`60c2543\`, still passed (199.5 s, 5084 MB
+peak RSS, by section).${measured}
 `;
 }
 
