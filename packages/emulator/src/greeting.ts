@@ -33,22 +33,19 @@ export function greeting(facts: GreetingFacts): string {
 }
 
 /**
- * The key as a setting when it is the emulator's own (the development key, or one typed on this
- * command line); a key taken from the environment or a file may be a real service's, so it is named,
- * never shown.
+ * The key as a setting when it is the emulator's own development key. Any other key (typed with
+ * `--key`, taken from the environment or a file) may be a real service's, and no log the project
+ * writes shows a key: it is named, never shown.
  */
 function keyLines(keys: KeyMap, source: KeySource): string[] {
-  const entries = Object.entries(keys);
+  const [first] = Object.entries(keys);
+  if (source === 'development' && first)
+    return [
+      `  SITECONTENT_API_KEY=${first[0]}   (the emulator's development key; it opens nothing but this emulator)`,
+    ];
   if (source === 'environment') return ['  SITECONTENT_API_KEY as in your environment (not shown)'];
   if (source === 'file') return [`  keys from --keys (not shown), for sites ${sitesOf(keys)}`];
-  const [first] = entries;
-  if (entries.length === 1 && first) {
-    const own = source === 'development' ? "the emulator's development key" : 'the key given with --key';
-    return [`  SITECONTENT_API_KEY=${first[0]}   (${own}; it opens nothing but this emulator)`];
-  }
-  return entries.map(
-    ([key, sids]) => `  key ${key} for site${sids.length > 1 ? 's' : ''} ${sids.join(', ')}`,
-  );
+  return [`  SITECONTENT_API_KEY as given with --key (not shown), for sites ${sitesOf(keys)}`];
 }
 
 function sitesOf(keys: KeyMap): string {

@@ -35,6 +35,10 @@ describe('sitecontent-emulator serve', () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
       const cli = await serveCli(['--key', 'k1', '--sid', '1']);
       expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      // A key typed with --key may be a real service's: the greeting names it, never shows it.
+      await greeted(cli);
+      expect(cli.stderr()).toContain('  SITECONTENT_API_KEY as given with --key (not shown), for sites 1\n');
+      expect(cli.stderr()).not.toMatch(/\bk1\b/);
       expect((await get(cli.url, 'site/DomainDefault', 'sid=1')).text).toBe('[{"domain":"shop.example"}]');
       // A kept-alive connection must not hold the process open.
       cli.child.kill(signal);
