@@ -17,7 +17,7 @@ import type { ConcurrencyBound } from './concurrency.js';
 import { type EncodedRequest, encodeRequest, type OperationInput, type ParamEncoding } from './encode.js';
 import { interpretResponse } from './interpret.js';
 import type { OperationName } from './operations.js';
-import { requestLogLine } from './request-log.js';
+import { type LoggedAttempt, requestLogLine } from './request-log.js';
 import { isCongestionStatus, isGateStatus, isRetryable } from './retry.js';
 import type { Transport } from './transport.js';
 
@@ -35,18 +35,8 @@ export interface RetryEvent {
 }
 
 /** Sent to `onRequest` after every attempt; `status` is 0 when no HTTP answer arrived. */
-export interface RequestEvent {
+export interface RequestEvent extends LoggedAttempt {
   operation: OperationName;
-  status: number;
-  durationMs: number;
-  /** The attempt of the call (1-based): 1 the first request, 2 its first retry. */
-  attempt: number;
-  /** Bytes of the answer's body (0 without an answer). */
-  bytes: number;
-  /** The request URL with `key=***`. */
-  url: string;
-  /** Why no HTTP answer came, e.g. `network ECONNREFUSED` or `timeout` (with status 0 only). */
-  failure?: string | undefined;
   /** The adaptive concurrency limit in force after this attempt. */
   concurrencyLimit: number;
   /** The ceiling of that limit (the `maxConcurrency` option; `concurrency` when not adaptive). */

@@ -3,17 +3,19 @@
  * request to the service. The URL is the one errors show, `key=***`: the key never reaches a log.
  */
 
-/** What a line tells of one attempt (the executor's `RequestEvent` has it all). */
+/** What a line tells of one attempt: the executor's `RequestEvent` extends it. */
 export interface LoggedAttempt {
   operation: string;
   /** 0 when no HTTP answer came; then `failure` says why. */
   status: number;
   durationMs: number;
-  /** 1-based: the line shows the retry number, `attempt - 1`. */
+  /** The attempt of the call (1-based): 1 the first request, 2 its first retry; the line shows `attempt - 1`. */
   attempt: number;
+  /** Bytes of the answer's body (0 without an answer). */
   bytes: number;
-  /** With `key=***`. */
+  /** The request URL with `key=***`. */
   url: string;
+  /** Why no HTTP answer came, e.g. `network ECONNREFUSED` or `timeout` (with status 0 only). */
   failure?: string | undefined;
 }
 
