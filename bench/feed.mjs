@@ -12,9 +12,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { servedCatalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { servedCatalogFor } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
-import { buildOnDemandSite, processRss, serveOnDemandSite } from './lib/on-demand-site.mjs';
+import { processRss, seededOnDemandSite } from './lib/on-demand-site.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -56,14 +56,7 @@ async function readFeed(url) {
 
 const t0 = performance.now();
 const catalog = servedCatalogFor(products);
-log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
-const emu = await startEmulatorProcess(catalog);
-log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
-const site = await buildOnDemandSite('http://127.0.0.1:9/');
-const server = await serveOnDemandSite(site.root, {
-  SITECONTENT_BASE_URL: emu.url,
-  SITECONTENT_API_KEY: emu.key,
-  SITECONTENT_SID: String(emu.sid),
+const { emu, server, close } = await seededOnDemandSite(catalog, log, {
   // A capped heap: the feed must stream in bounded memory, not only look bounded while V8 defers its collection.
   NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --max-old-space-size=${args['heap-mb']}`.trim(),
 });
@@ -95,9 +88,7 @@ try {
     `${feed.items.toLocaleString('en')} items in ${(feed.ms / 1000).toFixed(1)} s; wrote ${join(outDir, 'feed-report.md')}`,
   );
 } finally {
-  await server.close();
-  site.remove();
-  await emu.close();
+  await close();
 }
 
 /** @param {any} r */

@@ -15,9 +15,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { servedCatalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
+import { servedCatalogFor } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
-import { buildOnDemandSite, processRss, serveOnDemandSite } from './lib/on-demand-site.mjs';
+import { processRss, seededOnDemandSite } from './lib/on-demand-site.mjs';
 import { renderSitemapsReport } from './lib/sitemaps-report.mjs';
 import { quantile } from './lib/zipf.mjs';
 
@@ -51,16 +51,8 @@ async function read(url) {
 
 const t0 = performance.now();
 const catalog = servedCatalogFor(products);
-log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
-const emu = await startEmulatorProcess(catalog);
-log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
 // No purge is sent: the provider's purge URL is never asked.
-const site = await buildOnDemandSite('http://127.0.0.1:9/');
-const server = await serveOnDemandSite(site.root, {
-  SITECONTENT_BASE_URL: emu.url,
-  SITECONTENT_API_KEY: emu.key,
-  SITECONTENT_SID: String(emu.sid),
-});
+const { emu, server, close } = await seededOnDemandSite(catalog, log);
 try {
   const before = processRss(server.pid);
   await emu.resetStats();
@@ -149,7 +141,5 @@ try {
   writeFileSync(join(outDir, 'sitemaps-report.md'), renderSitemapsReport(results));
   log(`wrote ${join(outDir, 'sitemaps-report.md')}`);
 } finally {
-  await server.close();
-  site.remove();
-  await emu.close();
+  await close();
 }

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startEmulatorProcess } from './emulator-process.mjs';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -134,4 +135,31 @@ export function processRss(pid) {
   const kb = (/** @type {string} */ field) =>
     Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1]) * 1024;
   return { now: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+/**
+ * The served benchmarks' set-up (bench/sitemaps.mjs, bench/feed.mjs): the emulator seeded with
+ * `catalog` in its own process, the bench site built (its purge URL, port 9, is never asked) and
+ * served with the emulator's connection and `env`. `close()` stops and removes all three.
+ * @param {ReturnType<typeof import('./emulator-process.mjs').servedCatalogFor>} catalog
+ * @param {(msg: string) => void} log
+ * @param {Record<string, string>} [env]
+ */
+export async function seededOnDemandSite(catalog, log, env = {}) {
+  log(`seeding the emulator with ${catalog.products.toLocaleString('en')} products…`);
+  const emu = await startEmulatorProcess(catalog);
+  log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
+  const site = await buildOnDemandSite('http://127.0.0.1:9/');
+  const server = await serveOnDemandSite(site.root, {
+    SITECONTENT_BASE_URL: emu.url,
+    SITECONTENT_API_KEY: emu.key,
+    SITECONTENT_SID: String(emu.sid),
+    ...env,
+  });
+  const close = async () => {
+    await server.close();
+    site.remove();
+    await emu.close();
+  };
+  return { emu, server, close };
 }
