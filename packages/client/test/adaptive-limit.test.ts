@@ -35,20 +35,24 @@ function drive(initial: number, max: number) {
   };
 }
 
+/** `n` answers, half of them twice as slow: a queue at any limit above 4. */
+const staircase = (n: number, rttMs: number): Answer[] =>
+  Array.from({ length: n }, (_, i) => ({ rttMs: i % 2 === 0 ? rttMs : 2 * rttMs }));
+
 /**
- * A first round that shows a queue (half its answers twice as slow) ends slow start and the round in
- * a no-load probe at 4 in flight; after 8 of its answers the limit is back, and the round after that
- * (the queue forming again) changes nothing.
+ * A first round that shows a queue (half its answers twice as slow) ends in a no-load probe at 4 in
+ * flight; after 8 of its answers the limit is back, and the round after that, showing the queue
+ * again, ends slow start and changes nothing.
  */
 function warmUp(d: ReturnType<typeof drive>, rttMs = 20): void {
   const start = d.limit.limit;
-  d.wave(Array.from({ length: start }, (_, i) => ({ rttMs: i % 2 === 0 ? rttMs : 2 * rttMs })));
+  d.wave(staircase(start, rttMs));
   expect(d.limit.probing).toBe(true);
   expect(d.limit.limit).toBe(Math.min(start, 4));
   while (d.limit.probing) d.wave(rttMs);
   expect(d.limit.limit).toBe(start);
   expect(d.limit.noLoadRtt('meta/Get')).toBe(rttMs);
-  expect(d.wave(rttMs)).toBe(start);
+  expect(d.wave(staircase(start, rttMs))).toBe(start);
 }
 
 describe('the limit follows latency', () => {
@@ -185,6 +189,25 @@ describe('slow start: a service that keeps up gets the allowance at once', () =>
     const d = drive(32, 64);
     expect(d.wave(20, 10)).toBe(32);
     expect(d.wave(20)).toBe(64);
+  });
+
+  it('a first round slowed by a cold start probes, and a service that then keeps up still doubles', () => {
+    const d = drive(32, 64);
+    // New connections and cold code: the first answers come in a staircase, 20 to 60 ms.
+    d.wave(Array.from({ length: 32 }, (_, i) => ({ rttMs: 20 + Math.floor(i / 8) * 13 })));
+    expect(d.limit.probing).toBe(true);
+    while (d.limit.probing) d.wave(20);
+    expect(d.limit.limit).toBe(32);
+    expect(d.wave(20)).toBe(32); // the round back at the limit: flat, so slow start goes on
+    expect(d.wave(20)).toBe(64);
+  });
+
+  it('a first-round queue that the round after the probe shows again ends slow start', () => {
+    const d = drive(32, 64);
+    d.wave(staircase(32, 20));
+    while (d.limit.probing) d.wave(20);
+    expect(d.wave(staircase(32, 20))).toBe(32);
+    expect(d.wave(20)).toBe(37); // 32 + √32, not 64
   });
 
   it('ends at the first round with a queue; growth is then √limit a round', () => {

@@ -165,3 +165,23 @@ describe('requestWhole', () => {
     expect(seen).toEqual([]);
   });
 });
+
+describe('writtenAt: when the request went onto a socket', () => {
+  it('is after the wait for the pool’s one socket, so the latency counted is the exchange alone', async () => {
+    routes.set('/slow', (_req, res) => {
+      setTimeout(() => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'), 60);
+    });
+    routes.set('/fast', (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('[]'));
+    pool = new Pool(origin, { connections: 1 });
+    const sent = performance.now();
+    const signal = new AbortController().signal;
+    const slow = requestWhole(pool, get('/slow'), limit(), signal);
+    const fast = requestWhole(pool, get('/fast'), limit(), signal);
+    const [first, second] = await Promise.all([slow, fast]);
+    const answered = performance.now();
+    expect(first.writtenAt).toBeGreaterThanOrEqual(sent);
+    // The second waited behind the first on the only socket: written once the first was answered.
+    expect(second.writtenAt! - sent).toBeGreaterThanOrEqual(55);
+    expect(answered - second.writtenAt!).toBeLessThan(answered - sent - 50);
+  });
+});

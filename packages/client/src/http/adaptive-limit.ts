@@ -13,7 +13,12 @@
  *   within a few round trips instead of a ramp of `√limit` a round. The first no-load probe is only
  *   taken when the first round already shows a queue: answers all flat at the start are the no-load
  *   latency (a probe there would hold the limit at 4 for two round trips for nothing); the periodic
- *   probe follows 15 s later as before.
+ *   probe follows 15 s later as before. A queue in that first round does not end slow start by
+ *   itself: new connections and a service's cold code answer the first requests late. The round
+ *   after the probe, back at the limit, judges against the probed latency: a queue there (a service
+ *   of fewer workers) ends slow start; flat answers let it double on.
+ * - **Latency is the socket's**: a sample is timed from when its request went onto a connected
+ *   socket, so a connect or a wait inside the pool is not read as the service's queue.
  * A round is `max(limit, 8)` answers to requests sent since the last change (older ones describe an
  * older limit). The limit stays within 1..`max` and grows only when a round used it in full.
  */
@@ -24,7 +29,7 @@ export interface LatencySample {
   operation: string;
   /** When the request was sent, on the limit's clock (ms). */
   sentAt: number;
-  /** The HTTP exchange only: not the wait for a slot or for the back-off gate (ms). */
+  /** The HTTP exchange only, from the request on a connected socket: not the wait for a slot, the back-off gate or a connect (ms). */
   rttMs: number;
   /** Requests in flight when this one was sent, itself included. */
   inFlight: number;
@@ -180,10 +185,10 @@ export class AdaptiveLimit {
       this.#firstRound = false;
       // Answers all flat in the first round were the no-load latency: no probe needed until the
       // periodic one. Any queue in them, and the probe measures the no-load latency first.
-      if (this.#queued()) {
-        this.#slowStart = false;
-        return this.#startProbe();
-      }
+      // A queue in the first round may be the service warming up (new connections, cold code)
+      // rather than its capacity: the probe measures the no-load latency, and the round after it
+      // (which refills the queue at the limit) decides whether slow start goes on.
+      if (this.#queued()) return this.#startProbe();
       this.#nextProbeAt = this.now() + PROBE_INTERVAL_MS;
     }
     if (this.now() >= this.#nextProbeAt) return this.#startProbe();

@@ -164,7 +164,9 @@ export class Executor {
     let failure: string | undefined;
     try {
       const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
-      const rttMs = performance.now() - started;
+      // From the socket on: a new connection's setup, or a wait for a free socket, is no queue of
+      // the service's (the first round opens most of the pool's connections at once).
+      const rttMs = performance.now() - (res.writtenAt ?? started);
       status = res.status;
       bytes = res.bytes;
       const rows = interpretResponse(op, shownUrl, res, s.apiKey);

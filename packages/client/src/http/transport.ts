@@ -30,6 +30,12 @@ export interface RawResponse {
   text: string;
   /** The body's size in bytes as read (undici: as received; `fetch`: as it inflated it), for the request log. */
   bytes: number;
+  /**
+   * When the request went onto a connected socket (`performance.now()`): the service's latency is
+   * counted from here, not from the wait for a socket or its connect. Absent where the transport
+   * cannot tell (`fetch`).
+   */
+  writtenAt?: number | undefined;
 }
 
 export interface Transport {

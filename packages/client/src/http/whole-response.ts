@@ -55,6 +55,7 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
   /** The body as it arrived: undici's views of the socket's reads, kept rather than copied. */
   #chunks: Buffer[] = [];
   #length = 0;
+  #writtenAt: number | undefined;
 
   constructor(
     private readonly limit: BodyLimit,
@@ -74,6 +75,7 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
     this.#controller = controller;
+    this.#writtenAt = performance.now();
     if (this.#settled) controller.abort(this.signal.reason);
   }
 
@@ -113,7 +115,13 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
       this.#settle(() => this.reject(error));
       return;
     }
-    const response = { status: this.#status, headers: this.#headers, text, bytes: this.#length };
+    const response = {
+      status: this.#status,
+      headers: this.#headers,
+      text,
+      bytes: this.#length,
+      writtenAt: this.#writtenAt,
+    };
     this.#settle(() => this.resolve(response));
   }
 
