@@ -24,6 +24,9 @@ export interface RequestHandlerDeps {
   requestLog?: ((line: string) => void) | undefined;
 }
 
+/** Why a request's wait for a worker ends when its client went away. */
+const CLIENT_GONE = new Error('the client closed the connection');
+
 /** One request: route → faults → a free worker → delay → body → key → params → site → handler → (faulty) response. */
 export class RequestHandler {
   readonly #d: RequestHandlerDeps;
@@ -57,7 +60,8 @@ export class RequestHandler {
     // Decided on arrival: the n-th request keeps its fate however long it waits for a worker.
     const fate = faults.decide();
     const gone = new AbortController();
-    res.once('close', () => gone.abort());
+    // A reason given: without one, abort() builds a DOMException with its stack for every request.
+    res.once('close', () => gone.abort(CLIENT_GONE));
     const release = await this.#d.workers.acquire(gone.signal);
     if (!release) return;
     try {
