@@ -9,6 +9,7 @@ export {
   type OrderedResults,
   streamBounded,
 } from './http/bounded-map.js';
+export { readAhead } from './http/read-ahead.js';
 export {
   type ArticleMetaModule,
   articleMetaModule,

@@ -15,32 +15,6 @@ export interface SectionAnswer {
   products: Product[];
 }
 
-/**
- * Calls `fn` for each item in order, at most `ahead` started past the one handed out, results in
- * order. The consumer sets the pace: nothing past the window is asked until it takes a result.
- */
-export async function* readAhead<T, R>(
-  items: readonly T[],
-  ahead: number,
-  fn: (item: T) => Promise<R>,
-): AsyncGenerator<R> {
-  const started: Promise<R>[] = [];
-  let next = 0;
-  const start = () => {
-    if (next >= items.length) return;
-    const running = fn(items[next++] as T);
-    // Awaited in turn; a failure past one that fails first must not be an unhandled rejection.
-    running.catch(() => {});
-    started.push(running);
-  };
-  for (let i = 0; i < ahead; i++) start();
-  while (started.length > 0) {
-    const result = await (started.shift() as Promise<R>);
-    start();
-    yield result;
-  }
-}
-
 /** The body digest of one section's products, without typing them (the conditional read's probe). */
 export async function sectionBodyDigest(fc: Pick<FetchContext, 'client' | 'callOptions'>, catid: number) {
   const answer = await fc.client.products.read({ catid }, { signal: fc.callOptions.signal });

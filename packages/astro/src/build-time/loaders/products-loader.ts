@@ -1,4 +1,5 @@
 import { isSiteContentError, type Product } from '@sitecontent/client';
+import { readAhead } from '@sitecontent/client/internal';
 import type { Loader } from 'astro/loaders';
 import { pagesOf, productPages } from '../../entries/page-kinds.js';
 import { urlStyleOf } from '../../entries/page-url.js';
@@ -23,7 +24,7 @@ import { Progress } from '../load-run/fan-out-progress.js';
 import type { FetchContext, SyncSections } from '../load-run/fetch-context.js';
 import { EnoughInvalidRecords } from '../load-run/invalid-records.js';
 import { runLoad } from '../load-run/run-load.js';
-import { readAhead, readSection, SECTION_READS_AHEAD, sectionBodyDigest } from '../load-run/section-reads.js';
+import { readSection, SECTION_READS_AHEAD, sectionBodyDigest } from '../load-run/section-reads.js';
 import type { ProductsAnswer, SyncProducts } from '../load-run/sync-products.js';
 import { type ItemSource, KEEP_STORED, type SyncItem, type SyncSource } from '../staging/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';

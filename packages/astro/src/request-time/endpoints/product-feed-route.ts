@@ -7,6 +7,7 @@
  * `maxAge` and purged with any product or section, like the product sitemaps.
  */
 import type { Product, Section, SiteContentClient } from '@sitecontent/client';
+import { readAhead } from '@sitecontent/client/internal';
 import type { APIContext } from 'astro';
 import { productPage } from '../../entries/product-page.js';
 import { imageUrls } from '../../helpers/image-urls.js';
@@ -37,37 +38,6 @@ export interface ProductFeedHandlerOptions {
   maxAge?: number | undefined;
   /** Seconds after `maxAge` a stale feed is still served while it is made again. @default 600 */
   swr?: number | undefined;
-}
-
-/**
- * `fn` of each item, in order, with at most `ahead` calls started before their results are taken:
- * the feed is written as fast as it is read, so memory holds a few sections whatever the catalog's
- * size (a pool that runs ahead of its reader would hold every section a slow reader has not taken).
- */
-async function* readAhead<T, R>(
-  items: readonly T[],
-  ahead: number,
-  fn: (item: T, signal: AbortSignal) => Promise<R>,
-): AsyncGenerator<R> {
-  const stop = new AbortController();
-  const pending: Promise<R>[] = [];
-  let next = 0;
-  const startNext = () => {
-    const call = fn(items[next++] as T, stop.signal);
-    // Awaited in turn below; until then a failure must not count as unhandled.
-    call.catch(() => {});
-    pending.push(call);
-  };
-  try {
-    while (next < items.length && pending.length < ahead) startNext();
-    while (pending.length > 0) {
-      const result = await (pending.shift() as Promise<R>);
-      if (next < items.length) startNext();
-      yield result;
-    }
-  } finally {
-    stop.abort();
-  }
 }
 
 /** A modification as the product's `sku` list states it: its id, price and colour. */
