@@ -1,6 +1,7 @@
 // The products loader alone against its request floor (bench/lib/loader-floor.mjs), without the rest
 // of the benchmark: `npx node bench/loader-floor.mjs [--size 10000] [--runs 3] [--latencies 20,0]`.
-// Prints each run and the medians; the same rows `npm run bench` puts in bench/report.md.
+// Prints each run (and the same requests replayed by autocannon after it) and the medians; the same
+// rows `npm run bench` puts in bench/report.md.
 import { parseArgs } from 'node:util';
 import { siteContentDefaults } from '../packages/astro/dist/options/integration-options.js';
 import { runLoaderFloor } from './lib/loader-floor.mjs';
@@ -39,8 +40,11 @@ const rows = await runLoaderFloor(
 );
 for (const row of rows) {
   const ratio = row.ratio ? `, ${row.ratio.median.toFixed(2)}× its floor` : '';
+  const ceiling = row.ceiling.n
+    ? `; the same requests by autocannon ${row.ceiling.median.toFixed(0)} ms, ours ${row.overCeiling.median.toFixed(2)}× that`
+    : '';
   console.log(
-    `${row.size} products, ${row.latencyMs} ms: median ${row.time.median.toFixed(0)} ms, floor ${row.floor.median.toFixed(0)} ms${ratio} (${row.runs.length} runs)`,
+    `${row.size} products, ${row.latencyMs} ms: median ${row.time.median.toFixed(0)} ms, floor ${row.floor.median.toFixed(0)} ms${ratio}${ceiling} (${row.runs.length} runs)`,
   );
 }
 if (failed) process.exitCode = 1;

@@ -64,7 +64,7 @@ interface Results {
   readme: { ours: (BuildRun | null)[]; chunks: (BuildRun | null)[] };
   loaderFloor: {
     latencyMs: number;
-    runs: { entries: number; sent: number; floorMs: number; ratio: number | null }[];
+    runs: { entries: number; sent: number; floorMs: number; ratio: number | null; ceilingMs: number }[];
   }[];
 }
 
@@ -243,11 +243,18 @@ describe('npm run bench -- --quick', () => {
       // goods/Get, dir/Get and a meta/Get per visible product: what the floor is computed from.
       expect(run.sent).toBeGreaterThan(run.entries);
       expect(run.entries).toBeGreaterThan(150);
+      // The same requests replayed by autocannon after the run: a time, and at 20 ms never below
+      // the floor (no client can beat requests × latency ÷ connections).
+      expect(run.ceilingMs).toBeGreaterThan(0);
       if (row.latencyMs > 0) {
         expect(run.floorMs).toBeCloseTo((run.sent * row.latencyMs) / 64);
         expect(run.ratio).toBeGreaterThan(0);
+        expect(run.ceilingMs).toBeGreaterThanOrEqual(run.floorMs * 0.95);
       }
     }
+    const floorTable = report.split('## The products loader against its request floor')[1]!.split('\n## ')[0]!;
+    expect(floorTable).toContain('| the same requests by autocannon |');
+    expect(floorTable).toMatch(/\| 200 products, 20 ms \|(?: [^|]+ \|){5} \d\.\d\d× \| \d\.\d\d×/);
   });
 
   it('writes a report with every scenario and every target, and a chart', async () => {

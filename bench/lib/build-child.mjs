@@ -68,6 +68,15 @@ if (process.env.BENCH_RSS_TRACE === '1') {
   }, 1000).unref();
 }
 
+// BENCH_LOG_MS=1 (a diagnosis): every log line prefixed with the milliseconds since this process
+// started, to see how long each phase of the build took (Astro's log shows whole seconds).
+if (process.env.BENCH_LOG_MS === '1') {
+  const write = process.stdout.write.bind(process.stdout);
+  const stamped = (/** @type {string} */ line) => (line ? `[${performance.now().toFixed(0)}] ${line}` : line);
+  process.stdout.write = /** @type {typeof process.stdout.write} */ (
+    (chunk, ...rest) => write(String(chunk).split('\n').map(stamped).join('\n'), ...rest)
+  );
+}
 try {
   const astro = await import('astro');
   const tracker = inFlightTracker(new URL(process.env.SITECONTENT_BASE_URL ?? 'http://invalid').origin);

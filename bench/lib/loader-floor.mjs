@@ -1,6 +1,12 @@
 // The products loader alone (`seo: true`: goods/Get, dir/Get, then a meta/Get per product) against
 // its request floor: the requests it sent × the latency ÷ the most requests in flight it is allowed
-// (`maxConcurrency`). Each run is a fresh worker process (worker.mjs, task `ours-products`).
+// (`maxConcurrency`). Each run is a fresh worker process (worker.mjs, task `ours-products`), then
+// the same requests replayed by autocannon with as many connections (task `ceiling-full`): what
+// this machine serves when the client does nothing with the answers, the ceiling below which no
+// client on these cores can go, measured beside each run.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { withEmulator } from './emulator-process.mjs';
 import { runWorker } from './run-worker.mjs';
 import { summarize } from './stats.mjs';
@@ -14,7 +20,7 @@ export const FLOOR_TARGET = 1.1;
  * @param {number} latencyMs
  * @param {number} allowed the most requests in flight allowed
  */
-export function floorOf(r, latencyMs, allowed) {
+export function floorOf(r, latencyMs, allowed, ceilingMs = Number.NaN) {
   const sent = r.inFlight?.sent ?? Number.NaN;
   const floorMs = (sent * latencyMs) / allowed;
   return {
@@ -23,6 +29,7 @@ export function floorOf(r, latencyMs, allowed) {
     sent,
     floorMs,
     ratio: latencyMs > 0 ? r.elapsedMs / floorMs : Number.NaN,
+    ceilingMs,
     inFlight: r.inFlight,
   };
 }
@@ -39,19 +46,29 @@ export async function runLoaderFloor(plan, h) {
     const runs = [];
     await h.safely(`loader floor ${latencyMs} ms`, () =>
       withEmulator({ size: plan.size, latencyMs, log: h.log }, async (emu) => {
-        for (let i = 0; i < plan.runs; i++) {
-          const r = await h.safely(`products loader ${latencyMs} ms`, () =>
-            runWorker(
-              { kind: 'ours-products', baseUrl: emu.url, sid: emu.sid, concurrency: h.concurrency },
-              emu.key,
-            ),
-          );
-          if (!r) continue;
-          const f = floorOf(r, latencyMs, h.maxConcurrency);
-          runs.push(f);
-          h.log(
-            `products loader ${plan.size}/${latencyMs}ms run ${i + 1}: ${f.elapsedMs.toFixed(0)} ms, ${f.sent} requests, floor ${f.floorMs.toFixed(0)} ms${latencyMs > 0 ? ` (${f.ratio.toFixed(2)}×)` : ''}, in flight p50 ${f.inFlight?.p50} peak ${f.inFlight?.peak}`,
-          );
+        const dir = mkdtempSync(join(tmpdir(), 'loader-floor-'));
+        const recordFile = join(dir, 'paths.json');
+        const service = { baseUrl: emu.url, sid: emu.sid, concurrency: h.concurrency };
+        try {
+          for (let i = 0; i < plan.runs; i++) {
+            const r = await h.safely(`products loader ${latencyMs} ms`, () =>
+              runWorker({ ...service, kind: 'ours-products', recordFile }, emu.key),
+            );
+            if (!r) continue;
+            const ceiling = await h.safely(`ceiling ${latencyMs} ms`, () =>
+              runWorker(
+                { ...service, kind: 'ceiling-full', pathsFile: recordFile, connections: h.maxConcurrency },
+                emu.key,
+              ),
+            );
+            const f = floorOf(r, latencyMs, h.maxConcurrency, ceiling?.elapsedMs);
+            runs.push(f);
+            h.log(
+              `products loader ${plan.size}/${latencyMs}ms run ${i + 1}: ${f.elapsedMs.toFixed(0)} ms, ${f.sent} requests, floor ${f.floorMs.toFixed(0)} ms${latencyMs > 0 ? ` (${f.ratio.toFixed(2)}×)` : ''}, the same requests by autocannon ${f.ceilingMs.toFixed(0)} ms, in flight p50 ${f.inFlight?.p50} peak ${f.inFlight?.peak}`,
+            );
+          }
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
         }
       }),
     );
@@ -62,6 +79,9 @@ export async function runLoaderFloor(plan, h) {
       runs,
       time: summarize(runs.map((r) => r.elapsedMs)),
       floor: summarize(runs.map((r) => r.floorMs)),
+      ceiling: summarize(runs.map((r) => r.ceilingMs)),
+      // Pair by pair: ours ÷ the ceiling measured right after it.
+      overCeiling: summarize(runs.map((r) => r.elapsedMs / r.ceilingMs)),
       ratio: latencyMs > 0 ? summarize(runs.map((r) => r.ratio)) : undefined,
     });
   }

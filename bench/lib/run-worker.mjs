@@ -12,9 +12,15 @@ const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 export function runWorker(task, key, { timeoutMs = 15 * 60_000 } = {}) {
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROF_DIR: write a V8 CPU profile of every worker there (where the time goes).
+    // BENCH_PRELOAD: a module each worker imports first (a diagnosis: say, a timeline of its
+    // requests from undici's diagnostics channels); never in a measured run.
     const profDir = process.env.BENCH_CPU_PROF_DIR;
+    const preload = process.env.BENCH_PRELOAD;
     const child = fork(workerPath, [], {
-      execArgv: profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      execArgv: [
+        ...(profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []),
+        ...(preload ? ['--import', preload] : []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: { ...process.env, BENCH_TASK: JSON.stringify(task), BENCH_KEY: key },
     });
