@@ -252,7 +252,9 @@ describe('npm run bench -- --quick', () => {
         expect(run.ceilingMs).toBeGreaterThanOrEqual(run.floorMs * 0.95);
       }
     }
-    const floorTable = report.split('## The products loader against its request floor')[1]!.split('\n## ')[0]!;
+    const floorTable = report
+      .split('## The products loader against its request floor')[1]!
+      .split('\n## ')[0]!;
     expect(floorTable).toContain('| the same requests by autocannon |');
     expect(floorTable).toMatch(/\| 200 products, 20 ms \|(?: [^|]+ \|){5} \d\.\d\d× \| \d\.\d\d×/);
   });
