@@ -32,12 +32,10 @@ describe('readAhead', () => {
     await reader.return?.(undefined);
   });
 
-  it('takes items from an async source, and aborts the calls’ signal when the reader stops', async () => {
-    async function* source() {
-      for (let i = 0; i < 100; i++) yield i;
-    }
+  it('aborts the calls’ signal when the reader stops', async () => {
+    const items = Array.from({ length: 100 }, (_, i) => i);
     const signals: AbortSignal[] = [];
-    for await (const r of readAhead(source(), 3, async (n, signal) => {
+    for await (const r of readAhead(items, 3, async (n, signal) => {
       signals.push(signal);
       return n;
     })) {
@@ -47,7 +45,7 @@ describe('readAhead', () => {
     expect(signals.every((s) => s.aborted)).toBe(true);
   });
 
-  it('rethrows a call’s failure in order, and a failing source’s error', async () => {
+  it('rethrows a call’s failure in order', async () => {
     const failing = readAhead([1, 2, 3], 3, async (n) => {
       if (n === 2) throw new Error('call 2 failed');
       return n;
@@ -59,15 +57,5 @@ describe('readAhead', () => {
       })(),
     ).rejects.toThrow('call 2 failed');
     expect(got).toEqual([1]);
-    async function* broken() {
-      yield 1;
-      throw new Error('source broke');
-    }
-    await expect(
-      (async () => {
-        for await (const _ of readAhead(broken(), 2, async (n) => n)) {
-        }
-      })(),
-    ).rejects.toThrow('source broke');
   });
 });
