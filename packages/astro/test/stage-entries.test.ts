@@ -52,6 +52,24 @@ describe('stageEntries: entries built while records arrive, stored ones replaced
   const recs = (n: number, title = 't') =>
     Array.from({ length: n }, (_, i) => ({ id: i + 1, title: `${title}${i + 1}` }));
 
+  /**
+   * `stored` records synced, then a sync of 600 new ones whose stream fails after 300: returned once
+   * its first batch (256) is parsed, the stream held until `resume.open()`.
+   */
+  async function failingMidStream(stored: number) {
+    const t = loaderContext(await createStore(), 'things', titledSchema);
+    await syncEntries(t.ctx, recordItems(recs(stored)), { fingerprint: 'f', onParseError, onDuplicate });
+    t.reset();
+    const boom = new Error('meta/Get failed');
+    const resume = gate();
+    const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 300, resume.wait(), boom), {
+      fingerprint: 'f',
+      sanitize: true,
+    });
+    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    return { t, boom, resume, staging };
+  }
+
   it('builds, parses and writes new ids before the stream ends, so the store works while requests run', async () => {
     const t = loaderContext(await createStore(), 'things', titledSchema);
     const resume = gate();
@@ -96,16 +114,7 @@ describe('stageEntries: entries built while records arrive, stored ones replaced
   });
 
   it('a fetch failing mid-stream takes back the new ids it wrote ahead: the store is as it was', async () => {
-    const t = loaderContext(await createStore(), 'things', titledSchema);
-    await syncEntries(t.ctx, recordItems(recs(3)), { fingerprint: 'f', onParseError, onDuplicate });
-    t.reset();
-    const boom = new Error('meta/Get failed');
-    const resume = gate();
-    const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 300, resume.wait(), boom), {
-      fingerprint: 'f',
-      sanitize: true,
-    });
-    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    const { t, boom, resume, staging } = await failingMidStream(3);
     // Ids 4 to 256 were new: written ahead. Ids 1 to 3 were stored: untouched.
     expect(t.counts.writes).toBe(253);
     resume.open();
@@ -130,16 +139,7 @@ describe('stageEntries: entries built while records arrive, stored ones replaced
   });
 
   it('a fetch failing mid-stream comes back as fetchError and leaves the store as it was', async () => {
-    const t = loaderContext(await createStore(), 'things', titledSchema);
-    await syncEntries(t.ctx, recordItems(recs(600)), { fingerprint: 'f', onParseError, onDuplicate });
-    t.reset();
-    const boom = new Error('meta/Get failed');
-    const resume = gate();
-    const staging = stageEntries(t.ctx, pausedStream(recs(600, 'new'), 300, resume.wait(), boom), {
-      fingerprint: 'f',
-      sanitize: true,
-    });
-    await vi.waitFor(() => expect(t.counts.parses).toBe(256));
+    const { t, boom, resume, staging } = await failingMidStream(600);
     resume.open();
     const result = await staging;
     expect(result).toEqual({ ok: false, fetchError: boom });
