@@ -16,6 +16,15 @@ interface OpenProjects {
   sitemap: { wanted: boolean; facts: PageFacts | undefined };
   /** Images the build could not read, once per record and field (`pageImages()`); the SEO check warns of them. */
   unreadImages: Map<string, UnreadImage>;
+  /** Each collection's stored entries, read by the SEO check to tell an editor's link from the site's own. */
+  serviceHtml: Map<string, () => Iterable<ServiceHtmlEntry>>;
+}
+
+/** A stored entry as the SEO check reads its HTML: fields of `data`, and `rendered.html` (the record's `txt`). */
+export interface ServiceHtmlEntry {
+  id: string;
+  data: unknown;
+  rendered?: { html: string } | undefined;
 }
 
 /** An image a page fell back from: whose it is, which field, the URL and why. */
@@ -36,6 +45,7 @@ function openProjects(): OpenProjects {
     serving: undefined,
     sitemap: { wanted: false, facts: undefined },
     unreadImages: new Map(),
+    serviceHtml: new Map(),
   };
   return g[SLOT];
 }
@@ -112,4 +122,19 @@ export const unreadImages = (): UnreadImage[] => [...openProjects().unreadImages
 /** At a build's start: what an earlier build in this process could not read is not this one's. */
 export function forgetUnreadImages(): void {
   openProjects().unreadImages.clear();
+}
+
+/** Notes where `collection`'s entries can be read once the sync has ended (a loader's store). */
+export function noteServiceHtml(collection: string, entries: () => Iterable<ServiceHtmlEntry>): void {
+  openProjects().serviceHtml.set(collection, entries);
+}
+
+/** The collections noted since the last `forgetServiceHtml()`, with their entries. */
+export const serviceHtmlSources = (): [string, () => Iterable<ServiceHtmlEntry>][] => [
+  ...openProjects().serviceHtml,
+];
+
+/** Before a build's sync: an earlier build's stores in this process are not this one's. */
+export function forgetServiceHtml(): void {
+  openProjects().serviceHtml.clear();
 }

@@ -3,7 +3,7 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import type { LoaderContext } from 'astro/loaders';
 import type { CommonLoaderSettings } from '../../options/loader-shapes.js';
-import { projectAt } from '../../project/open-projects.js';
+import { noteServiceHtml, projectAt } from '../../project/open-projects.js';
 import type { Project } from '../../project/project.js';
 import type { SyncScope } from '../../project/sync-scope.js';
 import type { StageResult } from '../staging/stage-entries.js';
@@ -43,6 +43,8 @@ export interface LoaderRun {
 export async function runLoad(ctx: LoaderContext, run: LoaderRun): Promise<void> {
   const project = projectAt(ctx.config.root);
   project.adoptLogger(ctx.logger);
+  // Whatever the load decides, the store then holds the entries the pages show.
+  noteServiceHtml(ctx.collection, () => ctx.store.values());
   const client = project.client(ctx.collection, run.options);
   // Synchronously, so every loader Astro starts together joins the same sync.
   const sync = project.beginSync(client);

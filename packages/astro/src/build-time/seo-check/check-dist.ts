@@ -15,6 +15,8 @@ export interface SeoCheckInput extends OutputLayout {
   outDir: string;
   /** Astro's `site`; without it canonicals are not compared to the site's origin. */
   site: string | undefined;
+  /** The record whose HTML from the service holds a link (service-links.ts); without it every dead link fails. */
+  serviceLinkOwner?: ((href: string) => string | undefined) | undefined;
 }
 
 export interface SeoCheckReport {
@@ -63,6 +65,7 @@ export async function checkDist(options: SeoCheckInput): Promise<SeoCheckReport>
     sitemapPages: sitemap && [...sitemap.pages],
     sitemapLastmods: sitemap?.lastmods ?? new Map(),
     redirects,
+    serviceLinkOwner: options.serviceLinkOwner,
   };
   return { pages: pages.length, problems: [...problems, ...(await checkPages(pages, input))] };
 }

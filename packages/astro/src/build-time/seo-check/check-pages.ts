@@ -2,7 +2,7 @@
  * The per-page rules of the SEO check: an indexable page's canonical is on the site's origin, in the
  * sitemap and served by a file; its JSON-LD `dateModified` is its `<lastmod>`; JSON-LD parses and
  * passes Google's rules; links into the site resolve (link-audit.ts); the product feed states the pages' offers
- * (feed-check.ts); a page shared without a raster
+ * (feed-check.ts), where a dead link from the service's HTML is a warning naming its record; a page shared without a raster
  * image of stated size, and product pages without a feed, are warnings. `noindex` pages and Astro's error pages need no canonical or
  * share image.
  */
@@ -33,6 +33,8 @@ export interface PageCheckInput extends OutputLayout {
   sitemapLastmods: ReadonlyMap<string, string>;
   /** The build's redirect pages, with where each sends (redirect-pages.ts). */
   redirects: ReadonlyMap<string, string>;
+  /** The record whose HTML from the service holds a link, if one does (service-links.ts). */
+  serviceLinkOwner?: ((href: string) => string | undefined) | undefined;
 }
 
 const ERROR_PAGES = new Set(['404.html', '500.html']);
@@ -94,7 +96,13 @@ async function pageProblems(page: string, ctx: PageContext, jsonLd: JsonLdCheck)
     }
     warnings.push(...shareImageWarnings(head.shareImage, (url) => missingFromBuild(url, ctx.links)));
   }
-  errors.push(...linkProblems(page, html, ctx.links));
+  for (const link of linkProblems(page, html, ctx.links)) {
+    // An editor's dead link is the service's content, which the build cannot change: it is named,
+    // and does not stop a deploy. A link the site's own templates write still fails.
+    const owner = link.missing ? ctx.input.serviceLinkOwner?.(link.href) : undefined;
+    if (owner === undefined) errors.push(link.reason);
+    else warnings.push(`${link.reason}, from the service's HTML of ${owner}`);
+  }
   return [
     ...errors.map((reason) => ({ page, reason, severity: 'error' as const })),
     ...warnings.map((reason) => ({ page, reason, severity: 'warning' as const })),

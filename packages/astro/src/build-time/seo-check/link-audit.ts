@@ -83,8 +83,17 @@ function belowBase(pathname: string, base: string): string | undefined {
   }
 }
 
+/** A link the build does not serve as written: `missing` when it names nothing of the build (a 404). */
+export interface LinkProblem {
+  href: string;
+  reason: string;
+  missing: boolean;
+}
+
+const missing = (href: string, reason: string): LinkProblem => ({ href, reason, missing: true });
+
 /** Why the link `href` on `page` is not served as it is, or `undefined` when it is (or leaves the site). */
-function linkProblem(href: string, page: URL, ctx: LinkAuditContext): string | undefined {
+function linkProblem(href: string, page: URL, ctx: LinkAuditContext): LinkProblem | string | undefined {
   if (href === '' || href.startsWith('#') || href.startsWith('?')) return undefined;
   let url: URL;
   try {
@@ -97,10 +106,12 @@ function linkProblem(href: string, page: URL, ctx: LinkAuditContext): string | u
   if (rel === undefined) return `link ${href} is outside the site's base ${ctx.layout.base}`;
   const last = rel.replace(/\/+$/, '').split('/').pop() ?? '';
   if (last.includes('.') && !last.endsWith('.html')) {
-    return fileExists(rel, ctx) ? undefined : `link ${href} names no file of the build (a 404)`;
+    return fileExists(rel, ctx)
+      ? undefined
+      : missing(href, `link ${href} names no file of the build (a 404)`);
   }
   const candidates = pageFileCandidates(url.pathname, ctx.layout).filter((file) => fileExists(file, ctx));
-  if (candidates.length === 0) return `link ${href} names no page of the build (a 404)`;
+  if (candidates.length === 0) return missing(href, `link ${href} names no page of the build (a 404)`);
   const to = redirectOf(candidates, ctx.redirects);
   if (to !== undefined) return `link ${href} is redirected to ${to}: link to the page's URL`;
   if (last.endsWith('.html') || ctx.layout.format === 'preserve') return undefined;
@@ -126,7 +137,11 @@ export function missingFromBuild(url: string, ctx: LinkAuditContext): boolean {
 }
 
 /** The problems of the links in `html`, the content of the output file `page`. */
-export function linkProblems(page: string, html: string, ctx: LinkAuditContext): string[] {
+export function linkProblems(page: string, html: string, ctx: LinkAuditContext): LinkProblem[] {
   const url = urlOfPage(page, ctx.layout, ctx.origin ?? NO_SITE);
-  return linksOf(html).flatMap((href) => linkProblem(href, url, ctx) ?? []);
+  return linksOf(html).flatMap((href) => {
+    const problem = linkProblem(href, url, ctx);
+    if (problem === undefined) return [];
+    return typeof problem === 'string' ? { href, reason: problem, missing: false } : problem;
+  });
 }

@@ -6,9 +6,15 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { SiteContentSeoCheckError } from '../../errors/seo-check-error.js';
 import type { SeoCheckMode } from '../../options/seo-check-options.js';
-import { forgetUnreadImages, unreadImages } from '../../project/open-projects.js';
+import {
+  forgetServiceHtml,
+  forgetUnreadImages,
+  serviceHtmlSources,
+  unreadImages,
+} from '../../project/open-projects.js';
 import { checkDist, type SeoCheckReport } from './check-dist.js';
 import type { OutputLayout } from './page-file.js';
+import { serviceLinkOwners } from './service-links.js';
 
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
@@ -36,13 +42,20 @@ export function seoCheckIntegration(mode: Exclude<SeoCheckMode, 'off'>): AstroIn
       'astro:config:done': ({ config }) => {
         layout = { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base };
         site = config.site;
+        // Before this build's sync, whose loaders note their stores.
+        forgetServiceHtml();
       },
       'astro:build:start': () => {
         forgetUnreadImages();
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (!layout) return;
-        const report = await checkDist({ ...layout, site, outDir: fileURLToPath(dir) });
+        const report = await checkDist({
+          ...layout,
+          site,
+          outDir: fileURLToPath(dir),
+          serviceLinkOwner: serviceLinkOwners(serviceHtmlSources()),
+        });
         // An image the build could not read made its page fall back: a warning, never a failure.
         for (const image of unreadImages()) {
           report.problems.push({
