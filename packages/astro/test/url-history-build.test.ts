@@ -1,8 +1,10 @@
 // The URL history in real builds of a small static site whose product pages are at their `data.url`:
 // a product moved between builds redirects from its old URL (a redirect page the integration writes,
-// the sync having found the move), the history file keeps both URLs, and a build without the cache
-// folder redirects from the file alone, through Astro's `redirects`. A broken file fails the build.
-import { rmSync } from 'node:fs';
+// the sync having found the move), the history file keeps both URLs, a build without the cache
+// folder redirects from the file alone, and the move undone makes the old URL a page again with no
+// redirect either way. Never through Astro's `redirects`, which Astro reads before the sync. A
+// broken file fails the build.
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildFixture, fixtureWithEmulator } from './helpers/index.js';
@@ -75,7 +77,18 @@ describe('the URL history across builds', () => {
       rmSync(join(fx.root, dir), { recursive: true, force: true });
     const fresh = await buildFixture(fx);
     expect(fresh.error).toBeUndefined();
-    expect(redirectOf(fx.read(`dist${oldUrl}index.html`))).toEqual({ to: urls[1], byAstro: true });
+    expect(redirectOf(fx.read(`dist${oldUrl}index.html`))).toEqual({ to: urls[1], byAstro: false });
+
+    // An editor's undo: the product back in its first section is a page at its first URL again.
+    const firstSection = oldUrl.split('/').at(-3);
+    emu.exec(
+      `UPDATE products SET catid = (SELECT id FROM sections WHERE tx = '${firstSection}') WHERE id = ${PRODUCT}`,
+    );
+    const undone = await buildFixture(fx);
+    expect(undone.error).toBeUndefined();
+    expect(history().pages[`products:${PRODUCT}`]!.urls).toEqual([oldUrl]);
+    expect(fx.read(`dist${oldUrl}index.html`)).toContain('<h1>');
+    expect(existsSync(join(fx.root, `dist${urls[1]}index.html`))).toBe(false);
   }, 120_000);
 
   it('a broken history file fails the build, naming the file and what is wrong', async () => {

@@ -6,7 +6,7 @@
  * current section index, and every page below its old URL moves with it.
  */
 import { pageUrl, type UrlStyle } from './page-url.js';
-import { redirectsOf, type UrlHistory } from './url-history.js';
+import { asRoute, redirectsOf, type UrlHistory } from './url-history.js';
 
 export interface MovedPages {
   /** Old page URL → current, each in the site's style. */
@@ -17,28 +17,38 @@ export interface MovedPages {
 
 export const NO_MOVES: MovedPages = { exact: new Map(), below: [] };
 
-const trimmed = (url: string) => url.replace(/(.)\/+$/, '$1');
-
-/** The moves `history` knows, and the sections of `sections` (the sync's) found at a new URL. */
+/**
+ * Where the pages `history` knows are now, with this sync's sections (`sections`) as the truth for
+ * sections: a section back at a URL it had is live there, never moved away (an editor's undo); one
+ * at a new URL takes the pages below its old ones along; and a move `history` knows whose target
+ * lies below a section that moved since is followed there, in one hop.
+ */
 export function movedPagesOf(
   history: UrlHistory,
   sections: Iterable<{ id: number; url: string }>,
   style: UrlStyle,
 ): MovedPages {
-  const exact = redirectsOf(history);
-  const below: [string, string][] = [];
+  const live = new Set<string>();
+  const sectionMoves: [string, string][] = [];
   for (const section of sections) {
-    const past = history.pages[`sections:${section.id}`];
-    if (!past) continue;
     const current = pageUrl(section.url, style);
-    for (const old of past.urls) {
-      if (old === current) continue;
-      exact.set(old, current);
-      below.push([trimmed(old), trimmed(current)]);
+    live.add(asRoute(current));
+    for (const old of history.pages[`sections:${section.id}`]?.urls ?? []) {
+      if (asRoute(old) !== asRoute(current)) sectionMoves.push([old, current]);
     }
   }
-  if (exact.size === 0) return NO_MOVES;
-  below.sort((a, b) => b[0].length - a[0].length);
+  const below = sectionMoves
+    .map(([old, current]) => [asRoute(old), asRoute(current)] as const)
+    .filter(([old]) => !live.has(old))
+    .sort((a, b) => b[0].length - a[0].length);
+  const moved: MovedPages = { exact: new Map(), below };
+  const exact = new Map<string, string>();
+  for (const [from, to] of redirectsOf(history)) {
+    const now = currentPagePath(to, moved);
+    if (!live.has(asRoute(from)) && asRoute(now) !== asRoute(from)) exact.set(from, now);
+  }
+  for (const [old, current] of sectionMoves) if (!live.has(asRoute(old))) exact.set(old, current);
+  if (exact.size === 0 && below.length === 0) return NO_MOVES;
   return { exact, below };
 }
 
@@ -59,7 +69,7 @@ export function movesMet(html: readonly string[], moved: MovedPages): string[] |
   for (const text of html) {
     for (const match of text.matchAll(/href\s*=\s*["']?([^"'\s>]+)/gi)) {
       const href = (match[1] ?? '').replace(/[?#].*$/, '');
-      for (const candidate of [href, `${trimmed(href)}/`, trimmed(href)]) {
+      for (const candidate of [href, `${asRoute(href)}/`, asRoute(href)]) {
         const now = currentPagePath(candidate, moved);
         if (now !== candidate) met.add(`${candidate}>${now}`);
       }

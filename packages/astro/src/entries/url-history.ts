@@ -68,9 +68,14 @@ export function mergeUrlHistories(older: UrlHistory, newer: UrlHistory): UrlHist
   return { version: 1, pages };
 }
 
+/** A URL as a route: without its trailing slash (the root stays `/`). */
+export const asRoute = (url: string) => url.replace(/(.)\/+$/, '$1');
+
 /**
- * `history` after a complete load of `kind` whose pages are now at `current` (entry id → path):
- * a page's current URL moves last (a page may return to an old URL); a page not in `current` is gone.
+ * `history` after a complete load of `kind` whose pages are now at `current` (entry id → path): the
+ * current URL comes last; a page back at a URL it had forgets the URLs it had after it (an editor's
+ * undo: A → B → A leaves no redirect either way, as a clean build of the catalog has none); a page
+ * not in `current` is gone.
  */
 export function noteCurrentUrls(
   history: UrlHistory,
@@ -85,14 +90,17 @@ export function noteCurrentUrls(
       pages[key] = { urls: page.urls, gone: true };
   }
   for (const [id, url] of current) {
-    const urls = pages[`${prefix}${id}`]?.urls.filter((known) => known !== url) ?? [];
-    pages[`${prefix}${id}`] = { urls: [...urls, url] };
+    pages[`${prefix}${id}`] = { urls: withCurrentUrl(pages[`${prefix}${id}`]?.urls ?? [], url) };
   }
   return { version: 1, pages };
 }
 
-/** A URL as a route: without its trailing slash (the root stays `/`). */
-const asRoute = (url: string) => url.replace(/(.)\/+$/, '$1');
+/** A page's URLs now that it is at `url`: appended, or, back at one it had, cut after it (the same route). */
+export function withCurrentUrl(urls: readonly string[], url: string): string[] {
+  const route = asRoute(url);
+  const back = urls.findIndex((known) => asRoute(known) === route);
+  return back === -1 ? [...urls, url] : [...urls.slice(0, back), url];
+}
 
 /**
  * Every old URL of a page that is not gone, to its current URL: straight there, so a chain of moves

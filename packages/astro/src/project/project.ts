@@ -2,7 +2,7 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import { debugRequested } from '@sitecontent/client/internal';
 import type { UrlStyle } from '../entries/page-url.js';
-import { emptyUrlHistory, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
+import { emptyUrlHistory, historyOf, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -144,9 +144,22 @@ export class Project {
     return this.#urlHistory;
   }
 
-  /** Adds `history` (a file's, or a collection's after its load) to what the project knows. */
+  /** Adds `history` (a file's, or the last build's) to what the project knows. */
   noteUrlHistory(history: UrlHistory): void {
     this.#urlHistory = mergeUrlHistories(this.#urlHistory, history);
+  }
+
+  /**
+   * Takes `history` as the whole story of `kind`'s pages: a collection's after its load, made from
+   * what the project knew, so a URL it forgot (an undo) is not merged back in.
+   */
+  settleUrlHistoryOf(kind: string, history: UrlHistory): void {
+    const prefix = `${kind}:`;
+    const others = Object.entries(this.#urlHistory.pages).filter(([key]) => !key.startsWith(prefix));
+    this.#urlHistory = {
+      version: 1,
+      pages: { ...Object.fromEntries(others), ...historyOf(history, kind).pages },
+    };
   }
 
   /** Closes the clients and forgets the build's record; a later load opens new clients. */

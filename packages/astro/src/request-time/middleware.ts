@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from 'astro';
 import type { UrlStyle } from '../entries/page-url.js';
-import type { UrlHistory } from '../entries/url-history.js';
+import { asRoute, redirectsOf, type UrlHistory } from '../entries/url-history.js';
 import { type OnDemandSettings, onDemandOptionsSchema } from '../options/on-demand-options.js';
 import { servingState } from './live-loaders/on-demand-state.js';
 import { settlePageCache, withFailureSettings } from './live-loaders/page-answers.js';
@@ -15,7 +15,9 @@ import { keepStaleIfError } from './stale-if-error.js';
 /**
  * @param urlStyle the site's `trailingSlash` and `build.format`: the live loaders' page URLs follow
  * it where no integration hook ran to say it (a production server).
- * @param history the URL history of the build: the pages the site once had answer 410 when gone.
+ * @param history the URL history of the build: the pages the site once had answer 410 when gone, and
+ * an old URL that no page answers any more (a 404) a 301 to its page's URL, so a URL that is a page
+ * again (an editor's undo) is never redirected.
  */
 export function onDemandMiddleware(
   settings: OnDemandSettings,
@@ -25,6 +27,7 @@ export function onDemandMiddleware(
   const state = servingState();
   const parsed = onDemandOptionsSchema.parse(settings);
   state.configure(parsed, urlStyle, history);
+  const moved = movedRoutesOf(history);
   return async (context, next) => {
     // A production server runs no integration hook: `site` reaches the live loaders from here.
     state.noteSite(context.site);
@@ -35,11 +38,32 @@ export function onDemandMiddleware(
     if (preview && cache?.enabled) cache.set(false);
     const response = await next();
     if (preview) return privateAnswer(response);
-    // An error page rendered for a failed request may have no route cache of its own.
+    // An error page rendered for a failed request may have no route cache of its own. A 301 for
+    // an old URL is kept no longer than a 404: it lasts only while no page answers there.
     settlePageCache(state, cache, response.status);
+    const movedTo = response.status === 404 ? moved.get(asRoute(context.url.pathname)) : undefined;
+    if (movedTo !== undefined) return movedAnswer(response, `${movedTo}${context.url.search}`);
     keepStaleIfError(response, parsed.staleIfError);
     return response;
   };
+}
+
+/** The history's redirects by route: an old URL is asked with or without its trailing slash. */
+function movedRoutesOf(history: UrlHistory | undefined): Map<string, string> {
+  const moved = new Map<string, string>();
+  if (history) for (const [from, to] of redirectsOf(history)) moved.set(asRoute(from), to);
+  return moved;
+}
+
+/** A 301 to `location` with the cache headers the 404 got, in one hop. */
+function movedAnswer(notFound: Response, location: string): Response {
+  const headers = new Headers();
+  for (const [name, value] of notFound.headers) {
+    if (/^(cache-control|cdn-cache-control|cache-tag|surrogate-key|surrogate-control|vary)$/i.test(name))
+      headers.set(name, value);
+  }
+  headers.set('location', location);
+  return new Response(null, { status: 301, headers });
 }
 
 /** An editor's answer: for this browser only, stored nowhere, never indexed. */

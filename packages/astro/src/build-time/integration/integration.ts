@@ -24,12 +24,7 @@ import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { rememberedOrigin } from './remembered-domain.js';
 import { applySiteDomain } from './site-domain.js';
 import { sitemapIncludeCheck } from './sitemap-include-check.js';
-import {
-  configRedirects,
-  readHistorySnapshot,
-  settleRedirects,
-  writeHistorySnapshot,
-} from './static-redirects.js';
+import { readHistorySnapshot, writeHistorySnapshot, writeRedirectPages } from './static-redirects.js';
 import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 
 // The env schema is written as the plain objects `envField.string()` / `envField.number()` return:
@@ -60,8 +55,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   let cacheDir: URL | undefined;
   let project: Project | undefined;
   let writeHistory: WriteUrlHistory | undefined;
-  let redirected = new Set<string>();
-  let output: { layout: OutputLayout; site: string | undefined; static: boolean } | undefined;
+  let output: { layout: OutputLayout; site: string | undefined } | undefined;
 
   return {
     name: '@sitecontent/astro',
@@ -92,11 +86,6 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           readHistorySnapshot(config.cacheDir, config.root),
         ];
         for (const history of known) if (history) opened.noteUrlHistory(history);
-        if (command === 'build') {
-          const redirects = configRedirects(opened.urlHistory, config.redirects ?? {});
-          redirected = new Set(Object.keys(redirects));
-          if (redirected.size > 0) updateConfig({ redirects });
-        }
         writeHistory = setUpOnDemand(hook, opts.onDemand, logger);
         // Appended too: it reads the sitemap index @astrojs/sitemap writes.
         const { sitemap } = opts.onDemand;
@@ -114,12 +103,11 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           logger,
         });
       },
-      'astro:config:done': ({ config, buildOutput }) => {
+      'astro:config:done': ({ config }) => {
         cacheDir = config.cacheDir;
         output = {
           layout: { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base },
           site: config.site,
-          static: buildOutput === 'static',
         };
         project?.settleUrls(config.site, urlStyleOf(config));
       },
@@ -147,9 +135,11 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
       },
       'astro:build:done': async ({ logger, dir }) => {
         if (!project) return;
-        // Before the SEO check (an integration appended after this one) reads the output.
-        if (output)
-          settleRedirects({ ...output, dir, history: project.urlHistory, inConfig: redirected, logger });
+        // Before the SEO check (an integration appended after this one) reads the output. A site
+        // with the on-demand middleware answers old URLs there instead, by the same history: a file
+        // would shadow a page that moves back on demand.
+        if (output && !writeHistory)
+          writeRedirectPages({ ...output, dir, history: project.urlHistory, logger });
         if (cacheDir && root) writeHistorySnapshot(cacheDir, root, project.urlHistory);
         const stale = project.takeKeptStale();
         if (stale.length > 0) {

@@ -46,7 +46,7 @@ export function recordUrlHistory(
     // Astro writes the whole data store again after any write: an unchanged history is not one.
     if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
   }
-  project.noteUrlHistory(history);
+  project.settleUrlHistoryOf(kind, history);
 }
 
 /** The stored history, or none when an older version of the package stored something else. */
