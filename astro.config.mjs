@@ -85,11 +85,17 @@ export default defineConfig({
   },
   // Demo builds make WebP and JPEG variants of the demo catalog's photos (example-site/src/lib/photos.ts),
   // which the runner serves on 127.0.0.1 (on a port of its choosing: left out here, so the config,
-  // and with it Astro's incremental build cache, stays the same from build to build). They are the
-  // project's own SVG files: rasterising these is safe, and social networks show no SVG.
+  // and with it Astro's incremental build cache, stays the same from build to build). Their service
+  // names the variants without that port (src/lib/photo-image-service.ts), so two builds write the
+  // same files; its path is relative to the root because Astro hashes it into every name too. They
+  // are the project's own SVG files: rasterising these is safe, and social networks show no SVG.
   ...(process.env.STOREFRONT_LOCAL_IMAGES === 'true'
     ? {
-        image: { remotePatterns: [{ protocol: 'http', hostname: '127.0.0.1' }], dangerouslyProcessSVG: true },
+        image: {
+          service: { entrypoint: './src/lib/photo-image-service.ts' },
+          remotePatterns: [{ protocol: 'http', hostname: '127.0.0.1' }],
+          dangerouslyProcessSVG: true,
+        },
       }
     : {}),
   devToolbar: { enabled: false },

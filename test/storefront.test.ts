@@ -5,7 +5,8 @@
 //  1. the build: page count implied by the demo data (read over HTTP), SEO tags, sitemap, titles;
 //  2. the key canary: the key appears nowhere in dist/, .astro/ or the build's output;
 //  3. the browser: Chromium follows the navigation home → section → product → article.
-// Then, after those: incremental rebuilds against an emulator of this process (storefront-incremental.ts).
+// Then, after those: a second clean build that must write the same bytes (storefront-reproducible.ts),
+// and incremental rebuilds against an emulator of this process (storefront-incremental.ts).
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,6 +38,7 @@ import { storefrontLinks } from './helpers/storefront-links.js';
 import { describeBrowserCheck } from './storefront-browser.js';
 import { describeIncrementalRebuilds } from './storefront-incremental.js';
 import { describeMerchantFeed } from './storefront-merchant-feed.js';
+import { describeReproducibleBuild } from './storefront-reproducible.js';
 import { describeSearchFacts } from './storefront-search-facts.js';
 
 const canary = `canary-${randomBytes(18).toString('hex')}`;
@@ -294,4 +296,5 @@ describe('API key canary', () => {
 describeSearchFacts(() => ({ build, demo, pages, pathOf }));
 describeMerchantFeed(() => ({ build, demo, pages, pathOf }));
 describeBrowserCheck(() => ({ build, demo }));
+describeReproducibleBuild(() => build);
 describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));

@@ -59,7 +59,6 @@ export async function buildSite(
   return { code, output, outDir, durationMs: Date.now() - started };
 }
 
-/** Every file under `dir` (relative paths with `/`). */
 /**
  * The arguments of `storefront.mjs serve --port <port>` in a test: its build and cache in new
  * temporary folders, not example-site/dist-on-demand and node_modules/.astro-on-demand.
@@ -81,6 +80,7 @@ export async function serveArgs(port: number): Promise<string[]> {
   ];
 }
 
+/** Every file under `dir` (relative paths with `/`). */
 export async function listFiles(dir: string): Promise<string[]> {
   if (!existsSync(dir)) return [];
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
@@ -88,6 +88,24 @@ export async function listFiles(dir: string): Promise<string[]> {
     .filter((e) => e.isFile())
     .map((e) => path.relative(dir, path.join(e.parentPath, e.name)).split(path.sep).join('/'))
     .sort();
+}
+
+/**
+ * How the files under `second` differ from those under `first`: each path only one of them holds,
+ * or whose bytes differ, with a note (`only in first`, `only in second`, `bytes differ`); empty when
+ * the two folders are byte for byte the same.
+ */
+export async function differingFiles(first: string, second: string): Promise<string[]> {
+  const [a, b] = await Promise.all([listFiles(first), listFiles(second)]);
+  const inB = new Set(b);
+  const differing = a.filter((file) => !inB.has(file)).map((file) => `${file} (only in first)`);
+  const inA = new Set(a);
+  differing.push(...b.filter((file) => !inA.has(file)).map((file) => `${file} (only in second)`));
+  for (const file of a.filter((f) => inB.has(f))) {
+    const [x, y] = await Promise.all([readFile(path.join(first, file)), readFile(path.join(second, file))]);
+    if (!x.equals(y)) differing.push(`${file} (bytes differ)`);
+  }
+  return differing.sort();
 }
 
 /** Files under `dirs` whose bytes contain `needle`, and how often. */

@@ -38,7 +38,10 @@ export interface PageImagesOptions {
   defaultShareImage: ImportedImage;
   /**
    * Where the build reads an image the site links (at a path, or on `site`): this origin with the
-   * image's path, e.g. the server of the site's photos. @default `site`
+   * image's path, e.g. the server of the site's photos. Astro names each variant by a hash of the
+   * URL it reads, so an origin that changes from build to build (a server on a free port) renames
+   * every variant, and every page linking one: keep it stable for builds that write the same
+   * bytes, or have the image service hash the URL without it. @default `site`
    */
   readFrom?: string | URL | undefined;
   /** The site's origin (`Astro.site`): images elsewhere are not read. */
