@@ -37,6 +37,7 @@ import {
 import { storefrontLinks } from './helpers/storefront-links.js';
 import { describeBrowserCheck } from './storefront-browser.js';
 import { describeIncrementalRebuilds } from './storefront-incremental.js';
+import { describeKeptCacheProperty } from './storefront-kept-cache.js';
 import { describeMerchantFeed } from './storefront-merchant-feed.js';
 import { describeReproducibleBuild } from './storefront-reproducible.js';
 import { describeSearchFacts } from './storefront-search-facts.js';
@@ -298,3 +299,4 @@ describeMerchantFeed(() => ({ build, demo, pages, pathOf }));
 describeBrowserCheck(() => ({ build, demo }));
 describeReproducibleBuild(() => build);
 describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));
+describeKeptCacheProperty();

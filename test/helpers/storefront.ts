@@ -41,19 +41,20 @@ export interface BuildResult {
 /**
  * Runs `node example-site/scripts/storefront.mjs build --out-dir <tmp> --cache-dir <run's cache>` as a child process with `env` on top of a
  * copy of this process's environment from which every SITECONTENT_* variable was removed. The output
- * goes to `outDir`, else to a new temporary folder.
+ * goes to `outDir`, else to a new temporary folder; Astro's cache to `cacheDir`, else the run's.
  */
 export async function buildSite(
   env: Record<string, string>,
   timeoutMs = 240_000,
   outDir?: string,
+  cacheDir = storefrontCacheDir,
 ): Promise<BuildResult> {
   outDir ??= await mkdtemp(path.join(tmpdir(), 'storefront-dist-'));
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')));
   const started = Date.now();
   const { code, output } = await runProcess(
     process.execPath,
-    ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir, '--cache-dir', storefrontCacheDir],
+    ['example-site/scripts/storefront.mjs', 'build', '--out-dir', outDir, '--cache-dir', cacheDir],
     { cwd: repoRoot, env: { ...base, ...env, NO_COLOR: '1', FORCE_COLOR: '0' }, timeoutMs },
   );
   return { code, output, outDir, durationMs: Date.now() - started };
