@@ -5,7 +5,9 @@
 // pages: a pipeline's), and from nothing. The kept build's pages, sitemaps and feed must equal the
 // clean build's byte for byte, and both must pass the SEO check (the storefront fails its build on
 // a problem). Set aside by name, because only history can know them:
-//  - redirect pages at URLs the history knows (the kept build may have more of them), and
+//  - redirect pages at URLs the history knows (the kept build may have more of them);
+//  - a link in the service's HTML to such a URL, which the kept build writes at the page's current
+//    URL (the clean build keeps the editor's link, and its SEO check warns of it); and
 //  - change times observed between builds (JSON-LD `dateModified`, sitemap `<lastmod>`).
 // Registered from storefront.test.ts so that its builds never run beside the suite's others (they
 // share the storefront's `.astro/`). A failing sequence is shrunk to the shortest one that fails,
@@ -39,40 +41,53 @@ export async function keptCacheDifferences(kept: string, clean: string): Promise
   const keptSet = new Set(keptFiles);
   const cleanSet = new Set(cleanFiles);
   const differences: string[] = [];
+  // History's own addition: a redirect page for an old URL, to a page the clean build has.
+  const redirects = new Map<string, string>();
+  for (const file of keptFiles) {
+    if (cleanSet.has(file)) continue;
+    const text = file.endsWith('.html') ? await readFile(path.join(kept, file), 'utf8') : '';
+    const to = REDIRECT_PAGE.exec(text)?.[1];
+    if (to !== undefined && cleanSet.has(pageFileOf(to)))
+      redirects.set(`/${file.replace(/index\.html$/, '')}`, to);
+    else
+      differences.push(
+        `${file}: only in the kept build${to === undefined ? '' : ` (a redirect to ${to}, not a page)`}`,
+      );
+  }
   for (const file of cleanFiles) {
     if (!keptSet.has(file)) {
       differences.push(`${file}: only in the clean build`);
       continue;
     }
     const [a, b] = await Promise.all([readFile(path.join(kept, file)), readFile(path.join(clean, file))]);
-    const same = TEXT.test(file)
-      ? withoutChangeTimes(a.toString('utf8')) === withoutChangeTimes(b.toString('utf8'))
-      : a.equals(b);
-    if (!same)
-      differences.push(
-        `${file}: differs${TEXT.test(file) ? `\n${firstDifference(a.toString(), b.toString())}` : ''}`,
-      );
-  }
-  for (const file of keptFiles) {
-    if (cleanSet.has(file)) continue;
-    const text = file.endsWith('.html') ? await readFile(path.join(kept, file), 'utf8') : '';
-    const to = REDIRECT_PAGE.exec(text)?.[1];
-    // History's own addition: a redirect page for an old URL, to a page the clean build has.
-    const target =
-      to === undefined ? undefined : `${to.replace(/^\//, '')}${to.endsWith('/') ? '' : '/'}index.html`;
-    if (target === undefined || !cleanSet.has(target)) {
-      differences.push(
-        `${file}: only in the kept build${to === undefined ? '' : ` (a redirect to ${to}, not a page)`}`,
-      );
+    if (!TEXT.test(file)) {
+      if (!a.equals(b)) differences.push(`${file}: differs`);
+      continue;
     }
+    const keptText = withoutChangeTimes(a.toString('utf8'));
+    const cleanText = withLinksMoved(withoutChangeTimes(b.toString('utf8')), redirects);
+    if (keptText !== cleanText) differences.push(`${file}: differs\n${firstDifference(keptText, cleanText)}`);
   }
   return differences;
 }
 
+/** The output file of the page at URL path `url` (directory format). */
+const pageFileOf = (url: string) => `${url.replace(/^\//, '')}${url.endsWith('/') ? '' : '/'}index.html`;
+
+/**
+ * `html` of the clean build with each link to an old URL the kept build redirects written at its
+ * target: history's other addition, a link in the service's HTML written at the page's current URL.
+ */
+const withLinksMoved = (html: string, redirects: ReadonlyMap<string, string>) =>
+  redirects.size === 0
+    ? html
+    : html.replace(/(<a\b[^>]*?\shref=")([^"]*)"/g, (tag, start: string, href: string) => {
+        const to = redirects.get(href);
+        return to === undefined ? tag : `${start}${to}"`;
+      });
+
 /** Where two texts part, with a little context from each. */
-function firstDifference(kept: string, clean: string): string {
-  const a = withoutChangeTimes(kept);
-  const b = withoutChangeTimes(clean);
+function firstDifference(a: string, b: string): string {
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
   return `  kept:  …${a.slice(Math.max(0, i - 60), i + 80)}\n  clean: …${b.slice(Math.max(0, i - 60), i + 80)}`;
