@@ -6,7 +6,7 @@ import { closedPortUrl } from './helpers/server.js';
 
 const run = runCli;
 
-const TOKEN = { SITECONTENT_PURGE_TOKEN: 'tok-91d2' };
+const TOKEN = { SITECONTENT_PURGE_TOKEN: 'tok-91d2-c4e7-5a0b' };
 
 describe('sitecontent purge', () => {
   it('names what is missing, with its usage, before any request', async () => {
