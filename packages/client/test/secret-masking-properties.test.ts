@@ -20,11 +20,22 @@ import {
 /** A part of a text: ordinary text, or the secret in one of its forms and letter cases. */
 type Part = { text: string } | { secret: true; form: number; letters: 'as is' | 'upper' | 'lower' };
 
+/** Where a text cut inside the secret shows a piece of it: which form, and a length taken modulo the form's. */
+type Edge = { form: number; length: number } | undefined;
+
+/** A generated text: its parts, and the pieces it starts and ends with. */
+interface GeneratedText {
+  secret: string;
+  parts: Part[];
+  start: Edge;
+  end: Edge;
+}
+
 /**
  * A text of parts joined by `|` (no secret holds one, so no occurrence spans two parts), which may
  * start with the end of a form and end with its start: the text was cut inside the secret.
  */
-function maskedTextArbitrary(secrets: fc.Arbitrary<string>) {
+function maskedTextArbitrary(secrets: fc.Arbitrary<string>): fc.Arbitrary<GeneratedText> {
   return secrets.chain((secret) => {
     const forms = secretForms(secret);
     const ordinary = textArbitrary(40).filter(
@@ -51,7 +62,7 @@ function maskedTextArbitrary(secrets: fc.Arbitrary<string>) {
 }
 
 /** The text the parts make, and the text masking must make of it. */
-function textAndMasked({ secret, parts, start, end }: fc.Infer<ReturnType<typeof maskedTextArbitrary>>) {
+function textAndMasked({ secret, parts, start, end }: GeneratedText) {
   const forms = secretForms(secret);
   const lettered = (form: string, letters: string) =>
     letters === 'upper' ? form.toUpperCase() : letters === 'lower' ? form.toLowerCase() : form;
