@@ -37,6 +37,7 @@ const overFetch = [
   'hostile-payloads',
   'hostile-sizes',
   'key-masking',
+  'key-split-probe',
   'meta-emulator',
   'meta-faults',
   'meta-push-guards',

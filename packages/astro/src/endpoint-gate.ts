@@ -44,12 +44,17 @@ export async function cappedBodyText(
 /** Why a body exceeds the cap. */
 const TOO_LARGE_BODY = `invalid body: body larger than ${MAX_ENDPOINT_BODY / 1024} KiB`;
 
-/** `text` as JSON, or the reason it is not: `invalid body: not JSON (…)`. */
+/**
+ * `text` as JSON, or the reason it is not: `invalid body: not JSON (…)`, without the part of V8's
+ * message that quotes the body (`, "{"token": abcdefghij"... is not valid JSON`): that quote is cut
+ * where no mask would find a secret the body held.
+ */
 export function parseJsonBody(text: string): { json: unknown } | { error: string } {
   try {
     return { json: JSON.parse(text) };
   } catch (error) {
-    return { error: `invalid body: not JSON (${(error as Error).message})` };
+    const reason = (error as Error).message.replace(/, (?:\.\.\.)?".*$/s, '');
+    return { error: `invalid body: not JSON (${reason})` };
   }
 }
 

@@ -10,7 +10,7 @@ import { createRefreshHandler } from '../src/build-time/integration/refresh-endp
 import { purgeHandler } from '../src/request-time/endpoints/purge-endpoint.js';
 import { createLogger } from './helpers/index.js';
 
-const TOKEN = 'tok-gate';
+const TOKEN = 'tok-gate-7f3a9c21';
 const invalidated: string[][] = [];
 const cache = {
   invalidate: async ({ tags }: { tags: string[] }) => {
@@ -90,5 +90,34 @@ describe('the endpoints share one gate', () => {
     const refreshed = await fetch(refreshUrl, { method: 'POST', headers: { 'x-sitecontent-token': TOKEN } });
     expect(refreshed.status).toBe(200);
     expect((await purgeRequest('{}', { 'x-sitecontent-token': `${TOKEN}x` })).status).toBe(401);
+  });
+});
+
+describe('the purge token', () => {
+  it('shorter than 16 characters turns the endpoint off, named, never shown', async () => {
+    const short = purgeHandler(() => 'short-token');
+    const res = await short({
+      request: new Request('http://127.0.0.1/_sitecontent/purge', {
+        method: 'POST',
+        headers: { authorization: 'Bearer short-token' },
+        body: '{"products":["1"]}',
+      }),
+      cache,
+    } as never);
+    expect(res.status).toBe(404);
+    const { error } = (await res.json()) as { error: string };
+    expect(error).toMatch(/^purge endpoint off: SITECONTENT_PURGE_TOKEN is shorter than 16 characters: /);
+    expect(error).not.toContain('short-token');
+  });
+
+  it('put in the body by mistake, is in no refusal: not quoted from a broken body, masked as a field name', async () => {
+    const auth = { authorization: `Bearer ${TOKEN}` };
+    const broken = await purgeRequest(`{"products": ${TOKEN}}`, auth);
+    const asField = await purgeRequest(JSON.stringify({ [TOKEN]: ['1'] }), auth);
+    const errors = [await broken.json(), await asField.json()].map((b) => (b as { error: string }).error);
+    expect([broken.status, asField.status]).toEqual([400, 400]);
+    expect(errors[0]).toMatch(/^invalid body: not JSON \(Unexpected token '.'\)$/);
+    expect(errors[1]).toMatch(/^invalid body: unknown field\(s\) \*\*\* \(known: /);
+    for (const error of errors) expect(error).not.toContain(TOKEN.slice(0, 6));
   });
 });

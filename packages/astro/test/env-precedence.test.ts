@@ -36,7 +36,10 @@ describe('environment precedence', () => {
     const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const project = {
       settings: {
-        env: { SITECONTENT_SITE_URL: 'http://127.0.0.1:9', SITECONTENT_PURGE_TOKEN: 'from-dotenv' },
+        env: {
+          SITECONTENT_SITE_URL: 'http://127.0.0.1:9',
+          SITECONTENT_PURGE_TOKEN: 'from-dotenv-purge-token',
+        },
       },
       client: () => ({ sections: { list: async () => [] } }),
     } as unknown as Project;

@@ -63,6 +63,17 @@ describe('siteContent()', () => {
     expect(updates.some((u) => 'site' in u || 'image' in u)).toBe(false);
   });
 
+  it('a purge token or preview secret under 16 characters in .env: a warning at start naming it, never its value', async () => {
+    const env = 'SITECONTENT_PURGE_TOKEN=tok-1234\nSITECONTENT_PREVIEW_SECRET=preview-secret-4b8e\n';
+    const { lines } = await setup(siteContent(), {}, env);
+    const warnings = lines.filter((l) => l.level === 'warn').map((l) => l.message);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(
+      /^SITECONTENT_PURGE_TOKEN is shorter than 16 characters: .*; it is refused until then$/,
+    );
+    expect(JSON.stringify(lines)).not.toContain('tok-1234');
+  });
+
   it("SITECONTENT_DEBUG=1 in .env: a line per request through Astro's logger, key masked; the summary at the end either way", async () => {
     const env = `SITECONTENT_BASE_URL=${emu.url}\nSITECONTENT_API_KEY=${emu.key}\nSITECONTENT_SID=${emu.sid}\n`;
     const debug = await setup(siteContent(), {}, `${env}SITECONTENT_DEBUG=1\n`);

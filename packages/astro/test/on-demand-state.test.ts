@@ -8,7 +8,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createClient, type SiteContentClient } from '@sitecontent/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signPreview } from '@sitecontent/client/internal';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSiteContentAstroError } from '../src/index.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
 import { EntryGuard } from '../src/request-time/live-loaders/entry-guard.js';
@@ -145,5 +146,23 @@ describe('the route cache a page of live entries ends with', () => {
     settlePageCache(servingState(), failed, 503);
     expect(failed.options.maxAge).toBeUndefined();
     expect(failed.tags).toEqual([]);
+  });
+});
+
+describe('preview links', () => {
+  it('open a page with a secret of 16 characters or more, none with a shorter one (refused: preview is off)', async () => {
+    const expiry = Math.floor(Date.now() / 1000) + 60;
+    for (const [secret, opens] of [
+      ['preview-secret-4b8e', true],
+      ['short-secret', false],
+    ] as const) {
+      vi.stubEnv('SITECONTENT_PREVIEW_SECRET', secret);
+      try {
+        const token = await signPreview('product', '5', expiry, secret);
+        expect(await servingState().previewAllowed(token, 'product', '5'), secret).toBe(opens);
+      } finally {
+        vi.unstubAllEnvs();
+      }
+    }
   });
 });

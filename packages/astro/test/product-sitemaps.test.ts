@@ -321,11 +321,11 @@ describe('the product sitemap routes, against the emulator', () => {
   it('lastmod only where known: a purge naming a product forgets the dates, not the files', async () => {
     const sitemaps = productSitemapOptionsSchema.parse({ ...settings, index: '/sitemap-dates.xml' });
     const { files } = await crawl(sitemaps);
-    const purge = purgeHandler(() => 'purge-token');
+    const purge = purgeHandler(() => 'purge-token-5e8d1c');
     const answer = await purge({
       request: new Request('https://shop.test/_sitecontent/purge', {
         method: 'POST',
-        headers: { authorization: 'Bearer purge-token', 'content-type': 'application/json' },
+        headers: { authorization: 'Bearer purge-token-5e8d1c', 'content-type': 'application/json' },
         body: JSON.stringify({ products: [String(products[0]!.id)] }),
       }),
       cache: new AstroCache(provider),

@@ -44,6 +44,23 @@ describe('checkConnectionAtStart', () => {
     ]);
   });
 
+  it('logs a purge token or preview secret shorter than 16 characters by name, never its value', () => {
+    const lines: string[] = [];
+    const env = {
+      ...complete,
+      SITECONTENT_PURGE_TOKEN: 'tok-9',
+      SITECONTENT_PREVIEW_SECRET: 'preview-secret-4b8e',
+    };
+    checkConnectionAtStart((line) => lines.push(line), env);
+    checkConnectionAtStart((line) => lines.push(line), { ...env, SITECONTENT_PREVIEW_SECRET: 'prv-2' });
+    expect(lines).toHaveLength(3);
+    expect(lines[0]).toMatch(
+      /^\[@sitecontent\/astro\] SITECONTENT_PURGE_TOKEN is shorter than 16 characters: .*; this server refuses it until then$/,
+    );
+    expect(lines[2]).toContain('SITECONTENT_PREVIEW_SECRET is shorter than 16 characters');
+    for (const line of lines) expect(line).not.toMatch(/tok-9|prv-2/);
+  });
+
   it('runs at start on every adapter but Cloudflare, whose Workers have no settings at start', () => {
     expect(checksAtStart('@astrojs/node')).toBe(true);
     expect(checksAtStart('@astrojs/netlify')).toBe(true);

@@ -1,6 +1,7 @@
 /** `@sitecontent/client/internal`: what `@sitecontent/astro` needs and a site's code does not; no semver promise. */
 
 export { DEBUG_ENV, debugRequested, type EnvLayers, envSettings } from './env/env-settings.js';
+export { USER_SECRET_ENV, userSecretProblems } from './env/user-secrets.js';
 export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export {
   type BoundedCall,
@@ -34,6 +35,8 @@ export { isHostName } from './schemas/host-name.js';
 export { type ImageFileField, imageFileProblem, imageUrl } from './schemas/image-url.js';
 export { PAGE_KINDS, type PageKind } from './schemas/page-kinds.js';
 export { isPlainPath, rootRelativePathProblem } from './schemas/root-relative-path.js';
+export { maskSecret } from './text/redact.js';
+export { shortSecretProblem } from './text/secret-length.js';
 export {
   failureDetail,
   quotedText,

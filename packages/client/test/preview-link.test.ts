@@ -63,6 +63,23 @@ describe('sitecontent preview-link', () => {
     expect(result.stdout).not.toContain(SECRET);
   });
 
+  it('a secret under 16 characters is refused at start, named and never shown; a long one is masked', async () => {
+    const short = await runCli(['preview-link', 'product', '1'], {
+      ...env(),
+      SITECONTENT_PREVIEW_SECRET: 'tiny-secret',
+    });
+    expect(short.code).toBe(2);
+    expect(short.stderr).toContain('SITECONTENT_PREVIEW_SECRET is shorter than 16 characters');
+    expect(short.stderr).not.toContain('tiny-secret');
+    // Pasted where the site goes: the usage error quotes the flag's value, the secret masked in it.
+    const pasted = await runCli(['preview-link', 'product', '1', '--site', SECRET], {
+      ...env(),
+      SITECONTENT_PREVIEW_SECRET: SECRET,
+    });
+    expect(pasted.code).toBe(2);
+    expect(pasted.stderr).toContain('--site must be an http(s) URL, got "***"');
+  });
+
   it('bad usage is exit 2 naming what is wrong; a record the service lacks is exit 1', async () => {
     const secret = { ...env(), SITECONTENT_PREVIEW_SECRET: SECRET };
     const cases: [string[], Record<string, string>, string][] = [

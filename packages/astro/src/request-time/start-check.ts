@@ -5,7 +5,12 @@
  * process environment counts: a production server reads no `.env` file. Live loaders given a setting
  * in code need none of this, which the line says.
  */
-import { clientOptionFields, envSettings, quotedText } from '@sitecontent/client/internal';
+import {
+  clientOptionFields,
+  envSettings,
+  quotedText,
+  userSecretProblems,
+} from '@sitecontent/client/internal';
 
 const NAMES = ['SITECONTENT_BASE_URL', 'SITECONTENT_API_KEY', 'SITECONTENT_SID'] as const;
 
@@ -25,16 +30,22 @@ export function connectionProblems(env: Readonly<Record<string, string | undefin
   return problems;
 }
 
-/** Logs the connection's problems once, at start; a runtime without `process.env` is not checked. */
+/**
+ * Logs the connection's problems once, at start, and a purge token or preview secret too short to
+ * use (the endpoint and the preview refuse it); a runtime without `process.env` is not checked.
+ */
 export function checkConnectionAtStart(
   log: (line: string) => void = console.error,
   env: Readonly<Record<string, string | undefined>> | null = globalThis.process?.env ?? null,
 ): void {
   if (env === null) return;
   const problems = connectionProblems(env);
-  if (problems.length === 0) return;
-  log(
-    `[@sitecontent/astro] on-demand pages will answer 500 until the connection is set: ${problems.join('; ')} ` +
-      "in this server's environment (unless the live loaders are given these settings in code)",
-  );
+  if (problems.length > 0) {
+    log(
+      `[@sitecontent/astro] on-demand pages will answer 500 until the connection is set: ${problems.join('; ')} ` +
+        "in this server's environment (unless the live loaders are given these settings in code)",
+    );
+  }
+  for (const problem of userSecretProblems(env))
+    log(`[@sitecontent/astro] ${problem}; this server refuses it until then`);
 }

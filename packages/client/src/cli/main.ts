@@ -6,9 +6,11 @@ import { readFileSync } from 'node:fs';
 import { createClient, type SiteContentClient } from '../client.js';
 import { withEnvFiles } from '../env/env-files.js';
 import { DEBUG_ENV, debugRequested, envSettings } from '../env/env-settings.js';
+import { USER_SECRET_ENV, userSecretProblems } from '../env/user-secrets.js';
 import { isSiteContentError } from '../errors/guards.js';
 import type { ClientOptions } from '../options.js';
-import { redactText } from '../text/redact.js';
+import { maskSecret, redactText } from '../text/redact.js';
+import { shortSecretProblem } from '../text/secret-length.js';
 import { runChangesCommand } from './changes-command.js';
 import { type CliIo, UsageError } from './context.js';
 import { GET_USAGE, parseGetArgs, runGetCommand } from './get-command.js';
@@ -134,6 +136,10 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       io.stdout.write(`${packageVersion()}\n`);
       return 0;
     }
+    // A short purge token or preview secret is refused whatever the command: every error printed masks
+    // both, which would hide ordinary words were one of them short.
+    const weak = userSecretProblems(io.env);
+    if (weak.length > 0) throw new UsageError(weak.join('; '));
     if (command === 'get') {
       const req = parseGetArgs(args); // usage errors before any connection
       if (req.help) {
@@ -158,17 +164,25 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
     }
     throw new UsageError(command === undefined ? 'missing command' : `unknown command "${command}"`);
   } catch (err) {
+    // Client errors are already redacted; anything else is redacted here as a last line of defence.
+    const shown = (text: string) => maskUserSecrets(redactText(text, apiKey), io.env);
     if (err instanceof UsageError) {
-      io.stderr.write(`sitecontent: ${redactText(err.message, apiKey)}\n\n${err.usage ?? USAGE}`);
+      io.stderr.write(`sitecontent: ${shown(err.message)}\n\n${err.usage ?? USAGE}`);
       return 2;
     }
-    const message = err instanceof Error ? err.message : String(err);
-    // Client errors are already redacted; anything else is redacted here as a last line of defence.
-    io.stderr.write(`sitecontent: ${redactText(message, apiKey)}\n`);
+    io.stderr.write(`sitecontent: ${shown(err instanceof Error ? err.message : String(err))}\n`);
     return 1;
   } finally {
     await client?.close();
   }
+}
+
+/** `text` with the purge token and the preview secret masked, those long enough to be no word of it. */
+function maskUserSecrets(text: string, env: CliIo['env']): string {
+  return USER_SECRET_ENV.filter((name) => shortSecretProblem(name, env[name]) === undefined).reduce(
+    (masked, name) => maskSecret(masked, env[name]),
+    text,
+  );
 }
 
 /** Runs the CLI for this process: its arguments, standard streams, and environment over `.env` files. */

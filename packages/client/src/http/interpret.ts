@@ -2,8 +2,8 @@
 import { AuthError, HttpStatusError, NotFoundError } from '../errors/http-status-error.js';
 import { ResponseFormatError } from '../errors/response-format-error.js';
 import { WriteRejectedError } from '../errors/write-rejected-error.js';
-import { redactedPreview, redactText } from '../text/redact.js';
-import { cutText, SHOWN_TEXT_MAX } from '../text/shown-text.js';
+import { maskedHead, redactedPreview, redactText } from '../text/redact.js';
+import { SHOWN_TEXT_MAX } from '../text/shown-text.js';
 import { jsonKind, parseTolerantJson } from '../wire/tolerant-json.js';
 import { parseRetryAfter } from './backoff-gate.js';
 import { isWrite, type OperationName } from './operations.js';
@@ -13,8 +13,9 @@ import type { RawResponse } from './transport.js';
 function str(v: unknown, apiKey?: string): string | undefined {
   const s = plain(v);
   if (s === undefined) return undefined;
-  // One character past the limit tells whether the masked text is longer, and so is cut.
-  return cutText(redactedPreview(s, SHOWN_TEXT_MAX + 1, apiKey), SHOWN_TEXT_MAX);
+  // Cut where the key was masked, so no piece of it is left at the cut.
+  const { head, cut } = maskedHead(s, SHOWN_TEXT_MAX, apiKey);
+  return cut ? `${head}…` : head;
 }
 
 function firstObject(v: unknown): Record<string, unknown> | undefined {

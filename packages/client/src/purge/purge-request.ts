@@ -1,7 +1,8 @@
 /** A request to a site's purge endpoint (`POST /_sitecontent/purge`); the token is never shown. */
 
 import { PurgeError } from '../errors/purge-error.js';
-import { maskSecret } from '../text/redact.js';
+import { maskSecret, sanitizeCause } from '../text/redact.js';
+import { shortSecretProblem } from '../text/secret-length.js';
 import { failureDetail } from '../text/shown-text.js';
 
 /** Entry ids per collection kind, and tags, as the endpoint's body takes them. */
@@ -16,7 +17,7 @@ export interface PurgeTargets {
 export interface PurgeRequest {
   /** The site's origin (or any URL on it), e.g. `https://shop.example`. */
   siteUrl: string;
-  /** The site's `SITECONTENT_PURGE_TOKEN`. */
+  /** The site's `SITECONTENT_PURGE_TOKEN`: 16 characters or more, a shorter one is refused. */
   token: string;
   targets: PurgeTargets;
   /** Path of the endpoint. @default '/_sitecontent/purge' */
@@ -38,6 +39,8 @@ export function namesAnything(targets: PurgeTargets): boolean {
 /** Sends the purge; resolves with the tags the site purged, rejects with a `PurgeError`. */
 export async function purgePages(request: PurgeRequest): Promise<string[]> {
   const url = new URL(request.path ?? DEFAULT_PURGE_PATH, request.siteUrl).href;
+  const tooShort = shortSecretProblem(PURGE_TOKEN_ENV, request.token);
+  if (tooShort !== undefined) throw new PurgeError(url, 0, tooShort);
   const body = Object.fromEntries(
     Object.entries(request.targets).filter(([, list]) => list !== undefined && list.length > 0),
   );
@@ -51,7 +54,9 @@ export async function purgePages(request: PurgeRequest): Promise<string[]> {
     });
   } catch (error) {
     // `fetch failed` alone hides why: the refused connection, DNS or TLS failure is in its cause.
-    throw new PurgeError(url, 0, maskSecret(failureDetail(error), request.token), { cause: error });
+    throw new PurgeError(url, 0, maskSecret(failureDetail(error), request.token), {
+      cause: sanitizeCause(error, request.token),
+    });
   }
   const text = await response.text();
   let answer: { ok?: unknown; purged?: unknown; error?: unknown } = {};

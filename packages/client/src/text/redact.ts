@@ -1,8 +1,8 @@
 /**
- * Key redaction, a leaf module. The key travels in the query string (docs/interface.md,
+ * Key and secret redaction, a leaf module. The key travels in the query string (docs/interface.md,
  * "Authentication"), so every URL and text the client shows goes through here. Mask first, cut
  * after: a text cut before masking can end in the key's first characters, which the mask misses;
- * `redactedPreview` is the one way to shorten such a text.
+ * `maskedHead` is the one way to shorten such a text, and masks a piece of the key its cut leaves.
  */
 
 /**
@@ -17,33 +17,73 @@ export function redactUrl(url: string): string {
 }
 
 /** The forms in which a known secret can appear in a text: raw and URL-encoded. */
-function keyForms(apiKey: string | undefined): string[] {
-  return apiKey ? [...new Set([apiKey, encodeURIComponent(apiKey)])] : [];
+function secretForms(secret: string | undefined): string[] {
+  return secret ? [...new Set([secret, encodeURIComponent(secret)])] : [];
 }
 
-/** A secret made of letters only could be a word of the text around it (a token `wrong`). */
-const WORD_LIKE = /^\p{L}+$/u;
-
 /**
- * Where a word-like secret stands as a value: after `=` or `:`, after `Bearer `, or in quotes; and
- * ending where a value ends. The same word in prose (`missing or wrong token`) is no value.
+ * The shortest piece of a secret masked where a text was cut inside it. Shorter pieces would mask
+ * ordinary text by chance; a whole secret is masked wherever it stands.
  */
-const VALUE_BEFORE = String.raw`(?<=(?:[=:]\s*|\bBearer\s+|["'\x60]))`;
-const VALUE_AFTER = String.raw`(?![\p{L}\p{N}_.~-])`;
+export const MIN_MASKED_PIECE = 6;
 
 /**
- * `text` with `secret` (raw and URL-encoded, any letter case: a service may echo it lowercased) as
- * `***`: everywhere, or, for a secret made of letters only, where it stands as a value (see
- * {@link VALUE_BEFORE}), so the same word in a sentence stays readable.
+ * `text` with every occurrence of `secret` (raw and URL-encoded, any letter case: a service may echo
+ * it lowercased) as `***`, whatever stands around it: a secret is never a word of the text, since the
+ * key is the service's and the user's secrets are refused below 16 characters. A piece of the secret
+ * at the text's start or end (a text cut inside it, by the service or by a preview) is masked too.
  */
 export function maskSecret(text: string, secret?: string): string {
-  const forms = keyForms(secret);
+  const forms = secretForms(secret);
   if (forms.length === 0) return text;
   const alternatives = forms.map((form) => form.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
-  const pattern = WORD_LIKE.test(secret ?? '')
-    ? new RegExp(`${VALUE_BEFORE}(?:${alternatives})${VALUE_AFTER}`, 'giu')
-    : new RegExp(alternatives, 'gi');
-  return text.replace(pattern, '***');
+  return maskCutPieces(maskOccurrences(text, alternatives), forms);
+}
+
+/**
+ * `text` with every occurrence of the `alternatives` pattern as `***`, occurrences that overlap (a
+ * secret that repeats itself, `abab…`, in a text that repeats it further) masked as one: masking
+ * only the first would leave the rest of the others.
+ */
+function maskOccurrences(text: string, alternatives: string): string {
+  const next = new RegExp(alternatives, 'gi');
+  const at = new RegExp(alternatives, 'iy');
+  let out = '';
+  let shown = 0;
+  for (let match = next.exec(text); match !== null; match = next.exec(text)) {
+    let end = match.index + match[0].length;
+    for (let i = match.index + 1; i < end; i++) {
+      at.lastIndex = i;
+      const overlapping = at.exec(text);
+      if (overlapping !== null) end = Math.max(end, i + overlapping[0].length);
+    }
+    out += `${text.slice(shown, match.index)}***`;
+    shown = end;
+    next.lastIndex = end;
+  }
+  return shown === 0 ? text : out + text.slice(shown);
+}
+
+/**
+ * `text` with its longest start that ends a form, and its longest end that starts one, as `***`,
+ * each at least {@link MIN_MASKED_PIECE} characters (any letter case).
+ */
+function maskCutPieces(text: string, forms: readonly string[]): string {
+  let out = text;
+  for (const form of forms.map((f) => f.toLowerCase())) {
+    const most = () => Math.min(form.length, out.length);
+    const end = longestPiece(most(), (n) => out.slice(-n).toLowerCase() === form.slice(0, n));
+    if (end > 0) out = `${out.slice(0, -end)}***`;
+    const start = longestPiece(most(), (n) => out.slice(0, n).toLowerCase() === form.slice(-n));
+    if (start > 0) out = `***${out.slice(start)}`;
+  }
+  return out;
+}
+
+/** The largest length from `most` down to {@link MIN_MASKED_PIECE} that `fits`, else 0. */
+function longestPiece(most: number, fits: (length: number) => boolean): number {
+  for (let n = most; n >= MIN_MASKED_PIECE; n--) if (fits(n)) return n;
+  return 0;
 }
 
 /** `text` with the API key masked (see {@link maskSecret}). */
@@ -59,16 +99,28 @@ export function redactText(text: string, apiKey?: string): string {
 /**
  * The first `maxChars` characters of `text` once masked, without masking all of a huge text: a
  * window grows until its masked form exceeds `maxChars` by the longest key form, so a key cut by the
- * window's end lies past the part kept.
+ * window's end lies past the part kept. `cut` tells whether text was left out.
  */
-export function redactedPreview(text: string, maxChars: number, apiKey?: string): string {
-  const margin = Math.max(0, ...keyForms(apiKey).map((f) => f.length)) + 1;
+export function maskedHead(text: string, maxChars: number, apiKey?: string): { head: string; cut: boolean } {
+  const forms = secretForms(apiKey);
+  const margin = Math.max(0, ...forms.map((f) => f.length)) + 1;
   let window = maxChars + margin;
   for (;;) {
     const masked = redactText(text.slice(0, window), apiKey);
-    if (window >= text.length || masked.length >= maxChars + margin) return masked.slice(0, maxChars);
+    if (window >= text.length || masked.length >= maxChars + margin) {
+      if (masked.length <= maxChars) return { head: masked, cut: false };
+      // Never half a surrogate pair; and the kept part may end in a piece of the key that the text
+      // held apart from a whole key.
+      const end = /[\ud800-\udbff]/.test(masked[maxChars - 1] ?? '') ? maxChars - 1 : maxChars;
+      return { head: maskCutPieces(masked.slice(0, end), forms), cut: true };
+    }
     window *= 2;
   }
+}
+
+/** The first `maxChars` characters of `text` once masked (see {@link maskedHead}). */
+export function redactedPreview(text: string, maxChars: number, apiKey?: string): string {
+  return maskedHead(text, maxChars, apiKey).head;
 }
 
 /** A plain, key-free copy of an underlying error (e.g. from undici) to keep as `cause`. */

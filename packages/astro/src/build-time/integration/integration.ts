@@ -4,7 +4,7 @@
  * refresh endpoint and, with `metaWriteBack`, plans and writes the pages' meta at the end.
  */
 import { fileURLToPath } from 'node:url';
-import { DEBUG_ENV } from '@sitecontent/client/internal';
+import { DEBUG_ENV, USER_SECRET_ENV, userSecretProblems } from '@sitecontent/client/internal';
 import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
@@ -64,7 +64,11 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         const { config, command, updateConfig, logger } = hook;
         root = config.root;
         cacheDir = config.cacheDir;
-        const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
+        const mode = command === 'dev' ? 'development' : 'production';
+        const env = readEnv(config.root, mode, ENV_NAMES);
+        // Said at start; the purge endpoint, preview links and the purge after a meta write refuse it.
+        for (const problem of userSecretProblems(readEnv(config.root, mode, USER_SECRET_ENV)))
+          logger.warn(`${problem}; it is refused until then`);
         // Live loaders run in this process only where it serves pages.
         const serves = command === 'dev' || command === 'preview';
         const opened = openProject(

@@ -6,7 +6,13 @@
  * it answers 404.
  */
 
-import { PURGE_BODY_FIELDS, PURGE_TOKEN_ENV, purgeBodySchema } from '@sitecontent/client/internal';
+import {
+  maskSecret,
+  PURGE_BODY_FIELDS,
+  PURGE_TOKEN_ENV,
+  purgeBodySchema,
+  shortSecretProblem,
+} from '@sitecontent/client/internal';
 import type { APIContext } from 'astro';
 import { acceptJsonPost, bodyIssues, jsonAnswer, parseJsonBody } from '../../endpoint-gate.js';
 import { entryTag, SITEMAPS_TAG, TAGGED_KINDS } from '../live-loaders/cache-tags.js';
@@ -37,6 +43,8 @@ export function purgeHandler(token: () => string | undefined = () => process.env
     const expected = token();
     if (!expected)
       return json(404, { ok: false, error: `purge endpoint off: ${PURGE_TOKEN_ENV} is not set` });
+    const tooShort = shortSecretProblem(PURGE_TOKEN_ENV, expected);
+    if (tooShort !== undefined) return json(404, { ok: false, error: `purge endpoint off: ${tooShort}` });
     const { request } = context;
     const accepted = await acceptJsonPost(
       { method: request.method, header: (name) => request.headers.get(name), body: request.body },
@@ -45,8 +53,9 @@ export function purgeHandler(token: () => string | undefined = () => process.env
     );
     if ('refused' in accepted) {
       // Each answer but the endpoint's absence is logged: an operator sees what was purged, and why
-      // a purge was refused (never the token).
-      const { status, error, headers } = accepted.refused;
+      // a purge was refused, the token masked (a caller may have put it in the body the reason names).
+      const { status, headers } = accepted.refused;
+      const error = maskSecret(accepted.refused.error, expected);
       state.log.info(`purge refused (${status}): ${error}`);
       return json(status, { ok: false, error }, headers);
     }
@@ -55,7 +64,7 @@ export function purgeHandler(token: () => string | undefined = () => process.env
     try {
       await context.cache.invalidate({ tags: parsed.tags });
     } catch (error) {
-      const message = `the cache provider failed: ${(error as Error).message}`;
+      const message = maskSecret(`the cache provider failed: ${(error as Error).message}`, expected);
       state.log.info(`purge of ${parsed.tags.join(', ')} failed: ${message}`);
       return json(502, { ok: false, tags: parsed.tags, error: message });
     }

@@ -11,6 +11,7 @@ import {
   PREVIEW_SECRET_ENV,
   type PreviewKind,
   previewAllowed,
+  shortSecretProblem,
 } from '@sitecontent/client/internal';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../../entries/page-url.js';
 import { type KnownPages, knownPages, type UrlHistory } from '../../entries/url-history.js';
@@ -100,11 +101,14 @@ export class OnDemandState {
 
   /**
    * Whether `token` opens the page of `kind` `id` to an editor. The secret is read per request, like
-   * the purge token, so setting it needs no rebuild; without it preview is off.
+   * the purge token, so setting it needs no rebuild; without it, or with one shorter than 16
+   * characters (refused, the start check says so), preview is off.
    */
   previewAllowed(token: string, kind: PreviewKind, id: string): Promise<boolean> {
     const secret = globalThis.process?.env?.[PREVIEW_SECRET_ENV];
-    return secret ? previewAllowed(token, kind, id, secret) : Promise.resolve(false);
+    return secret && shortSecretProblem(PREVIEW_SECRET_ENV, secret) === undefined
+      ? previewAllowed(token, kind, id, secret)
+      : Promise.resolve(false);
   }
 
   /** Whether `url` carries a preview link's token, valid or not: its answer is private and uncached. */
