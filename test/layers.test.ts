@@ -216,3 +216,25 @@ describe('request-time state', () => {
     ]);
   });
 });
+
+describe('module state', () => {
+  /** `let` and `var` declared at the top of a package source file: state every importer shares. */
+  const moduleLevelVariables = () =>
+    ['client', 'astro', 'emulator'].flatMap((pkg) => {
+      const src = path.join(repoRoot, 'packages', pkg, 'src');
+      return sourceFiles(src).flatMap((file) =>
+        parse(file)
+          .statements.filter(ts.isVariableStatement)
+          .filter((statement) => !(statement.declarationList.flags & ts.NodeFlags.Const))
+          .flatMap((statement) =>
+            statement.declarationList.declarations.map(
+              (d) => `${pkg}/${path.relative(src, file)}: ${d.name.getText()}`,
+            ),
+          ),
+      );
+    });
+
+  it('no package source keeps mutable module-level variables (a `let` or `var` at its top)', () => {
+    expect(moduleLevelVariables()).toEqual([]);
+  });
+});

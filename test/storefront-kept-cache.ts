@@ -20,8 +20,20 @@ import { createClient } from '@sitecontent/client';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { applyEdit, catalogEdit } from './helpers/catalog-edits.js';
+import { applyEdit, catalogEdit, type Edit, renamedSection } from './helpers/catalog-edits.js';
 import { buildSite, listFiles } from './helpers/storefront.js';
+
+/** The visible articles whose text links to the section `edit` renames, or to a page below it. */
+async function articlesLinkingBelow(
+  client: ReturnType<typeof createClient>,
+  edit: Extract<Edit, { kind: 'rename-section' }>,
+): Promise<number[]> {
+  const section = renamedSection(await client.sections.list(), edit);
+  const below = new RegExp(`href="${section.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[/"]`);
+  return (await client.articles.list())
+    .filter((a) => a.shw && below.test(`${a.stxt} ${a.txt}`))
+    .map((a) => a.id);
+}
 
 /** A text file of the output with the change times only history knows set aside. */
 const withoutChangeTimes = (text: string) =>
@@ -122,17 +134,28 @@ export function describeKeptCacheProperty(): void {
             const build = async (outDir: string, cacheDir: string, label: string) => {
               const result = await buildSite(env, undefined, outDir, cacheDir);
               if (result.code !== 0) throw new Error(`${label} failed:\n${result.output.slice(-2500)}`);
+              return result.output;
             };
             const renames: { id: number; tx: string }[] = [];
             try {
               await build(keptOut, keptCache, 'the first build');
               for (const [i, made] of edits.entries()) {
+                // Links to a renamed section's old URL that the clean build, knowing no history, keeps.
+                const deadLinks =
+                  made.kind === 'rename-section' ? await articlesLinkingBelow(client, made) : [];
                 await applyEdit(client, made, renames);
                 const cleanCache = await mkdtemp(path.join(tmpdir(), 'clean-cache-'));
                 const cleanOut = await mkdtemp(path.join(tmpdir(), 'clean-dist-'));
                 try {
                   await build(keptOut, keptCache, `the kept build after edit ${i + 1}`);
-                  await build(cleanOut, cleanCache, `the clean build after edit ${i + 1}`);
+                  const output = await build(cleanOut, cleanCache, `the clean build after edit ${i + 1}`);
+                  // It passes, and its SEO check names each article whose link is dead now.
+                  for (const id of deadLinks) {
+                    if (!output.includes(`from the service's HTML of articles ${id}, field`))
+                      throw new Error(
+                        `the clean build after edit ${i + 1} named no dead link of article ${id}`,
+                      );
+                  }
                   const differences = await keptCacheDifferences(keptOut, cleanOut);
                   if (differences.length > 0) {
                     throw new Error(

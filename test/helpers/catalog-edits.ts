@@ -54,6 +54,15 @@ export const catalogEdit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('article-link' as const), article: pick, section: pick }),
 );
 
+/** The section a `rename-section` edit renames, of `sections` (all, or the catalog's). */
+export function renamedSection<S extends { tx: string }>(
+  sections: readonly S[],
+  edit: Extract<Edit, { kind: 'rename-section' }>,
+): S {
+  const catalog = sections.filter((s) => CATALOG_SECTIONS.some((tx) => s.tx.startsWith(tx)));
+  return catalog[edit.section % catalog.length] as S;
+}
+
 /** Makes `edit` through the service's write operations; `renames` is the stack an undo pops. */
 export async function applyEdit(
   client: SiteContentClient,
@@ -67,7 +76,7 @@ export async function applyEdit(
   const at = <T>(list: T[], i: number): T => list[i % list.length] as T;
   switch (edit.kind) {
     case 'rename-section': {
-      const section = at(sections, edit.section);
+      const section = renamedSection(sections, edit);
       renames.push({ id: section.id, tx: section.tx });
       await client.sections.update(section.id, { tx: `${section.tx}-r${edit.n}` });
       return;
