@@ -157,7 +157,7 @@ describe('meta pull | plan | push against the demo site', () => {
     expect((await runMeta(client, ['pull', '--out', 'meta.txt'])).code).toBe(2);
     expect((await runMeta(client, ['plan', 'a.json', '--yes'])).code).toBe(2);
     expect((await runMeta(client, ['frobnicate'])).code).toBe(2);
-    const help = await runMeta(client, ['--help']);
+    const help = await runMeta(client, ['help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('meta <command>');
     expect((await runMeta(client, ['plan', join(dir(), 'does-not-exist.json')])).code).toBe(1);

@@ -3,8 +3,16 @@
  * one read, printed as a JSON array or a table (the key masked before a cell is cut).
  */
 import { parseArgs } from 'node:util';
+import type { SiteContentClient } from '../client.js';
 import { maskKey } from '../text/redact.js';
-import { type CliContext, keyToMask, parseArgsUsageError, UsageError } from './context.js';
+import {
+  type CliIo,
+  type Command,
+  type Connect,
+  keyToMask,
+  parseArgsUsageError,
+  UsageError,
+} from './context.js';
 import { renderTable } from './table.js';
 
 export const GET_USAGE = `Usage: sitecontent [connection flags] get <resource> [filters] [--json]
@@ -60,7 +68,6 @@ export interface GetRequest {
   resource: Resource;
   values: Record<string, string>;
   json: boolean;
-  help: boolean;
 }
 
 /** Parse and check the arguments after `get`, before any connection is made. */
@@ -72,7 +79,6 @@ export function parseGetArgs(argv: string[]): GetRequest {
     throw new UsageError(parseArgsUsageError(err, GET_OPTIONS).message, GET_USAGE);
   }
   const { values, positionals } = parsed;
-  if (values.help) return { resource: 'products', values: {}, json: false, help: true };
   const [name, ...extra] = positionals;
   if (name === undefined) throw new UsageError('missing resource', GET_USAGE);
   if (!(name in RESOURCES)) throw new UsageError(`unknown resource "${name}"`, GET_USAGE);
@@ -98,9 +104,10 @@ export function parseGetArgs(argv: string[]): GetRequest {
   for (const flag of spec.required) {
     if (given[flag] === undefined) throw new UsageError(`"get ${resource}" needs --${flag}`, GET_USAGE);
   }
-  return { resource, values: given, json: values.json === true, help: false };
+  return { resource, values: given, json: values.json === true };
 }
 
+/** `help` is listed so that an unknown flag's message names it; the dispatcher answers it (main.ts). */
 const GET_OPTIONS = {
   id: { type: 'string' },
   catid: { type: 'string' },
@@ -119,50 +126,48 @@ function parse(argv: string[]) {
 
 const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
 
-async function fetchRecords(req: GetRequest, ctx: CliContext, signal?: AbortSignal): Promise<object[]> {
-  const { client } = ctx;
+async function fetchRecords(req: GetRequest, client: SiteContentClient): Promise<object[]> {
   const v = req.values;
-  const opts = { signal };
   switch (req.resource) {
     case 'products':
-      return client.products.list({ id: num(v.id), catid: num(v.catid), cattx: v.cattx }, opts);
+      return client.products.list({ id: num(v.id), catid: num(v.catid), cattx: v.cattx });
     case 'modifications':
-      return client.modifications.list(
-        { goodsId: Number(v['goods-id']), id: num(v.id), articul: v.articul },
-        opts,
-      );
+      return client.modifications.list({ goodsId: Number(v['goods-id']), id: num(v.id), articul: v.articul });
     case 'sections':
-      return client.sections.list({ id: num(v.id), tx: v.tx }, opts);
+      return client.sections.list({ id: num(v.id), tx: v.tx });
     case 'articles':
-      return client.articles.list({ id: num(v.id), catid: num(v.catid), cattx: v.cattx }, opts);
+      return client.articles.list({ id: num(v.id), catid: num(v.catid), cattx: v.cattx });
     case 'meta': {
-      const meta = await client.meta.get(v.md ?? '', Number(v.id), opts);
+      const meta = await client.meta.get(v.md ?? '', Number(v.id));
       return meta === undefined ? [] : [meta];
     }
     case 'domain':
-      return [{ domain: await client.site.defaultDomain(opts) }];
+      return [{ domain: await client.site.defaultDomain() }];
     case 'domains':
-      return client.site.domains(opts);
+      return client.site.domains();
   }
 }
 
-/** Runs `get`; errors from the client propagate (main turns them into exit 1). */
-export async function runGetCommand(argv: string[], ctx: CliContext, signal?: AbortSignal): Promise<number> {
+/** Runs `get`: usage errors before the client is made; errors from the client propagate (main: exit 1). */
+export async function runGetCommand(argv: string[], io: CliIo, connect: Connect): Promise<number> {
   const req = parseGetArgs(argv);
-  if (req.help) {
-    ctx.stdout.write(GET_USAGE);
-    return 0;
-  }
-  const records = await fetchRecords(req, ctx, signal);
-  const mask = (text: string) => maskKey(text, keyToMask(ctx));
+  const records = await fetchRecords(req, connect());
+  const mask = (text: string) => maskKey(text, keyToMask(io));
   if (req.json) {
     // Dates serialise as ISO strings through Date#toJSON.
-    ctx.stdout.write(mask(`${JSON.stringify(records, null, 2)}\n`));
+    io.stdout.write(mask(`${JSON.stringify(records, null, 2)}\n`));
   } else if (records.length === 0) {
-    ctx.stdout.write('No records.\n');
+    io.stdout.write('No records.\n');
   } else {
     const rows = records as Record<string, unknown>[];
-    ctx.stdout.write(renderTable(RESOURCES[req.resource].columns, rows, mask));
+    io.stdout.write(renderTable(RESOURCES[req.resource].columns, rows, mask));
   }
   return 0;
 }
+
+export const getCommand: Command = {
+  name: 'get',
+  usage: GET_USAGE,
+  subcommands: Object.keys(RESOURCES),
+  run: runGetCommand,
+};

@@ -20,12 +20,17 @@ import { describeError } from '../meta-sync/page-failures.js';
 import { PLAN_META_DEFAULTS, planMetaChanges } from '../meta-sync/plan.js';
 import { PULL_MODULES, pullMeta } from '../meta-sync/pull.js';
 import type { MetaPlan } from '../types/meta-sync.js';
-import { type CliContext, parseArgsUsageError, UsageError } from './context.js';
+import {
+  type CliContext,
+  type CliIo,
+  type Command,
+  type Connect,
+  ConnectionSettingsError,
+  parseArgsUsageError,
+  UsageError,
+} from './context.js';
 import { purgeWritten } from './meta-push-purge.js';
 import { confirm, progressReporter, useColor, writer } from './terminal.js';
-
-/** The context the meta command runs in: `CliContext` (client, streams, `isTTY`, `env`). */
-export type MetaCommandContext = CliContext;
 
 export const META_USAGE = `Usage: sitecontent [connection flags] meta <command>
 
@@ -55,6 +60,7 @@ type Flags = {
   help?: boolean;
 };
 
+/** `help` is listed so that an unknown flag's message names it; the dispatcher answers it (main.ts). */
 const META_OPTIONS = {
   md: { type: 'string', multiple: true },
   out: { type: 'string', short: 'o' },
@@ -104,36 +110,26 @@ function oneFile(positionals: string[], command: string): string {
   return positionals[0] as string;
 }
 
-function siteLabel(ctx: MetaCommandContext): string {
+function siteLabel(ctx: CliContext): string {
   return `site ${ctx.client.sid} at ${ctx.client.baseUrl}`;
 }
 
 /** Runs `sitecontent meta …`; `argv` are the arguments after `meta`. Returns the exit code. */
-export async function runMetaCommand(argv: string[], ctx: CliContext): Promise<number> {
-  const err = writer(ctx, ctx.stderr);
-  const args = argv[0] === 'meta' ? argv.slice(1) : argv;
-  const [command, ...rest] = args;
+export async function runMetaCommand(argv: string[], io: CliIo, connect: Connect): Promise<number> {
+  const err = writer(io, io.stderr);
+  const [step, ...rest] = argv;
   try {
-    if (command === undefined || command === 'help' || command === '-h' || command === '--help') {
-      writer(ctx, command === undefined ? ctx.stderr : ctx.stdout)(META_USAGE);
-      return command === undefined ? 2 : 0;
+    if (step === undefined || step === 'help') {
+      writer(io, step === undefined ? io.stderr : io.stdout)(META_USAGE);
+      return step === undefined ? 2 : 0;
     }
     const { positionals, flags } = parse(rest);
-    if (flags.help === true) {
-      writer(ctx, ctx.stdout)(META_USAGE);
-      return 0;
-    }
-    switch (command) {
-      case 'pull':
-        return await pullCommand(positionals, flags, ctx);
-      case 'plan':
-        return await planCommand(positionals, flags, ctx);
-      case 'push':
-        return await pushCommand(positionals, flags, ctx);
-      default:
-        throw new UsageError(`unknown meta command "${command}" (expected pull, plan or push)`);
-    }
+    if (!Object.hasOwn(META_STEPS, step))
+      throw new UsageError(`unknown meta command "${step}" (expected pull, plan or push)`);
+    return await META_STEPS[step as MetaStep](positionals, flags, io, connect);
   } catch (error) {
+    // Missing connection settings are the CLI's, shown with the usage that lists them (main.ts).
+    if (error instanceof ConnectionSettingsError) throw error;
     if (error instanceof UsageError) {
       err(`sitecontent meta: ${error.message}\n\n${META_USAGE}`);
       return 2;
@@ -147,7 +143,12 @@ export async function runMetaCommand(argv: string[], ctx: CliContext): Promise<n
   }
 }
 
-async function pullCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
+async function pullCommand(
+  positionals: string[],
+  flags: Flags,
+  io: CliIo,
+  connect: Connect,
+): Promise<number> {
   allow(flags, 'pull', ['md', 'out', 'format', 'skip-empty', 'concurrency']);
   if (positionals.length > 0) throw new UsageError(`meta pull takes no FILE argument; use --out FILE`);
   const modules = (flags.md ?? []).flatMap((value) => value.split(',')).map((value) => value.trim());
@@ -174,6 +175,7 @@ async function pullCommand(positionals: string[], flags: Flags, ctx: MetaCommand
     format = byExtension;
   }
   const concurrency = concurrencyFlag(flags);
+  const ctx: CliContext = { ...io, client: connect() };
   const err = writer(ctx, ctx.stderr);
 
   const entries = await pullMeta(ctx.client, {
@@ -199,7 +201,7 @@ async function pullCommand(positionals: string[], flags: Flags, ctx: MetaCommand
 async function loadAndPlan(
   file: string,
   concurrency: number | undefined,
-  ctx: MetaCommandContext,
+  ctx: CliContext,
 ): Promise<{ plan: MetaPlan; pages: number }> {
   const err = writer(ctx, ctx.stderr);
   const loaded = await loadDesiredMetaFile(file);
@@ -208,10 +210,16 @@ async function loadAndPlan(
   return { plan, pages: loaded.entries.length };
 }
 
-async function planCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
+async function planCommand(
+  positionals: string[],
+  flags: Flags,
+  io: CliIo,
+  connect: Connect,
+): Promise<number> {
   allow(flags, 'plan', ['json', 'concurrency']);
   const file = oneFile(positionals, 'plan');
   const concurrency = concurrencyFlag(flags);
+  const ctx: CliContext = { ...io, client: connect() };
   const { plan } = await loadAndPlan(file, concurrency, ctx);
   const out = writer(ctx, ctx.stdout);
   if (flags.json === true) {
@@ -224,10 +232,16 @@ async function planCommand(positionals: string[], flags: Flags, ctx: MetaCommand
   return plan.entries.length > 0 ? 3 : 0;
 }
 
-async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommandContext): Promise<number> {
+async function pushCommand(
+  positionals: string[],
+  flags: Flags,
+  io: CliIo,
+  connect: Connect,
+): Promise<number> {
   allow(flags, 'push', ['yes', 'concurrency']);
   const file = oneFile(positionals, 'push');
   const concurrency = concurrencyFlag(flags);
+  const ctx: CliContext = { ...io, client: connect() };
   const out = writer(ctx, ctx.stdout);
   const err = writer(ctx, ctx.stderr);
   const color = useColor(ctx);
@@ -294,3 +308,14 @@ async function pushCommand(positionals: string[], flags: Flags, ctx: MetaCommand
   }
   return purged ? 0 : 1;
 }
+
+/** The steps of `sitecontent meta`, by the word that names them. */
+const META_STEPS = { pull: pullCommand, plan: planCommand, push: pushCommand } as const;
+type MetaStep = keyof typeof META_STEPS;
+
+export const metaCommand: Command = {
+  name: 'meta',
+  usage: META_USAGE,
+  subcommands: Object.keys(META_STEPS),
+  run: runMetaCommand,
+};

@@ -13,7 +13,7 @@ import {
   type PreviewKind,
   signPreview,
 } from '../preview/preview-token.js';
-import { type CliIo, parseArgsUsageError, UsageError } from './context.js';
+import { type CliIo, type Command, type Connect, parseArgsUsageError, UsageError } from './context.js';
 
 export const PREVIEW_LINK_USAGE = `Usage: sitecontent preview-link product|article|section ID [--ttl SECONDS] [--site URL]
 
@@ -34,11 +34,7 @@ const OPTIONS = {
 } as const;
 const MAX_TTL = 30 * 24 * 3600;
 
-export async function runPreviewLinkCommand(
-  argv: string[],
-  io: Pick<CliIo, 'stdout' | 'env'>,
-  connect: () => SiteContentClient,
-): Promise<number> {
+export async function runPreviewLinkCommand(argv: string[], io: CliIo, connect: Connect): Promise<number> {
   let parsed: ReturnType<
     typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>
   >;
@@ -48,10 +44,6 @@ export async function runPreviewLinkCommand(
     throw Object.assign(parseArgsUsageError(error, OPTIONS), { usage: PREVIEW_LINK_USAGE });
   }
   const { values, positionals } = parsed;
-  if (values.help) {
-    io.stdout.write(PREVIEW_LINK_USAGE);
-    return 0;
-  }
   const [kind, id, ...extra] = positionals;
   const usage = (message: string) => new UsageError(message, PREVIEW_LINK_USAGE);
   if (!PREVIEW_KINDS.includes(kind as PreviewKind)) throw usage(`name the kind: ${PREVIEW_KINDS.join(', ')}`);
@@ -101,3 +93,10 @@ async function pagePath(client: SiteContentClient, kind: PreviewKind, id: string
     );
   return `${slash(section.url)}${id}/`;
 }
+
+export const previewLinkCommand: Command = {
+  name: 'preview-link',
+  usage: PREVIEW_LINK_USAGE,
+  subcommands: PREVIEW_KINDS,
+  run: runPreviewLinkCommand,
+};

@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { PurgeError } from '../errors/purge-error.js';
 import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV, purgePages } from '../purge/purge-request.js';
-import { type CliIo, parseArgsUsageError, UsageError } from './context.js';
+import { type CliIo, type Command, parseArgsUsageError, UsageError } from './context.js';
 
 export const PURGE_USAGE = `Usage: sitecontent purge [--site URL] [--products IDS] [--articles IDS] [--sections TXS] [--tags TAGS]
 
@@ -34,16 +34,13 @@ const list = (text: string | undefined) =>
         .map((item) => item.trim())
         .filter(Boolean);
 
-export async function runPurgeCommand(argv: string[], io: Pick<CliIo, 'stdout' | 'env'>): Promise<number> {
+/** Runs `purge`; it talks to the site only, so it never makes the service client. */
+export async function runPurgeCommand(argv: string[], io: CliIo): Promise<number> {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }));
   } catch (error) {
     throw Object.assign(parseArgsUsageError(error, OPTIONS), { usage: PURGE_USAGE });
-  }
-  if (values.help) {
-    io.stdout.write(PURGE_USAGE);
-    return 0;
   }
   const siteUrl = values.site ?? io.env[PURGE_SITE_URL_ENV];
   const token = io.env[PURGE_TOKEN_ENV];
@@ -75,3 +72,10 @@ export async function runPurgeCommand(argv: string[], io: Pick<CliIo, 'stdout' |
     throw error;
   }
 }
+
+export const purgeCommand: Command = {
+  name: 'purge',
+  usage: PURGE_USAGE,
+  subcommands: [],
+  run: runPurgeCommand,
+};

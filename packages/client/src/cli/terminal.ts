@@ -3,9 +3,9 @@ import { createInterface } from 'node:readline/promises';
 import pc from 'picocolors';
 import { maskKey } from '../text/redact.js';
 import type { MetaApplyProgress } from '../types/meta-sync.js';
-import { type CliContext, keyToMask, type TextOut } from './context.js';
+import { type CliIo, keyToMask, type TextOut } from './context.js';
 
-export function useColor(ctx: CliContext): boolean {
+export function useColor(ctx: CliIo): boolean {
   const noColor = ctx.env.NO_COLOR;
   if (noColor !== undefined && noColor !== '') return false;
   const force = ctx.env.FORCE_COLOR;
@@ -14,14 +14,14 @@ export function useColor(ctx: CliContext): boolean {
 }
 
 /** Writes text with the API key masked, belt and braces (whole texts only, never cut ones). */
-export function writer(ctx: CliContext, stream: TextOut): (text: string) => void {
+export function writer(ctx: CliIo, stream: TextOut): (text: string) => void {
   const key = keyToMask(ctx);
   return (text) => {
     stream.write(maskKey(text, key));
   };
 }
 
-export async function confirm(ctx: CliContext, question: string): Promise<boolean> {
+export async function confirm(ctx: CliIo, question: string): Promise<boolean> {
   const rl = createInterface({
     input: ctx.stdin,
     output: ctx.stderr as NodeJS.WritableStream,
@@ -37,7 +37,7 @@ export async function confirm(ctx: CliContext, question: string): Promise<boolea
 }
 
 /** Progress on stderr: a redrawn bar on a terminal, one plain line per page otherwise. */
-export function progressReporter(ctx: CliContext): {
+export function progressReporter(ctx: CliIo): {
   onProgress: (e: MetaApplyProgress) => void;
   end: () => void;
 } {

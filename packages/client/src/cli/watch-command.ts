@@ -9,10 +9,9 @@ import { parseArgs } from 'node:util';
 import { shownHook } from '../changes/page-notices.js';
 import { fileStateStore } from '../changes/state-store.js';
 import { watchChanges } from '../changes/watch-changes.js';
-import type { SiteContentClient } from '../client.js';
 import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from '../purge/purge-request.js';
 import { DETECT_OPTIONS, detectOptionsOf, loadStateFile } from './changes-command.js';
-import { type CliIo, parseArgsUsageError, UsageError } from './context.js';
+import { type CliIo, type Command, type Connect, parseArgsUsageError, UsageError } from './context.js';
 
 export const WATCH_USAGE = `Usage: sitecontent watch --state FILE --interval SECONDS [--site URL] [--build-hook URL]
                          [--modifications] [--meta] [--no-articles]
@@ -42,21 +41,12 @@ const OPTIONS = {
 
 const isHttpUrl = (url: string) => URL.canParse(url) && /^https?:$/.test(new URL(url).protocol);
 
-export async function runWatchCommand(
-  argv: string[],
-  io: Pick<CliIo, 'stdout' | 'stderr' | 'env'>,
-  connect: (onRequest: () => void) => SiteContentClient,
-  signal?: AbortSignal,
-): Promise<number> {
+export async function runWatchCommand(argv: string[], io: CliIo, connect: Connect): Promise<number> {
   let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
   try {
     ({ values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }));
   } catch (error) {
     throw Object.assign(parseArgsUsageError(error, OPTIONS), { usage: WATCH_USAGE });
-  }
-  if (values.help) {
-    io.stdout.write(WATCH_USAGE);
-    return 0;
   }
   const usage = (message: string) => new UsageError(message, WATCH_USAGE);
   const path = values.state;
@@ -79,14 +69,13 @@ export async function runWatchCommand(
     );
   }
   let requests = 0;
-  const client = connect(() => requests++);
+  const client = connect({ onRequest: () => requests++ });
   await loadStateFile(path, WATCH_USAGE); // a file that is not a state is bad usage, before the first cycle
 
   const stop = new AbortController();
   const onSignal = () => stop.abort();
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  signal?.addEventListener('abort', onSignal, { once: true });
   const where = [siteUrl && `purging at ${new URL(siteUrl).origin}`, hook && `build hook ${shownHook(hook)}`];
   const log = (line: string) => io.stdout.write(`${new Date().toISOString()} ${line}\n`);
   log(`watching every ${seconds} s, state in ${path}, ${where.filter(Boolean).join(', ')}`);
@@ -113,3 +102,10 @@ export async function runWatchCommand(
   log(`stopped after ${cycles} ${cycles === 1 ? 'cycle' : 'cycles'}`);
   return 0;
 }
+
+export const watchCommand: Command = {
+  name: 'watch',
+  usage: WATCH_USAGE,
+  subcommands: [],
+  run: runWatchCommand,
+};

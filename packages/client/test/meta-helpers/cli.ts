@@ -3,8 +3,8 @@
  * meta-cli-bin.test.ts covers the real process).
  */
 import { PassThrough } from 'node:stream';
-import type { MetaCommandContext } from '../../src/cli/meta-command.js';
 import { runMetaCommand } from '../../src/cli/meta-command.js';
+import type { SiteContentClient } from '../../src/client.js';
 
 export interface MetaRun {
   code: number;
@@ -20,7 +20,7 @@ export interface MetaRunOptions {
 }
 
 export async function runMeta(
-  client: MetaCommandContext['client'],
+  client: SiteContentClient,
   argv: string[],
   options: MetaRunOptions = {},
 ): Promise<MetaRun> {
@@ -29,14 +29,17 @@ export async function runMeta(
   const stdin = new PassThrough();
   if (options.input !== undefined) stdin.end(options.input);
   const isTTY = options.isTTY ?? false;
-  const code = await runMetaCommand(argv, {
-    client,
-    stdout: { write: (chunk: string) => (stdout += chunk), isTTY },
-    stderr: { write: (chunk: string) => (stderr += chunk), isTTY },
-    stdin,
-    isTTY,
-    env: options.env ?? {},
-  });
+  const code = await runMetaCommand(
+    argv,
+    {
+      stdout: { write: (chunk: string) => (stdout += chunk), isTTY },
+      stderr: { write: (chunk: string) => (stderr += chunk), isTTY },
+      stdin,
+      isTTY,
+      env: options.env ?? {},
+    },
+    () => client,
+  );
   stdin.destroy();
   return { code, stdout, stderr };
 }

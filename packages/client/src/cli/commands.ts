@@ -1,0 +1,22 @@
+/** The `sitecontent` commands, the table the dispatcher reads (main.ts): a new command is a new row. */
+import { changesCommand } from './changes-command.js';
+import type { Command } from './context.js';
+import { getCommand } from './get-command.js';
+import { metaCommand } from './meta-command.js';
+import { previewLinkCommand } from './preview-link-command.js';
+import { purgeCommand } from './purge-command.js';
+import { watchCommand } from './watch-command.js';
+
+export const COMMANDS: readonly Command[] = [
+  getCommand,
+  metaCommand,
+  purgeCommand,
+  changesCommand,
+  watchCommand,
+  previewLinkCommand,
+];
+
+/** The command named `name`, if the table has one. */
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}
