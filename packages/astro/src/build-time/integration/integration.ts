@@ -4,7 +4,7 @@
  * refresh endpoint and, with `metaWriteBack`, plans and writes the pages' meta at the end.
  */
 import { fileURLToPath } from 'node:url';
-import { DEBUG_ENV, USER_SECRET_ENV, userSecretProblems } from '@sitecontent/client/internal';
+import { DEBUG_ENV, PREVIEW_SECRET_ENV, userSecretProblems } from '@sitecontent/client/internal';
 import type { AstroIntegration } from 'astro';
 import { urlStyleOf } from '../../entries/page-url.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
@@ -31,6 +31,7 @@ import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 // importing `astro/config` here would pull Vite into every page bundle that imports this package.
 const ENV_NAMES = [
   DEBUG_ENV,
+  PREVIEW_SECRET_ENV,
   'SITECONTENT_BASE_URL',
   'SITECONTENT_API_KEY',
   'SITECONTENT_SID',
@@ -64,11 +65,9 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         const { config, command, updateConfig, logger } = hook;
         root = config.root;
         cacheDir = config.cacheDir;
-        const mode = command === 'dev' ? 'development' : 'production';
-        const env = readEnv(config.root, mode, ENV_NAMES);
+        const env = readEnv(config.root, command === 'dev' ? 'development' : 'production', ENV_NAMES);
         // Said at start; the purge endpoint, preview links and the purge after a meta write refuse it.
-        for (const problem of userSecretProblems(readEnv(config.root, mode, USER_SECRET_ENV)))
-          logger.warn(`${problem}; it is refused until then`);
+        for (const problem of userSecretProblems(env)) logger.warn(`${problem}; it is refused until then`);
         // Live loaders run in this process only where it serves pages.
         const serves = command === 'dev' || command === 'preview';
         const opened = openProject(
