@@ -44,7 +44,8 @@ export function describeServedFeed(state: () => ServedFeedState): void {
       const hit = await view('/served-product-feed.xml');
       expect(hit.headers.get('x-astro-cache')).toBe('HIT');
       expect(hit.body).toBe(miss.body);
-      expect(proxy.take()).toEqual([]);
+      // The same background revalidation may land here too; the feed itself asks nothing.
+      expect(proxy.take().filter((r) => !/^goods\/Get\?sid=\d+&id=\d+$/.test(r))).toEqual([]);
       expect((await purge(`{"products":["${multi.id}"]}`)).status).toBe(200);
       expect((await view('/served-product-feed.xml')).headers.get('x-astro-cache')).toBe('MISS');
     });
