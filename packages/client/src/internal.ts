@@ -1,6 +1,7 @@
 /** `@sitecontent/client/internal`: what `@sitecontent/astro` needs and a site's code does not; no semver promise. */
 
 export { DEBUG_ENV, debugRequested, type EnvLayers, envSettings } from './env/env-settings.js';
+export { configEnv, hasHostEnv, hostEnv, requestEnv } from './env/environment.js';
 export { USER_SECRET_ENV, userSecretProblems } from './env/user-secrets.js';
 export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export {

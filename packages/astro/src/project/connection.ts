@@ -1,6 +1,6 @@
 /** A loader's connection: its own options, else the integration's, else the environment. */
 import type { ClientOptions } from '@sitecontent/client';
-import { envSettings } from '@sitecontent/client/internal';
+import { configEnv } from '@sitecontent/client/internal';
 import { SiteContentConnectionError } from '../errors/connection-error.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import type { ProjectSettings } from './project-settings.js';
@@ -21,7 +21,7 @@ export function resolveConnection(
 ): ConnectionClientOptions {
   // What the integration read at config time stands where the files do: the process environment
   // of the running server is over it, by the one precedence.
-  const env = envSettings({ processEnv: process.env, files: settings.env }, CONNECTION_ENV);
+  const env = configEnv({ files: settings.env }, CONNECTION_ENV);
   const baseUrl = options.baseUrl ?? settings.connection.baseUrl ?? env.SITECONTENT_BASE_URL;
   const apiKey = options.apiKey ?? settings.connection.apiKey ?? env.SITECONTENT_API_KEY;
   const sidText = env.SITECONTENT_SID;

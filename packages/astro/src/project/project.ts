@@ -1,6 +1,6 @@
 /** One Astro project as the package sees it (docs/architecture.md, "The project"). */
 import type { SiteContentClient } from '@sitecontent/client';
-import { debugRequested } from '@sitecontent/client/internal';
+import { debugRequested, hostEnv } from '@sitecontent/client/internal';
 import type { UrlStyle } from '../entries/page-url.js';
 import { emptyUrlHistory, historyOf, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
@@ -49,8 +49,7 @@ export class Project {
    * all a production server has.
    */
   #requestLog(): ((line: string) => void) | undefined {
-    const processEnv = globalThis.process?.env ?? {};
-    if (!debugRequested({ processEnv, files: this.#settings.env })) return undefined;
+    if (!debugRequested({ processEnv: hostEnv(), files: this.#settings.env })) return undefined;
     return (line) => {
       if (this.#logger) this.#logger.info(line);
       else console.info(`[@sitecontent/astro] ${line}`);

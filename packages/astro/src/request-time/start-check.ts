@@ -8,6 +8,8 @@
 import {
   clientOptionFields,
   envSettings,
+  hasHostEnv,
+  hostEnv,
   quotedText,
   userSecretProblems,
 } from '@sitecontent/client/internal';
@@ -36,7 +38,7 @@ export function connectionProblems(env: Readonly<Record<string, string | undefin
  */
 export function checkConnectionAtStart(
   log: (line: string) => void = console.error,
-  env: Readonly<Record<string, string | undefined>> | null = globalThis.process?.env ?? null,
+  env: Readonly<Record<string, string | undefined>> | null = hasHostEnv() ? hostEnv() : null,
 ): void {
   if (env === null) return;
   const problems = connectionProblems(env);

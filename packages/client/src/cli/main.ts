@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { withEnvFiles } from '../env/env-files.js';
+import { hostEnv } from '../env/environment.js';
 import { USER_SECRET_ENV, userSecretProblems } from '../env/user-secrets.js';
 import { maskSecret, redactText } from '../text/redact.js';
 import { shortSecretProblem } from '../text/secret-length.js';
@@ -75,7 +76,7 @@ function maskUserSecrets(text: string, env: CliIo['env']): string {
 export async function runCli(): Promise<void> {
   let env: CliIo['env'];
   try {
-    env = withEnvFiles(process.cwd(), process.env);
+    env = withEnvFiles(process.cwd(), hostEnv());
   } catch (err) {
     process.stderr.write(`sitecontent: ${err instanceof Error ? err.message : String(err)}\n`);
     process.exitCode = 1;

@@ -2,7 +2,7 @@
  * The connection as Astro would see it at config time: Vite loads `.env` files only after the config
  * hooks, so the integration reads them itself, by the client's one precedence (`envSettings`).
  */
-import { envSettings } from '@sitecontent/client/internal';
+import { configEnv } from '@sitecontent/client/internal';
 import { readEnvFiles } from '@sitecontent/client/internal/env-files';
 
 /** `names` from the process environment over the `.env` files of `root` (an empty value: unset). */
@@ -11,5 +11,5 @@ export function readEnv(
   mode: string,
   names: readonly string[],
 ): Record<string, string | undefined> {
-  return envSettings({ processEnv: process.env, files: readEnvFiles(root, mode) }, names);
+  return configEnv({ files: readEnvFiles(root, mode) }, names);
 }

@@ -11,7 +11,7 @@ import {
   type MetaWriteBackResult,
   runMetaWriteBack,
 } from '@sitecontent/client';
-import { envSettings } from '@sitecontent/client/internal';
+import { requestEnv } from '@sitecontent/client/internal';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../../options/meta-write-back-options.js';
 import type { Project } from '../../project/project.js';
 import { META_WRITTEN_FILE, type WrittenMeta } from '../load-run/meta-cache.js';
@@ -68,7 +68,7 @@ async function writeBack(project: Project, option: MetaWriteBackOption, logger: 
     articles: entriesOf('articles'),
   } as unknown as MetaWriteBackEntries;
   // From the process environment only, never from a `.env` file (docs: guides/meta-write-back.md).
-  const write = envSettings({ processEnv: process.env }, [META_WRITE_ENV])[META_WRITE_ENV] === '1';
+  const write = requestEnv([META_WRITE_ENV])[META_WRITE_ENV] === '1';
   const loaded = entries.products.length + entries.sections.length + entries.articles.length;
   if (loaded === 0) {
     logger.warn(

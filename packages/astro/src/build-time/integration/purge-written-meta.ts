@@ -4,7 +4,7 @@
  */
 import { isSiteContentError, type MetaWriteBackLogger, type MetaWriteBackResult } from '@sitecontent/client';
 import {
-  envSettings,
+  configEnv,
   PURGE_SITE_URL_ENV,
   PURGE_TOKEN_ENV,
   purgeAfterMetaWrite,
@@ -21,7 +21,7 @@ export async function purgeWrittenMeta(
 ): Promise<void> {
   const written = result.report?.updated ?? [];
   if (written.length === 0) return;
-  const env = envSettings({ processEnv: process.env, files: project.settings.env }, PURGE_AFTER_WRITE_ENV);
+  const env = configEnv({ files: project.settings.env }, PURGE_AFTER_WRITE_ENV);
   try {
     const purge = await purgeAfterMetaWrite(project.client('metaWriteBack'), written, env);
     if (purge.status === 'purged') logger.info(`meta write-back: purged ${purge.tags.join(', ')}`);

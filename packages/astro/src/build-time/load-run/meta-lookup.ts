@@ -1,4 +1,5 @@
 /** The meta lookups of one load: the cache's `maxAge`, a forced refetch, the last write-back. */
+import { configEnv } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import type { ProjectSettings } from '../../project/project-settings.js';
 import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
@@ -13,7 +14,7 @@ export async function metaLookupOf(
   settings: ProjectSettings,
 ): Promise<MetaLookup> {
   const maxAge = loaderMaxAge ?? settings.metaMaxAge;
-  const refetchEnv = settings.env[REFETCH_META_ENV] ?? process.env[REFETCH_META_ENV];
+  const refetchEnv = configEnv({ files: settings.env }, [REFETCH_META_ENV])[REFETCH_META_ENV];
   return metaLookup(ctx, {
     maxAge,
     refetch: ctx.refreshContextData?.refetchMeta === true || refetchEnv === '1',

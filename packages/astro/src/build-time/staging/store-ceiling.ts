@@ -7,6 +7,7 @@
  */
 import { constants } from 'node:buffer';
 import { getHeapStatistics } from 'node:v8';
+import { configEnv } from '@sitecontent/client/internal';
 import type { AstroConfig } from 'astro';
 import { SiteContentStoreCeilingError } from '../../errors/store-ceiling-error.js';
 
@@ -39,7 +40,7 @@ export function storeCeiling(
   env: Readonly<Record<string, string | undefined>>,
   heapBytes = getHeapStatistics().heap_size_limit,
 ): StoreCeiling {
-  const set = Number(env[STORE_CEILING_ENV] ?? process.env[STORE_CEILING_ENV]);
+  const set = Number(configEnv({ files: env }, [STORE_CEILING_ENV])[STORE_CEILING_ENV]);
   if (Number.isSafeInteger(set) && set > 0) return { chars: set, limitedBy: 'string', heapBytes };
   const byHeap = Math.floor(heapBytes * HEAP_CHARS_PER_BYTE);
   return byHeap < STORE_CEILING_CHARS

@@ -4,7 +4,7 @@
  * `invalidate()` sends one purge naming the keys. The Node server keeps no copy.
  */
 
-import { failureDetail } from '@sitecontent/client/internal';
+import { failureDetail, requestEnv } from '@sitecontent/client/internal';
 import type { CacheProvider } from 'astro';
 import { parseOptions } from '../../options/parse-options.js';
 import { surrogateKeyCacheOptionsSchema } from './surrogate-key-options.js';
@@ -40,7 +40,7 @@ const surrogateKeyProvider = (config: unknown): CacheProvider => {
       const purge = options.purge;
       if (!purge) throw new Error('surrogateKeyCache: set purge.url to purge pages by key');
       const headers: Record<string, string> = { [purge.keysHeader]: keys.join(' ') };
-      const token = purge.tokenEnv ? process.env[purge.tokenEnv] : undefined;
+      const token = purge.tokenEnv ? requestEnv([purge.tokenEnv])[purge.tokenEnv] : undefined;
       if (purge.tokenEnv && !token) throw new Error(`surrogateKeyCache: ${purge.tokenEnv} is not set`);
       if (token) headers[purge.tokenHeader] = token;
       const target = `${purge.method} ${new URL(purge.url).origin}`;
