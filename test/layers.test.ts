@@ -116,11 +116,11 @@ describe('the packages form layers', () => {
 
   it('sees every import, type-only ones too', () => {
     // The reader itself: were it blind, the tests below would pass on anything.
-    expect(importsOf(ASTRO, 'request-time/live-loaders/page-answers.ts')).toContain(
-      'request-time/live-loaders/on-demand-state.ts',
+    expect(importsOf(ASTRO, 'request-time/live-loaders/live-runtime.ts')).toContain(
+      'request-time/live-loaders/circuit-breaker.ts',
     );
-    expect(readFileSync(path.join(ASTRO, 'request-time/live-loaders/page-answers.ts'), 'utf8')).toContain(
-      "import type { OnDemandState } from './on-demand-state.js'",
+    expect(readFileSync(path.join(ASTRO, 'request-time/live-loaders/live-runtime.ts'), 'utf8')).toContain(
+      "import type { CircuitBreaker } from './circuit-breaker.js'",
     );
     expect(
       cycles(
@@ -212,6 +212,9 @@ describe('request-time state', () => {
       'request-time/endpoints/purge-endpoint.ts: purgeHandler',
       'request-time/live-loaders/live-runtime.ts: liveRuntime',
       'request-time/live-loaders/on-demand-state.ts: servingState',
+      // Per call: a page's failure answer reads the server's failure ages, which the middleware
+      // may bring after the page's module was made.
+      'request-time/live-loaders/page-answers.ts: liveErrorResponse',
       'request-time/middleware.ts: onDemandMiddleware',
     ]);
   });
@@ -236,5 +239,51 @@ describe('module state', () => {
 
   it('no package source keeps mutable module-level variables (a `let` or `var` at its top)', () => {
     expect(moduleLevelVariables()).toEqual([]);
+  });
+});
+
+describe('what the packages read from outside', () => {
+  /** Each `process.env` (or `process?.env`) read in a package source, as `pkg/file`. */
+  const environmentReads = () =>
+    ['client', 'astro'].flatMap((pkg) => {
+      const src = path.join(repoRoot, 'packages', pkg, 'src');
+      return sourceFiles(src).flatMap((file) => {
+        const reads: string[] = [];
+        const visit = (node: ts.Node) => {
+          if (
+            ts.isPropertyAccessExpression(node) &&
+            node.name.text === 'env' &&
+            /(^|\.)process$/.test(node.expression.getText())
+          )
+            reads.push(`${pkg}/${path.relative(src, file)}`);
+          ts.forEachChild(node, visit);
+        };
+        visit(parse(file));
+        return reads;
+      });
+    });
+
+  it('the environment is read in one module (its config-time and request-time readers)', () => {
+    expect(new Set(environmentReads())).toEqual(new Set(['client/env/environment.ts']));
+  });
+
+  /** Each `Symbol.for(…)` in a package source, as `pkg/file`. */
+  const sharedSymbols = () =>
+    ['client', 'astro'].flatMap((pkg) => {
+      const src = path.join(repoRoot, 'packages', pkg, 'src');
+      return sourceFiles(src).flatMap((file) => {
+        const found: string[] = [];
+        const visit = (node: ts.Node) => {
+          if (ts.isCallExpression(node) && node.expression.getText() === 'Symbol.for')
+            found.push(`${pkg}/${path.relative(src, file)}`);
+          ts.forEachChild(node, visit);
+        };
+        visit(parse(file));
+        return found;
+      });
+    });
+
+  it('no `Symbol.for` channel between modules: only the one process-wide slot', () => {
+    expect(sharedSymbols()).toEqual(['astro/project/open-projects.ts']);
   });
 });

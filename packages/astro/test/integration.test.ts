@@ -8,6 +8,8 @@ import type { AstroIntegration } from 'astro';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveLoaderNames } from '../src/build-time/integration/refresh-endpoint.js';
 import { siteContent } from '../src/index.js';
+import { onDemandOptionsSchema } from '../src/options/on-demand-options.js';
+import { servingSettings } from '../src/options/serving-settings.js';
 import { createLogger, type Emulator, emulator } from './helpers/index.js';
 
 let emu: Emulator;
@@ -217,17 +219,25 @@ describe('siteContent() on an on-demand site: the product sitemaps', () => {
     ]);
     const liveConfig = JSON.stringify(fileURLToPath(new URL('src/live.config.ts', rootUrl)));
     for (const route of sitemaps) {
-      // So the sitemaps read the live products loader's productUrl from the loader itself.
+      // So the sitemaps read the live products loader's productUrl from the loader itself, and the
+      // server's settings from the one module that parses them.
       const module = readFileSync(route.entrypoint, 'utf8');
       expect(module).toContain(`import { collections } from ${liveConfig};`);
-      expect(module).toMatch(/Handler\(\{.*\}, collections\);$/m);
+      expect(module).toContain("import settings from './serving-settings.mjs';");
+      expect(module).toMatch(/Handler\(settings, collections\);$/m);
     }
+    const settingsModule = readFileSync(new URL('serving-settings.mjs', sitemaps[0]!.entrypoint), 'utf8');
+    const written = /servingSettings\((.*)\);$/m.exec(settingsModule)?.[1];
+    expect(servingSettings(JSON.parse(written!))).toEqual({
+      onDemand: onDemandOptionsSchema.parse({}),
+      urlStyle: { trailingSlash: 'ignore', format: 'directory', base: '/' },
+    });
     // A site without live collections: the sitemaps follow the live products loader's defaults.
     const without = (await onDemandSetup({})).routes.filter((r) => r.pattern.startsWith('/sitemap-products'));
     for (const route of without) {
       const module = readFileSync(route.entrypoint, 'utf8');
       expect(module).not.toContain('collections');
-      expect(module).toMatch(/Handler\(\{.*\}, undefined\);$/m);
+      expect(module).toMatch(/Handler\(settings, undefined\);$/m);
     }
     expect((await onDemandSetup({ onDemand: { sitemap: false } })).routes.map((r) => r.pattern)).toEqual([
       '/_sitecontent/purge',

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { liveProductsLoader, pageSeo } from '../src/index.js';
-import { onDemandDefaults } from '../src/options/on-demand-options.js';
+import { servingSettings } from '../src/options/serving-settings.js';
 import { onDemandMiddleware } from '../src/request-time/middleware.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
@@ -21,7 +21,9 @@ describe('live loaders in a production server', () => {
     const conn = { baseUrl: emu.url, apiKey: emu.key, sid: emu.sid, seo: true, site: 'https://shop.example' };
     const before = await liveProductsLoader(conn).loadEntry({ collection: 'p', filter: { id: '1' } });
     expect(before && 'data' in before && before.data.url).toBe('/catalog/phones/1/');
-    onDemandMiddleware(onDemandDefaults, { trailingSlash: 'never', format: 'directory' });
+    onDemandMiddleware(
+      servingSettings({ onDemand: {}, urlStyle: { trailingSlash: 'never', format: 'directory' } }),
+    );
     const after = await liveProductsLoader(conn).loadEntry({ collection: 'p', filter: { id: '1' } });
     expect(after && 'data' in after && after.data.url).toBe('/catalog/phones/1');
     expect(after && 'data' in after && pageSeo(after, { site: 'https://shop.example' }).canonical).toBe(

@@ -2,8 +2,9 @@
 // page answers (a 404) that the history knows redirects in one hop, keeping its query; a URL that is
 // a page again (an editor's undo, found on demand after the build) is never redirected.
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_URL_STYLE } from '../src/entries/page-url.js';
 import { emptyUrlHistory, noteCurrentUrls } from '../src/entries/url-history.js';
-import { onDemandDefaults } from '../src/options/on-demand-options.js';
+import { servingSettings } from '../src/options/serving-settings.js';
 import { onDemandMiddleware } from '../src/request-time/middleware.js';
 
 type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
@@ -13,7 +14,10 @@ history = noteCurrentUrls(history, 'sections', new Map([['7', '/catalog/mobiles/
 
 /** The middleware's answer at `path` when the route answered `status`. */
 async function answer(path: string, status: number): Promise<Response> {
-  const handler = onDemandMiddleware(onDemandDefaults, undefined, history) as unknown as Handler;
+  const handler = onDemandMiddleware(
+    servingSettings({ onDemand: {}, urlStyle: DEFAULT_URL_STYLE }),
+    history,
+  ) as unknown as Handler;
   const url = new URL(path, 'https://shop.example');
   return handler(
     { site: new URL('https://shop.example'), url, locals: {} },

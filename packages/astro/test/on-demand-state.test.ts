@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isSiteContentAstroError } from '../src/index.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
 import { EntryGuard } from '../src/request-time/live-loaders/entry-guard.js';
-import { servingState } from '../src/request-time/live-loaders/on-demand-state.js';
-import { settlePageCache } from '../src/request-time/live-loaders/page-answers.js';
+import { PageFreshness } from '../src/request-time/live-loaders/page-freshness.js';
+import { previewOpens } from '../src/request-time/live-loaders/preview-access.js';
 import { SectionLookup } from '../src/request-time/live-loaders/section-lookup.js';
 import { type Emulator, emulator } from './helpers/index.js';
 
@@ -109,12 +109,13 @@ describe('SectionLookup', () => {
 describe('the route cache a page of live entries ends with', () => {
   const require = createRequire(import.meta.url);
   const astroDir = dirname(require.resolve('astro/package.json'));
-  type Cache = Parameters<typeof settlePageCache>[1] & {};
+  type Cache = Parameters<PageFreshness['completePageCache']>[0] & {};
+  const freshness = new PageFreshness();
   let AstroCache: new (provider: null) => Cache;
   beforeAll(async () => {
     const mod = await import(pathToFileURL(join(astroDir, 'dist/core/cache/runtime/cache.js')).href);
     AstroCache = mod.AstroCache;
-    servingState().configure(onDemandDefaults);
+    freshness.useSettings(onDemandDefaults);
   });
   const cacheWith = (options: Parameters<Cache['set']>[0]) => {
     const cache = new AstroCache(null);
@@ -124,26 +125,26 @@ describe('the route cache a page of live entries ends with', () => {
 
   it('gets the default freshness when it set none, keeps its own, and leaves other pages alone', () => {
     const tagged = cacheWith({ tags: ['sitecontent', 'sitecontent:products', 'sitecontent:products:1'] });
-    settlePageCache(servingState(), tagged, 200);
+    freshness.completePageCache(tagged, 200);
     expect(tagged.options).toMatchObject({ maxAge: 300, swr: 60 });
     const own = cacheWith({ tags: ['sitecontent:products'], maxAge: 30 });
-    settlePageCache(servingState(), own, 200);
+    freshness.completePageCache(own, 200);
     expect(own.options.maxAge).toBe(30);
     const other = cacheWith({ tags: ['blog'] });
-    settlePageCache(servingState(), other, 200);
+    freshness.completePageCache(other, 200);
     expect(other.options.maxAge).toBeUndefined();
   });
 
   it('a loader freshness wins for its kind; errors are never cached long', () => {
-    servingState().noteFreshness('articles', { maxAge: 20 });
+    freshness.note('articles', { maxAge: 20 });
     const articles = cacheWith({ tags: ['sitecontent:articles', 'sitecontent:articles:5'] });
-    settlePageCache(servingState(), articles, 200);
+    freshness.completePageCache(articles, 200);
     expect(articles.options).toMatchObject({ maxAge: 20, swr: 60 });
     const notFound = cacheWith({ tags: ['sitecontent:products'], maxAge: 3600 });
-    settlePageCache(servingState(), notFound, 404);
+    freshness.completePageCache(notFound, 404);
     expect(notFound.options).toMatchObject({ maxAge: 30, swr: 0 });
     const failed = cacheWith({ tags: ['sitecontent:products'], maxAge: 3600 });
-    settlePageCache(servingState(), failed, 503);
+    freshness.completePageCache(failed, 503);
     expect(failed.options.maxAge).toBeUndefined();
     expect(failed.tags).toEqual([]);
   });
@@ -159,7 +160,7 @@ describe('preview links', () => {
       vi.stubEnv('SITECONTENT_PREVIEW_SECRET', secret);
       try {
         const token = await signPreview('product', '5', expiry, secret);
-        expect(await servingState().previewAllowed(token, 'product', '5'), secret).toBe(opens);
+        expect(await previewOpens(token, 'product', '5'), secret).toBe(opens);
       } finally {
         vi.unstubAllEnvs();
       }

@@ -1,30 +1,28 @@
 /**
- * `liveErrorResponse()` reads nothing but its arguments: the ages of its answers are the ones the
- * on-demand middleware handed the request (`context.locals`), their defaults without it.
+ * `liveErrorResponse()` answers with the server's failure ages: the settings the on-demand middleware
+ * was made with, their defaults before it.
  */
 import { HttpStatusError } from '@sitecontent/client';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_URL_STYLE } from '../src/entries/page-url.js';
 import { onDemandDefaults } from '../src/options/on-demand-options.js';
-import { liveErrorResponse, withFailureSettings } from '../src/request-time/live-loaders/page-answers.js';
+import { servingSettings } from '../src/options/serving-settings.js';
+import { liveErrorResponse } from '../src/request-time/live-loaders/page-answers.js';
+import { onDemandMiddleware } from '../src/request-time/middleware.js';
 
 const cache = { set: () => {} } as never;
 const outage = new HttpStatusError({ operation: 'goods/Get', status: 503 });
 
 describe('liveErrorResponse()', () => {
-  it('follows the settings the middleware handed the request, else the defaults', () => {
-    const locals = {};
-    withFailureSettings(locals, { notFoundMaxAge: 7, errorMaxAge: 11 });
-    expect(liveErrorResponse({ cache, locals }, undefined).headers.get('cache-control')).toBe(
-      'public, max-age=7',
-    );
-    const handed = liveErrorResponse({ cache, locals }, outage);
-    expect(handed.status).toBe(503);
-    expect(handed.headers.get('cache-control')).toBe('public, max-age=11');
+  it("follows the server's settings once the middleware is made, the defaults before", () => {
     const plain = liveErrorResponse({ cache }, undefined);
     expect(plain.headers.get('cache-control')).toBe(`public, max-age=${onDemandDefaults.notFoundMaxAge}`);
-    // Another request's locals are its own.
-    expect(liveErrorResponse({ cache, locals: {} }, undefined).headers.get('cache-control')).toBe(
-      `public, max-age=${onDemandDefaults.notFoundMaxAge}`,
+    onDemandMiddleware(
+      servingSettings({ onDemand: { notFoundMaxAge: 7, errorMaxAge: 11 }, urlStyle: DEFAULT_URL_STYLE }),
     );
+    expect(liveErrorResponse({ cache }, undefined).headers.get('cache-control')).toBe('public, max-age=7');
+    const handed = liveErrorResponse({ cache }, outage);
+    expect(handed.status).toBe(503);
+    expect(handed.headers.get('cache-control')).toBe('public, max-age=11');
   });
 });

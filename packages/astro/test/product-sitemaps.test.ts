@@ -14,11 +14,13 @@ import { createClient, type Product, type SiteContentClient } from '@sitecontent
 import sax from 'sax';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { includeProblems } from '../src/build-time/integration/sitemap-include-check.js';
+import { DEFAULT_URL_STYLE } from '../src/entries/page-url.js';
 import { liveProductsLoader } from '../src/index.js';
 import {
   type ProductSitemapSettings,
   productSitemapOptionsSchema,
 } from '../src/options/on-demand-options.js';
+import { servingSettings } from '../src/options/serving-settings.js';
 import {
   productSitemapFileHandler,
   productSitemapIndexHandler,
@@ -166,6 +168,9 @@ describe('the product sitemap routes, against the emulator', () => {
   let collections: LiveCollections;
   // Sitemaps of 40 URLs a file: the 300 products of 4 sections need more than one file per section.
   const settings = productSitemapOptionsSchema.parse({ maxUrls: 40, imageOrigin: '' });
+  /** The server's settings with `sitemap` as the routes are handed them. */
+  const serving = (sitemap: typeof settings) =>
+    servingSettings({ onDemand: { sitemap }, urlStyle: DEFAULT_URL_STYLE });
   const site = new URL('https://shop.test/');
   /** The tags the cache provider was asked to purge, in order. */
   const purged: string[] = [];
@@ -223,8 +228,8 @@ describe('the product sitemap routes, against the emulator', () => {
    * and the indexes it read.
    */
   async function crawl(sitemaps: ProductSitemapSettings, on: LiveCollections = collections) {
-    const index = productSitemapIndexHandler(sitemaps, on);
-    const file = productSitemapFileHandler(sitemaps, on);
+    const index = productSitemapIndexHandler(serving(sitemaps), on);
+    const file = productSitemapFileHandler(serving(sitemaps), on);
     const files = new Map<string, { locs: string[]; lastmods: string[] }>();
     const indexes: string[] = [];
     for (let round = 0; round < 5; round++) {
@@ -263,7 +268,7 @@ describe('the product sitemap routes, against the emulator', () => {
       ] as const) {
         const cold = productSitemapOptionsSchema.parse({ ...settings, index: '/sitemap-cold.xml' });
         on.resetStats();
-        const index = await get(productSitemapIndexHandler(cold, on2));
+        const index = await get(productSitemapIndexHandler(serving(cold), on2));
         asked.push({ ...on.stats.byOperation });
         expect(index.response.status).toBe(200);
         expect(index.cache.tags).toEqual(
@@ -331,13 +336,13 @@ describe('the product sitemap routes, against the emulator', () => {
       cache: new AstroCache(provider),
     } as never);
     expect(answer.status).toBe(200);
-    const index = productSitemapIndexHandler(sitemaps, collections);
+    const index = productSitemapIndexHandler(serving(sitemaps), collections);
     const after = indexLastmods((await get(index)).text);
     expect([...after.keys()].sort()).toEqual([...files.keys()].sort());
     expect([...after.values()].filter((d) => d !== undefined)).toEqual([]);
     // A file made again gives its date back; the other files stay undated.
     const [loc] = files.keys();
-    await get(productSitemapFileHandler(sitemaps, collections), fileParam(loc!));
+    await get(productSitemapFileHandler(serving(sitemaps), collections), fileParam(loc!));
     const section = fileParam(loc!)!.split('-')[0];
     const dated = [...indexLastmods((await get(index)).text)].filter(([, d]) => d !== undefined);
     expect(dated.length).toBeGreaterThan(0);
@@ -346,12 +351,12 @@ describe('the product sitemap routes, against the emulator', () => {
 
   it('a file past the last of its section is an empty urlset; a file of no section is not found and not kept', async () => {
     const [section] = await client.sections.list();
-    const past = await get(productSitemapFileHandler(settings, collections), `${section!.id}-99`);
+    const past = await get(productSitemapFileHandler(serving(settings), collections), `${section!.id}-99`);
     expect(past.response.status).toBe(200);
     expect(texts(past.text, 'loc')).toEqual([]);
     expect(past.cache.tags).toContain('sitecontent:sitemaps');
     for (const name of ['987654-1', '01-1', 'x']) {
-      const file = await get(productSitemapFileHandler(settings, collections), name);
+      const file = await get(productSitemapFileHandler(serving(settings), collections), name);
       expect(file.response.status, name).toBe(404);
       expect(file.cache.tags, name).toEqual([]);
     }

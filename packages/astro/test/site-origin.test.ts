@@ -1,7 +1,7 @@
 /** The site's origin, remembered per site so a build's pages do not parse it again each. */
 import { describe, expect, it } from 'vitest';
+import { siteOrigin } from '../src/project/site-origin.js';
 import { pageSeo } from '../src/seo-head/page-seo.js';
-import { siteOrigin } from '../src/seo-head/site-origin.js';
 
 describe('siteOrigin', () => {
   it('gives the origin of a URL or of text, with a path, port or trailing slash', () => {

@@ -6,7 +6,9 @@ import cloudflareCache from '@astrojs/cloudflare/cache/provider';
 import netlifyCache from '@astrojs/netlify/cache/provider';
 import vercelCache from '@astrojs/vercel/cache/provider';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_URL_STYLE } from '../src/entries/page-url.js';
 import { onDemandDefaults, onDemandOptionsSchema } from '../src/options/on-demand-options.js';
+import { servingSettings } from '../src/options/serving-settings.js';
 import { onDemandMiddleware } from '../src/request-time/middleware.js';
 import { keepStaleIfError, withStaleIfError } from '../src/request-time/stale-if-error.js';
 
@@ -52,7 +54,9 @@ describe('stale-if-error on the CDN header', () => {
   it("the integration's middleware marks each page with the site's setting", async () => {
     type Handler = (context: unknown, next: () => Promise<Response>) => Promise<Response>;
     const page = async (settings: typeof onDemandDefaults) => {
-      const handler = onDemandMiddleware(settings) as unknown as Handler;
+      const handler = onDemandMiddleware(
+        servingSettings({ onDemand: settings, urlStyle: DEFAULT_URL_STYLE }),
+      ) as unknown as Handler;
       const response = await handler(
         { site: new URL('https://shop.example'), url: new URL('https://shop.example/p/1/'), locals: {} },
         async () => new Response('<html>'),

@@ -18,6 +18,11 @@ interface OpenProjects {
   unreadImages: Map<string, UnreadImage>;
   /** Each collection's stored entries, read by the SEO check to tell an editor's link from the site's own. */
   serviceHtml: Map<string, () => Iterable<ServiceHtmlEntry>>;
+  /**
+   * What each live products loader was told about its pages, by loader object: the product sitemaps
+   * and feed find it through the site's live collections, whichever copy of this package made them.
+   */
+  productPages: WeakMap<object, unknown>;
 }
 
 /** A stored entry as the SEO check reads its HTML: fields of `data`, and `rendered.html` (the record's `txt`). */
@@ -46,6 +51,7 @@ function openProjects(): OpenProjects {
     sitemap: { wanted: false, facts: undefined },
     unreadImages: new Map(),
     serviceHtml: new Map(),
+    productPages: new WeakMap(),
   };
   return g[SLOT];
 }
@@ -138,3 +144,11 @@ export const serviceHtmlSources = (): [string, () => Iterable<ServiceHtmlEntry>]
 export function forgetServiceHtml(): void {
   openProjects().serviceHtml.clear();
 }
+
+/** Notes how `loader` (a live products loader) makes its pages. */
+export function noteProductPages(loader: object, source: unknown): void {
+  openProjects().productPages.set(loader, source);
+}
+
+/** What `noteProductPages()` noted for `loader`, if anything. */
+export const productPagesNoted = (loader: object): unknown => openProjects().productPages.get(loader);

@@ -1,5 +1,6 @@
 /** `@sitecontent/astro/on-demand`: for the modules the integration writes; pages use the main entry. */
 
+export { servingSettings } from '../options/serving-settings.js';
 export {
   type ProductFeedHandlerOptions,
   productFeedHandler,

@@ -6,9 +6,9 @@
 import type { WithBody } from '../entries/entry-data.js';
 import { dataOf } from '../entries/entry-data.js';
 import { siteUrl } from '../entries/seo.js';
+import { siteOrigin } from '../project/site-origin.js';
 import { jsonLdScriptText } from './json-ld-text.js';
 import { pageSeo, type SeoSource } from './page-seo.js';
-import { siteOrigin } from './site-origin.js';
 
 /** A share image with its size, which social networks lay a card out by: a `getImage()` result. */
 export interface ShareImage {

@@ -8,7 +8,7 @@ import { plainText } from '../entries/plain-text.js';
 import type { Seo } from '../entries/schemas.js';
 import { siteUrl, truncateOnWordBoundary } from '../entries/seo.js';
 import { type ImageSource, imageUrls } from '../helpers/image-urls.js';
-import { siteOrigin } from './site-origin.js';
+import { siteOrigin } from '../project/site-origin.js';
 
 /** The entry fields the SEO of a page is derived from; products, sections and articles have them. */
 export interface SeoSource {

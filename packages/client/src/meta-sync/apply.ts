@@ -89,7 +89,7 @@ export async function applyMetaPlan(
   const stop = new EveryPageStop(signal);
   let everyPage: string | undefined;
 
-  const settle = (index: number, progress: Omit<MetaApplyProgress, 'done' | 'total'>): void => {
+  const noteOutcome = (index: number, progress: Omit<MetaApplyProgress, 'done' | 'total'>): void => {
     settled.add(index);
     done++;
     options.onProgress?.({ done, total: targets.length, ...progress });
@@ -103,7 +103,7 @@ export async function applyMetaPlan(
       const key = `${md}\u0000${id}`;
       if (written.has(key)) {
         unchanged.push({ md, id });
-        settle(index, { md, id, outcome: 'unchanged' });
+        noteOutcome(index, { md, id, outcome: 'unchanged' });
         return;
       }
       let stage: 'read' | 'write' = 'read';
@@ -119,18 +119,18 @@ export async function applyMetaPlan(
         const names = Object.keys(fields) as MetaField[];
         if (names.length === 0) {
           unchanged.push({ md, id });
-          settle(index, { md, id, outcome: 'unchanged' });
+          noteOutcome(index, { md, id, outcome: 'unchanged' });
           return;
         }
         stage = 'write';
         await client.meta.update(md, id, fields, callOptions);
         written.add(key);
         updated.push({ md, id, fields: names });
-        settle(index, { md, id, outcome: 'updated' });
+        noteOutcome(index, { md, id, outcome: 'updated' });
       } catch (error) {
         const failure: MetaApplyFailure = { md, id, stage, ...describeError(error) };
         failed.push(failure);
-        settle(index, { md, id, outcome: 'failed', reason: failure.reason });
+        noteOutcome(index, { md, id, outcome: 'failed', reason: failure.reason });
         if (stop.stopsAll(error)) everyPage = failure.reason;
       }
     },
@@ -146,7 +146,7 @@ export async function applyMetaPlan(
         ? `not sent: another page failed with ${everyPage}`
         : 'not sent: the run was aborted';
     failed.push({ md: target.md, id: target.id, stage: 'aborted', reason, code: 'aborted' });
-    settle(index, { md: target.md, id: target.id, outcome: 'failed', reason });
+    noteOutcome(index, { md: target.md, id: target.id, outcome: 'failed', reason });
   });
 
   return {

@@ -1,8 +1,8 @@
 /**
- * With an Astro `cache` provider, the integration writes small modules into its codegen folder (the
- * middleware, the product sitemaps, the purge endpoint), each calling this package with the checked
- * `onDemand` settings, and the URL history the middleware answers gone pages by. Written, not virtual: the server bundle imports them whether or not Vite
- * bundles this package.
+ * With an Astro `cache` provider, the integration writes small modules into its codegen folder: the
+ * server's settings (parsed once, on import), and the middleware, the product sitemaps and the purge
+ * endpoint, each importing those settings; and the URL history the middleware answers gone pages
+ * by. Written, not virtual: the server bundle imports them whether or not Vite bundles this package.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +18,9 @@ import { checksAtStart, startCheckPlugin } from './start-check.js';
 type SetupHook = HookParameters<'astro:config:setup'>;
 
 const header = '// Written by @sitecontent/astro at each build: edit siteContent({ onDemand }) instead.\n';
+
+/** The module holding the server's settings (options/serving-settings.ts), beside the others. */
+const SETTINGS_MODULE = 'serving-settings.mjs';
 
 /** Writes the URL history module the middleware imports. */
 export type WriteUrlHistory = (history: UrlHistory) => void;
@@ -35,13 +38,17 @@ export function setUpOnDemand(
     writeFileSync(historyModule, `${header}export default ${JSON.stringify(history)};\n`);
   // The loaders run after this hook: until they have, the server knows no page's past.
   writeHistory({ version: 1, pages: {} });
-  const given = JSON.stringify(settings);
-  // A production server runs no integration hook: the live loaders learn the URL style from here.
-  const urlStyle = JSON.stringify(urlStyleOf(hook.config));
+  // Parsed once, on import, by the schema that defines it; a production server runs no integration
+  // hook, so the URL style travels with the settings.
+  const serving = { onDemand: settings, urlStyle: urlStyleOf(hook.config) };
+  writeFileSync(
+    new URL(SETTINGS_MODULE, dir),
+    `${header}import { servingSettings } from '@sitecontent/astro/on-demand';\nexport default servingSettings(${JSON.stringify(serving)});\n`,
+  );
   const middleware = new URL('on-demand-middleware.mjs', dir);
   writeFileSync(
     middleware,
-    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nimport history from './url-history.mjs';\nexport const onRequest = onDemandMiddleware(${given}, ${urlStyle}, history);\n`,
+    `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nimport settings from './${SETTINGS_MODULE}';\nimport history from './url-history.mjs';\nexport const onRequest = onDemandMiddleware(settings, history);\n`,
   );
   hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
   if (checksAtStart(hook.config.adapter?.name))
@@ -72,7 +79,6 @@ function injectSitemapRoutes(
   settings: ProductSitemapSettings,
   logger: AstroIntegrationLogger,
 ): void {
-  const given = JSON.stringify(settings);
   const liveConfig = liveConfigFile(hook.config.srcDir);
   const collections = liveConfig
     ? { line: `import { collections } from ${JSON.stringify(liveConfig)};\n`, name: 'collections' }
@@ -89,7 +95,7 @@ function injectSitemapRoutes(
     const route = new URL(file, dir);
     writeFileSync(
       route,
-      `${header}${collections.line}import { ${handler} } from '@sitecontent/astro/on-demand';\nexport const prerender = false;\nexport const GET = ${handler}(${given}, ${collections.name});\n`,
+      `${header}${collections.line}import { ${handler} } from '@sitecontent/astro/on-demand';\nimport settings from './${SETTINGS_MODULE}';\nexport const prerender = false;\nexport const GET = ${handler}(settings, ${collections.name});\n`,
     );
     hook.injectRoute({ pattern, entrypoint: route, prerender: false });
   }

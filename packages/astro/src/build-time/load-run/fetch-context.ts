@@ -3,7 +3,7 @@ import type { CallOptions, Meta, Section, SiteContentClient } from '@sitecontent
 import { type OrderedResults, streamBounded } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
-import { siteOriginOf } from '../../project/site-origin.js';
+import { canonicalOrigin } from '../../project/site-origin.js';
 import type { SyncScope } from '../../project/sync-scope.js';
 import type { ItemSource, ItemStream, SyncItem } from '../staging/sync-item.js';
 import type { AnswerRecord } from './answer-record.js';
@@ -123,7 +123,7 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
 
 /** No call signal: one loader failing must not cancel what the others wait for. */
 const syncSiteOrigin = (ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> =>
-  sync.once('origin', () => siteOriginOf([ctx.config.site], client, { refresh: true }));
+  sync.once('origin', () => canonicalOrigin([ctx.config.site], client, { refresh: true }));
 
 function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
   return sync.once('sections', async () => {

@@ -86,7 +86,7 @@ async function load(
   // A failed fetch stops the load's other requests.
   if (!result.ok) abort.abort();
   try {
-    await settle(ctx, run, { project, client, startedAt, invalid, meta, answers, remembered }, result);
+    await finishLoad(ctx, run, { project, client, startedAt, invalid, meta, answers, remembered }, result);
   } catch (error) {
     // Staging wrote new ids ahead (staging.ts): a load that does not commit takes them back.
     if (result.ok) result.staged.discard();
@@ -95,7 +95,7 @@ async function load(
 }
 
 /** What deciding and committing a staged load needs of it. */
-interface SettleScope {
+interface FinishScope {
   project: Project;
   client: SiteContentClient;
   startedAt: number;
@@ -106,10 +106,10 @@ interface SettleScope {
 }
 
 /** Decides the staged load (load-decision.ts): fail, keep the stale entries, or commit and log. */
-async function settle(
+async function finishLoad(
   ctx: LoaderContext,
   run: LoaderRun,
-  { project, client, startedAt, invalid, meta, answers, remembered }: SettleScope,
+  { project, client, startedAt, invalid, meta, answers, remembered }: FinishScope,
   result: StageResult,
 ): Promise<void> {
   const { onInvalid } = run.options;

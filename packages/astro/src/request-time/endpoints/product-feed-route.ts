@@ -56,19 +56,21 @@ function skuModification(sku: Product['sku'][number]): ModificationSource {
 /** The feed's GET handler. */
 export function productFeedHandler(options: ProductFeedHandlerOptions) {
   const state = servingState();
+  const { place, log } = state;
+  const lookups = () => state.lookups;
   const source = productPagesIn(options.collections, options.collection);
   const report = (error: unknown) =>
-    state.log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
+    log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
   return async (context: Pick<APIContext, 'cache' | 'site'>): Promise<Response> => {
     let service: SiteContentClient;
     let origin: string;
     let imageOrigin: string;
     let sections: Section[];
     try {
-      service = state.client('feed', source.options, 'patient');
-      state.noteSite(context.site);
+      service = lookups().client('feed', source.options, 'patient');
+      place.noteSite(context.site);
       [origin, imageOrigin, sections] = await Promise.all([
-        state.siteOrigin(service, source.site),
+        place.origin(service, source.site),
         service.site.origin(),
         service.sections.list(),
       ]);
@@ -77,7 +79,7 @@ export function productFeedHandler(options: ProductFeedHandlerOptions) {
       return liveErrorResponse(context, error instanceof Error ? error : new Error(String(error)));
     }
     const builders = options.builders(new URL(origin));
-    const urlStyle = state.urlStyle;
+    const urlStyle = place.urlStyle;
     const perSection = readAhead(sections, SECTIONS_AT_ONCE, async (section, signal) => {
       // An invalid record has no page, so no item: it is left out, as the product sitemaps leave it out.
       const products = await service.products.list(

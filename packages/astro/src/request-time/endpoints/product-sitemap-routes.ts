@@ -7,7 +7,9 @@
  */
 import type { Section, SiteContentClient } from '@sitecontent/client';
 import type { APIContext } from 'astro';
+import { SiteContentOptionsError } from '../../errors/options-error.js';
 import type { ProductSitemapSettings } from '../../options/on-demand-options.js';
+import type { ServingSettings } from '../../options/serving-settings.js';
 import { parseFileParam, sitemapFilePath } from '../../options/sitemap-file-paths.js';
 import { CACHE_TAG, kindTag, SITEMAP_INDEX_TAG, SITEMAPS_TAG } from '../live-loaders/cache-tags.js';
 import { type OnDemandState, servingState } from '../live-loaders/on-demand-state.js';
@@ -40,28 +42,34 @@ interface SitemapRoute {
 }
 
 /** Taken once when the route is made. The client's patient budget: a crawler waits longer than a visitor. */
-function sitemapRoute(settings: ProductSitemapSettings, collections: LiveCollections | undefined) {
+function sitemapRoute(serving: ServingSettings, collections: LiveCollections | undefined) {
+  const settings = serving.onDemand.sitemap;
+  if (settings === false)
+    throw new SiteContentOptionsError('siteContent', [
+      'onDemand.sitemap: false, yet a product sitemap route was made',
+    ]);
   const route: SitemapRoute = {
     state: servingState(),
     source: productPagesIn(collections, settings.collection),
     settings,
   };
-  const client = () => route.state.client('sitemap', route.source.options, 'patient');
+  const client = () => route.state.lookups.client('sitemap', route.source.options, 'patient');
   return { ...route, client };
 }
 
 /** Where the sitemaps' URLs point: the canonical origin of the live loaders, the photos' origin. */
-async function placeOf(route: SitemapRoute, client: SiteContentClient, context: SitemapContext) {
-  route.state.noteSite(context.site);
-  const origin = await route.state.siteOrigin(client, route.source.site);
+async function entryPlace(route: SitemapRoute, client: SiteContentClient, context: SitemapContext) {
+  const { place } = route.state;
+  place.noteSite(context.site);
+  const origin = await place.origin(client, route.source.site);
   const imageOrigin = route.settings.imageOrigin ?? (await client.site.origin());
-  return { origin, imageOrigin, urlStyle: route.state.urlStyle } satisfies EntryPlace;
+  return { origin, imageOrigin, urlStyle: place.urlStyle } satisfies EntryPlace;
 }
 
 const XML_HEADERS = { 'content-type': 'application/xml; charset=utf-8' };
 
 /** Cache for `maxAge`, by the tags a purge of any product or section names (and `extraTags`). */
-function keep(
+function cacheSitemap(
   context: SitemapContext,
   settings: ProductSitemapSettings,
   lastModified?: Date,
@@ -76,40 +84,40 @@ function keep(
 }
 
 /** A failure, logged once per cause, answered as a page's (503 with `Retry-After` in an outage). */
-function failed(state: OnDemandState, context: SitemapContext, error: unknown): Response {
+function failureAnswer(state: OnDemandState, context: SitemapContext, error: unknown): Response {
   const cause = error instanceof Error ? error : new Error(String(error));
   state.log.report(requestFailure(cause));
   return liveErrorResponse(context, cause);
 }
 
 /** How long a file made may still be served by a cache: its remembered `<lastmod>` is good that long. */
-const keepMs = (settings: ProductSitemapSettings) => (settings.maxAge + settings.swr) * 1000;
+const cachedForMs = (settings: ProductSitemapSettings) => (settings.maxAge + settings.swr) * 1000;
 
 /**
  * The index, from `dir/Get` alone: each section's files as this process learned them (a section
  * found empty lists none), else its first file; `<lastmod>` only where a file made lately gave it.
  */
-export function productSitemapIndexHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
-  const route = sitemapRoute(settings, collections);
-  const { state } = route;
+export function productSitemapIndexHandler(serving: ServingSettings, collections?: LiveCollections) {
+  const route = sitemapRoute(serving, collections);
+  const { state, settings } = route;
   return async (context: SitemapContext): Promise<Response> => {
     let place: EntryPlace;
     let sections: Section[];
     const service = route.client();
     try {
-      [place, sections] = await Promise.all([placeOf(route, service, context), service.sections.list()]);
+      [place, sections] = await Promise.all([entryPlace(route, service, context), service.sections.list()]);
     } catch (error) {
-      return failed(state, context, error);
+      return failureAnswer(state, context, error);
     }
     const now = Date.now();
     const entries = settings.include.map((path) => indexEntry({ loc: new URL(path, place.origin).href }));
     for (const section of sections) {
-      for (const file of state.sitemapFiles.files(settings.index, section.id, keepMs(settings), now)) {
+      for (const file of state.sitemapFiles.files(settings.index, section.id, cachedForMs(settings), now)) {
         const loc = new URL(sitemapFilePath(settings.index, section.id, file.n), place.origin).href;
         entries.push(indexEntry({ loc, lastmod: file.lastmod }));
       }
     }
-    keep(context, settings, undefined, [SITEMAP_INDEX_TAG]);
+    cacheSitemap(context, settings, undefined, [SITEMAP_INDEX_TAG]);
     return new Response(`${INDEX_OPEN}${entries.join('')}${INDEX_CLOSE}`, { headers: XML_HEADERS });
   };
 }
@@ -119,9 +127,9 @@ export function productSitemapIndexHandler(settings: ProductSitemapSettings, col
  * section's last is an empty `<urlset>` (an index made before may list it). Making a file teaches
  * the process the section's files; when they are more than an index listed, the index is purged.
  */
-export function productSitemapFileHandler(settings: ProductSitemapSettings, collections?: LiveCollections) {
-  const route = sitemapRoute(settings, collections);
-  const { state, source } = route;
+export function productSitemapFileHandler(serving: ServingSettings, collections?: LiveCollections) {
+  const route = sitemapRoute(serving, collections);
+  const { state, source, settings } = route;
   return async (context: SitemapContext): Promise<Response> => {
     const file = parseFileParam(context.params.file);
     const notFound = () => liveErrorResponse(context, undefined);
@@ -129,7 +137,7 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings, coll
     try {
       const service = route.client();
       const [place, section] = await Promise.all([
-        placeOf(route, service, context),
+        entryPlace(route, service, context),
         service.sections.list({ id: file.sectionId }).then((found): Section | undefined => found[0]),
       ]);
       if (section === undefined) return notFound();
@@ -144,7 +152,7 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings, coll
       )
         await purgeIndex(state, context);
       const part = parts[file.n - 1];
-      keep(context, settings, part?.lastmod);
+      cacheSitemap(context, settings, part?.lastmod);
       const entries = part ? found.entries.slice(part.start, part.end) : [];
       const chunks = (async function* () {
         for (let i = 0; i < entries.length; i += ENTRIES_PER_CHUNK)
@@ -152,7 +160,7 @@ export function productSitemapFileHandler(settings: ProductSitemapSettings, coll
       })();
       return new Response(textStream([URLSET_OPEN], chunks, URLSET_CLOSE), { headers: XML_HEADERS });
     } catch (error) {
-      return failed(state, context, error);
+      return failureAnswer(state, context, error);
     }
   };
 }

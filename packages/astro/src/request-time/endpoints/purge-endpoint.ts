@@ -11,6 +11,7 @@ import {
   PURGE_BODY_FIELDS,
   PURGE_TOKEN_ENV,
   purgeBodySchema,
+  requestEnv,
   shortSecretProblem,
 } from '@sitecontent/client/internal';
 import type { APIContext } from 'astro';
@@ -37,7 +38,9 @@ const json = (status: number, body: Record<string, unknown>, headers: Record<str
 };
 
 /** The route handler (every method): `token` is read per request, so setting it needs no rebuild. */
-export function purgeHandler(token: () => string | undefined = () => process.env[PURGE_TOKEN_ENV]) {
+export function purgeHandler(
+  token: () => string | undefined = () => requestEnv([PURGE_TOKEN_ENV])[PURGE_TOKEN_ENV],
+) {
   const state = servingState();
   return async (context: Pick<APIContext, 'request' | 'cache'>): Promise<Response> => {
     const expected = token();

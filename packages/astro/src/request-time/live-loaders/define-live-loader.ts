@@ -7,7 +7,6 @@ import type { LiveLoader } from 'astro/loaders';
 import { CACHE_TAG, kindTag } from './cache-tags.js';
 import { HIDDEN } from './entry-guard.js';
 import type { LiveRuntime } from './live-runtime.js';
-import type { OnDemandState } from './on-demand-state.js';
 import { isOutage, requestFailure } from './request-failure.js';
 
 /** `getLiveCollection()` filters of products and articles. */
@@ -92,20 +91,20 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
 
 /** `lookup` through the circuit breaker of `client`'s connection (circuit-breaker.ts). */
 function guarded<T>(
-  state: OnDemandState,
+  rt: LiveRuntime,
   client: SiteContentClient,
   collection: string,
   lookup: () => Promise<T>,
 ) {
-  return state
+  return rt
     .breakerFor(client)
     .run(collection, lookup, (error) => isOutage(requestFailure(error instanceof Error ? error : undefined)));
 }
 
 /** The `{ error }` of a failed lookup, reported once per cause in the server's log. */
-async function failed(state: OnDemandState, collection: string, error: unknown): Promise<{ error: Error }> {
+async function failedLookup(rt: LiveRuntime, collection: string, error: unknown): Promise<{ error: Error }> {
   const answer = await liveError(collection, error);
-  state.log.report(requestFailure(answer.error));
+  rt.report(requestFailure(answer.error));
   return answer;
 }
 
@@ -114,18 +113,16 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
   rt: LiveRuntime,
   resource: LiveResource<R, D, F, K>,
 ): LiveLoader<D, LiveEntryFilter, F> {
-  const { state } = rt;
-  // The pages of its kind are kept for the loader's own freshness, where it has one.
-  if (rt.freshness) state.noteFreshness(resource.tag, rt.freshness);
+  rt.noteKind(resource.tag);
   return {
     name: resource.name,
     async loadCollection({ collection, filter }) {
       try {
         const client = rt.client(collection);
-        const entries = await guarded(state, client, collection, async () => {
-          const all = await state.guard.bounded(collection, () =>
-            resource.list(client, filter, { onInvalidRecord: () => {} }),
-          );
+        const entries = await guarded(rt, client, collection, async () => {
+          const all = await rt
+            .guard()
+            .bounded(collection, () => resource.list(client, filter, { onInvalidRecord: () => {} }));
           // As invalid records are in a collection: left out.
           return resource.toEntries(
             client,
@@ -136,7 +133,7 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         });
         return { entries, cacheHint: { tags: [CACHE_TAG, kindTag(resource.tag)] } };
       } catch (error) {
-        return failed(state, collection, error);
+        return failedLookup(rt, collection, error);
       }
     },
     async loadEntry({ collection, filter }) {
@@ -150,13 +147,13 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
         const preview =
           typeof filter.preview === 'string' &&
           kind !== undefined &&
-          (await state.previewAllowed(filter.preview, kind, filter.id));
+          (await rt.previewOpens(filter.preview, kind, filter.id));
         let rejected: string | undefined;
         let hidden = false;
-        const entry = await guarded(state, client, collection, async () => {
+        const entry = await guarded(rt, client, collection, async () => {
           const record = preview
-            ? await state.guard.bounded(collection, () => resource.get(client, key))
-            : await state.guard.lookup(client, collection, resource.tag, filter.id, async () => {
+            ? await rt.guard().bounded(collection, () => resource.get(client, key))
+            : await rt.guard().lookup(client, collection, resource.tag, filter.id, async () => {
                 const found = await resource.get(client, key);
                 return found && resource.onlyVisible && !found.shw ? HIDDEN : found;
               });
@@ -172,13 +169,13 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
           );
           return built;
         });
-        if (rejected !== undefined) return failed(state, collection, new Error(rejected));
-        if (!entry) return notFound(collection, filter, !hidden && state.hadPage(resource.tag, filter.id));
+        if (rejected !== undefined) return failedLookup(rt, collection, new Error(rejected));
+        if (!entry) return notFound(collection, filter, !hidden && rt.hadPage(resource.tag, filter.id));
         if (!preview) return entry;
         const { cacheHint: _uncached, ...shown } = entry;
         return shown;
       } catch (error) {
-        return failed(state, collection, error);
+        return failedLookup(rt, collection, error);
       }
     },
   };

@@ -10,13 +10,27 @@ import type { ConnectionOptions } from '../../options/loader-shapes.js';
 import type { Freshness } from '../../options/on-demand-options.js';
 import { parseOptions } from '../../options/parse-options.js';
 import { entryTags } from './cache-tags.js';
-import { type OnDemandState, servingState } from './on-demand-state.js';
+import type { CircuitBreaker } from './circuit-breaker.js';
+import type { EntryGuard } from './entry-guard.js';
+import { servingState } from './on-demand-state.js';
+import { previewOpens } from './preview-access.js';
+import type { RequestFailure } from './request-failure.js';
 import type { SectionsWanted } from './section-lookup.js';
 
 export interface LiveRuntime {
-  /** The request-time state the loader was made with (on-demand-state.ts). */
-  state: OnDemandState;
   client(collection: string): SiteContentClient;
+  /** The guard of lookups in force (entry-guard.ts): missing ids, shared and bounded lookups. */
+  guard(): EntryGuard;
+  /** The circuit breaker of `client`'s connection. */
+  breakerFor(client: SiteContentClient): CircuitBreaker;
+  /** Whether the site once had the page of `kind` `id` (its URL history): a gone one answers 410. */
+  hadPage(kind: string, id: string): boolean;
+  /** Whether an editor's `token` opens the page of `kind` `id` (preview-access.ts). */
+  previewOpens: typeof previewOpens;
+  /** Writes a failure to the server's log, once per cause. */
+  report(failure: RequestFailure): void;
+  /** Notes that the loader's pages are of `kind`, kept for its own `freshness` where it has one. */
+  noteKind(kind: string): void;
   /** Origin for canonical URLs; `''` without `seo` (nothing asked). */
   origin(client: SiteContentClient): Promise<string>;
   /** How page URLs end, from the project's Astro config (its defaults before the integration ran). */
@@ -36,8 +50,6 @@ export interface LiveRuntime {
     pages: readonly RecordPage<R>[],
     page: { kind: string; origin: string },
   ): Promise<LiveEntry[]>;
-  /** The loader's own `freshness`, when given. */
-  freshness: Freshness | undefined;
 }
 
 /** A live loader's entry, with what a route cache keeps it by. */
@@ -59,13 +71,22 @@ export function liveRuntime(options: LiveRuntimeOptions, site: string | undefine
   const state = servingState();
   /** Meta asked alongside a record's lookup, by the record `get()` returned (shared by concurrent views). */
   const asked = new WeakMap<object, Promise<Meta | undefined>>();
+  const { freshness, place, log } = state;
   return {
-    state,
-    // Resolved per call, so a dev restart or env change takes effect without rebuilding the loader.
-    client: (collection) => state.client(collection, options, 'lookup'),
-    origin: (client) => (options.seo ? state.siteOrigin(client, site) : Promise.resolve('')),
-    urlStyle: () => state.urlStyle,
-    sectionIndex: (client, wanted) => state.sections.index(client, wanted),
+    // Resolved per call, so a dev restart, an env change or the server's settings take effect
+    // without rebuilding the loader.
+    client: (collection) => state.lookups.client(collection, options, 'lookup'),
+    guard: () => state.lookups.guard,
+    breakerFor: (client) => state.lookups.breakerFor(client),
+    hadPage: (kind, id) => state.lookups.hadPage(kind, id),
+    previewOpens,
+    report: (failure) => log.report(failure),
+    noteKind: (kind) => {
+      if (options.freshness) freshness.note(kind, options.freshness);
+    },
+    origin: (client) => (options.seo ? place.origin(client, site) : Promise.resolve('')),
+    urlStyle: () => place.urlStyle,
+    sectionIndex: (client, wanted) => state.lookups.sections.index(client, wanted),
     withMeta: async (client, module, id, get) => {
       if (!options.seo || module === undefined) return get();
       // Stopped when there is no record to show: in an outage it would go on retrying after the
@@ -103,7 +124,6 @@ export function liveRuntime(options: LiveRuntimeOptions, site: string | undefine
         },
       }));
     },
-    freshness: options.freshness,
   };
 }
 

@@ -1,38 +1,23 @@
-/** What an on-demand page answers for `{ error }`, and how long a page of live entries may be cached. */
+/** What an on-demand page answers for `{ error }`. */
 
 import type { APIContext } from 'astro';
 import { isSiteContentAstroError } from '../../errors/guards.js';
-import { type OnDemandSettings, onDemandDefaults } from '../../options/on-demand-options.js';
-import type { OnDemandState } from './on-demand-state.js';
+import { servingState } from './on-demand-state.js';
 import { requestFailure } from './request-failure.js';
 
 type PageCache = APIContext['cache'];
-type FailureSettings = Pick<OnDemandSettings, 'notFoundMaxAge' | 'errorMaxAge'>;
-
-// A symbol, so the key cannot meet one of the site's own `locals`; `Symbol.for`, so two copies of
-// this package in one server agree on it.
-const FAILURE_SETTINGS = Symbol.for('@sitecontent/astro/failure-settings');
-
-/** Hands a request the settings its failure answers follow (the on-demand middleware does, per request). */
-export function withFailureSettings(locals: object, settings: FailureSettings): void {
-  (locals as { [FAILURE_SETTINGS]?: FailureSettings })[FAILURE_SETTINGS] = settings;
-}
-
-const failureSettingsOf = (locals: object | undefined): FailureSettings =>
-  (locals as { [FAILURE_SETTINGS]?: FailureSettings } | undefined)?.[FAILURE_SETTINGS] ?? onDemandDefaults;
 
 /**
  * The response of an on-demand page whose live entry or collection gave `error`
  * (request-failure.ts): 404 for an entry the service does not have (no body: Astro renders the 404
  * page), 410 for one it no longer has that the site's URL history knows; 500 when the site is set up wrong or a record cannot be shown (retrying will not help);
  * 503 with `Retry-After` for an outage. The route cache keeps none; a CDN may keep the 404 and 503
- * for the failure ages the middleware put in `context.locals`. Bodies are fixed sentences.
+ * for the server's failure ages (`onDemand.notFoundMaxAge`, `errorMaxAge`). Bodies are fixed sentences.
  */
-export function liveErrorResponse(
-  context: { cache: PageCache; locals?: object },
-  error: Error | undefined,
-): Response {
-  const { notFoundMaxAge, errorMaxAge } = failureSettingsOf(context.locals);
+export function liveErrorResponse(context: { cache: PageCache }, error: Error | undefined): Response {
+  // Read per call: a page's module may come from another copy of this package than the middleware's,
+  // and the state sits in the one process-wide slot both see.
+  const { notFoundMaxAge, errorMaxAge } = servingState().settings;
   context.cache.set(false);
   const failure = requestFailure(error);
   if (failure.kind === 'gone') {
@@ -68,25 +53,4 @@ export function liveErrorResponse(
       'retry-after': String(Math.max(1, errorMaxAge, resting)),
     },
   });
-}
-
-/**
- * Completes a rendered page's route cache: no `maxAge` set → its loaders' freshness; a 4xx at most
- * `notFoundMaxAge`, a 5xx not cached. Pages without Site Content tags are left alone.
- */
-export function settlePageCache(state: OnDemandState, cache: PageCache | undefined, status: number): void {
-  if (!cache?.enabled) return;
-  const freshness = state.freshnessFor(cache.tags);
-  if (!freshness) return;
-  const { maxAge } = cache.options;
-  if (status >= 500) {
-    cache.set(false);
-    return;
-  }
-  if (status >= 400) {
-    const cap = state.settings.notFoundMaxAge;
-    cache.set({ maxAge: Math.min(maxAge ?? cap, cap), swr: 0 });
-    return;
-  }
-  if (maxAge === undefined) cache.set(freshness);
 }

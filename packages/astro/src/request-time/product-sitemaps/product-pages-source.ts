@@ -1,13 +1,14 @@
 /**
- * How the site's product pages are made, as its live products loader was told: the loader carries
- * it under a symbol, and the sitemap routes, handed the site's live collections, read it there, so
- * no loader has to have run first.
+ * How the site's product pages are made, as its live products loader was told: noted beside the
+ * loader in the process-wide slot when it is made, and found by the sitemap and feed routes, handed
+ * the site's live collections, so no loader has to have run first.
  */
 import type { Product } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
 import type { ProductUrlOption } from '../../entries/product-page.js';
 import { SiteContentOptionsError } from '../../errors/options-error.js';
 import { liveProductsOptionsSchema } from '../../options/live-options.js';
+import { noteProductPages, productPagesNoted } from '../../project/open-projects.js';
 
 export interface ProductPagesSource {
   /** The loader's options, for its client (connection and client options). */
@@ -20,9 +21,6 @@ export interface ProductPagesSource {
   site: string | undefined;
 }
 
-// `Symbol.for`: the loader and the routes may come from two copies of this package.
-const PRODUCT_PAGES = Symbol.for('@sitecontent/astro/product-pages');
-
 /** The source of a live products loader made with `options` (checked, defaults in). */
 export function productPagesSource(
   options: Pick<ProductPagesSource, 'productUrl' | 'onlyVisible'> &
@@ -34,7 +32,7 @@ export function productPagesSource(
 
 /** `loader` carrying `source` for the product sitemaps. */
 export function withProductPages<L extends object>(loader: L, source: ProductPagesSource): L {
-  Object.defineProperty(loader, PRODUCT_PAGES, { value: source, enumerable: false });
+  noteProductPages(loader, source);
   return loader;
 }
 
@@ -51,7 +49,7 @@ export function productPagesIn(
   collection?: string,
 ): ProductPagesSource {
   const sources = Object.entries(collections ?? {}).flatMap(([name, c]) => {
-    const source = (c?.loader as { [PRODUCT_PAGES]?: ProductPagesSource } | undefined)?.[PRODUCT_PAGES];
+    const source = c?.loader ? (productPagesNoted(c.loader) as ProductPagesSource | undefined) : undefined;
     return source ? [{ name, source }] : [];
   });
   if (collection !== undefined) {
