@@ -37,7 +37,8 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const products = Number(args.products ?? (args.quick ? 2_000 : 20_000));
 const misses = Number(args.misses ?? (args.quick ? 40 : 200));
 const latencyMs = Number(args.latency);
-const outDir = args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-on-demand-images-out-')) : benchDir);
+const outDir =
+  args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-on-demand-images-out-')) : benchDir);
 const log = (/** @type {string} */ line) => console.log(`[on-demand-images] ${line}`);
 const ms = (/** @type {number} */ v) => (v < 10 ? `${v.toFixed(1)} ms` : fmtMs(v));
 
@@ -62,13 +63,16 @@ try {
     const response = await fetch(`${server.url}/pictured/${next--}`, { signal: AbortSignal.timeout(30_000) });
     const body = await response.text();
     if (response.status !== 200) return undefined;
-    if (!body.includes('/_image?href=')) throw new Error(`the page names no /_image URL:\n${body.slice(0, 600)}`);
+    if (!body.includes('/_image?href='))
+      throw new Error(`the page names no /_image URL:\n${body.slice(0, 600)}`);
     return performance.now() - started;
   };
   // Warm the server (JIT, the site's domain) and its sections at 0 ms.
   for (let i = 0; i < Math.min(catalog.sections * 3, args.quick ? 60 : 600); i++) await viewFresh();
   const asked = host.state.requests;
-  log(`${misses} fresh products at 0 ms and ${misses} at ${latencyMs} ms, alternately, the image host silent…`);
+  log(
+    `${misses} fresh products at 0 ms and ${misses} at ${latencyMs} ms, alternately, the image host silent…`,
+  );
   /** @type {number[]} */ const atZero = [];
   /** @type {number[]} */ const atLatency = [];
   /** @type {number[]} */ const serviceOnly = [];

@@ -55,9 +55,13 @@ export function describeOnDemandImages(state: () => OnDemandImagesState): void {
       host = await imageHost(PNG);
       served = await state().serveBuilt({ [IMAGE_HOST_ENV]: host.url });
       // A phone no other test of the suite changes, with a photo.
-      product = state().phones.filter((p) => p.img.length > 0).at(-1)!;
+      product = state()
+        .phones.filter((p) => p.img.length > 0)
+        .at(-1)!;
       // Where the host is asked for its first photo (the service's URLs name the site's domain).
-      [photoPath, bigPath] = [product.img[0]!.urls.image, product.img[0]!.urls.big].map((u) => new URL(u).pathname);
+      [photoPath, bigPath] = [product.img[0]!.urls.image, product.img[0]!.urls.big].map(
+        (u) => new URL(u).pathname,
+      );
     });
     afterAll(async () => {
       await served?.close();
@@ -66,7 +70,9 @@ export function describeOnDemandImages(state: () => OnDemandImagesState): void {
 
     it('the first view renders without a request to the image host, naming /_image at the sizes it decided', async () => {
       // A render that waited on the host would wait here until the signal gives up.
-      const response = await fetch(`${served.url}/photos/${product.id}`, { signal: AbortSignal.timeout(10_000) });
+      const response = await fetch(`${served.url}/photos/${product.id}`, {
+        signal: AbortSignal.timeout(10_000),
+      });
       page = { status: response.status, headers: response.headers, body: await response.text() };
       expect(page.status).toBe(200);
       expect(page.headers.get('x-astro-cache')).toBe('MISS');

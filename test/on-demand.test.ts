@@ -213,7 +213,10 @@ describe('an on-demand product page behind the memory cache', () => {
 });
 
 describeServedFeed(() => ({ proxy, client, phones, view, purge }));
-describeOnDemandImages(() => ({ serveBuilt: (env) => serveBuilt({ ...connectionEnv(emu.url, emu), ...env }), phones }));
+describeOnDemandImages(() => ({
+  serveBuilt: (env) => serveBuilt({ ...connectionEnv(emu.url, emu), ...env }),
+  phones,
+}));
 describe('failures that say what went wrong, and fail fast', () => {
   it('with the service down, the third view of products never viewed answers at once, and the log says it once', async () => {
     const fresh = (await client.products.list())

@@ -4,7 +4,15 @@
 // images (pageImages' onRequest mode), read from BENCH_IMAGE_HOST when a browser asks
 // (bench/on-demand-images.mjs). Written into a temporary folder whose node_modules is the repository's.
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -104,7 +112,10 @@ export async function buildOnDemandSite(varnishUrl) {
   }
   // The site's default share image, a 1200 × 630 PNG.
   mkdirSync(path.join(root, 'src/assets'), { recursive: true });
-  copyFileSync(path.join(repoRoot, 'example-site/src/assets/share-default.png'), path.join(root, 'src/assets/share.png'));
+  copyFileSync(
+    path.join(repoRoot, 'example-site/src/assets/share-default.png'),
+    path.join(root, 'src/assets/share.png'),
+  );
   const astro = path.join(repoRoot, 'node_modules/astro/bin/astro.mjs');
   const env = { ...process.env, BENCH_VARNISH_URL: varnishUrl, ASTRO_TELEMETRY_DISABLED: '1' };
   await run(process.execPath, [astro, 'build', '--root', root], { cwd: root, env });

@@ -37,6 +37,8 @@ export function onDemandPages(): Record<string, string | Uint8Array> {
     // The On-demand guide's page with a photo and a share image, and the Merchant listings guide's photos.
     'src/pages/photos/[id].astro': snippet('src/pages/photos/[id].astro'),
     'src/lib/photos.ts': photos,
-    'src/assets/share-default.png': readFileSync(path.join(repoRoot, 'example-site/src/assets/share-default.png')),
+    'src/assets/share-default.png': readFileSync(
+      path.join(repoRoot, 'example-site/src/assets/share-default.png'),
+    ),
   };
 }
