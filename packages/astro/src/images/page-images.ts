@@ -35,7 +35,7 @@ export interface PageImagesOptions {
     height?: number;
     widths?: number[];
     format?: string;
-    fit?: 'cover' | 'contain';
+    fit?: string;
   }): Promise<{ src: string; srcSet: { attribute: string } }>;
   /** Reads a remote image's natural size; never called with `onRequest`. */
   inferRemoteSize(url: string): Promise<{ width: number; height: number }>;
