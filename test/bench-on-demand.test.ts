@@ -1,7 +1,8 @@
 // `npm run bench:on-demand -- --quick`, `bench:sitemaps -- --quick` and `bench:feed -- --quick`: the
 // million-product benchmarks' whole paths on a small catalog (emulator process, on-demand site,
 // Varnish, Zipf views; the product sitemaps read as a crawler does; the product feed read as it
-// streams), into a temp folder. Checks that the reports say what they are for, not how fast anything was.
+// streams), into a temp folder; and `bench:on-demand-images -- --quick` (pages with photos, the image
+// host silent). Checks that the reports say what they are for, not how fast anything was.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -88,4 +89,20 @@ it('the feed quick run: an item per offer of every visible product, one goods/Ge
   expect(report).toMatch(
     /\| 2,000 products, 10 sections \| \*\*[\d.]+ s\*\* \| [\d.]+ s \| [\d,]+ \| \d+ MB \| \d+ \(.*goods\/Get 10\) \| \*\*\d+ MB\*\* \(\d+ MB before\) \|/,
   );
+}, 150_000);
+
+it('the image-host-down quick run: pages with photos render without asking the silent host; the miss against its floor', async () => {
+  const { report, results } = await quickRun('on-demand-images');
+  const down = results.imageHostDown;
+  expect(down.imageHostRequests).toBe(0);
+  // One round trip to the service and the render: a view that waited on the silent host would
+  // wait until its fetch gave up, hundreds of times its floor.
+  expect(down.missMsP50).toBeGreaterThan(25);
+  expect(down.ratio).toBeLessThan(2);
+  for (const figure of [
+    /\| A miss at 25 ms of service latency: median against one request to the service \| [\d.]+ m?s against [\d.]+ m?s \(25 ms \+ [\d.]+ m?s for the same miss at 0 ms\): \*\*[\d.]+×\*\*/,
+    /\| Requests that reached the image host while the pages rendered \| 0 \|/,
+  ]) {
+    expect(report).toMatch(figure);
+  }
 }, 150_000);

@@ -1,5 +1,6 @@
 // The README's on-demand page (@astrojs/node, memory cache) against the emulator through a recording proxy: what
-// views cost, the negative cache, purges, an outage (stale, else a short 503 naming nothing), the served feed.
+// views cost, the negative cache, purges, an outage (stale, else a short 503 naming nothing), the served feed,
+// photos with the image host silent.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
@@ -19,6 +20,7 @@ import {
   viewPage,
 } from './helpers/on-demand-site.js';
 import { describeServedFeed } from './on-demand-feed.js';
+import { describeOnDemandImages } from './on-demand-images.js';
 
 const TOKEN = 'purge-token-6b1e';
 
@@ -211,6 +213,10 @@ describe('an on-demand product page behind the memory cache', () => {
 });
 
 describeServedFeed(() => ({ proxy, client, phones, view, purge }));
+describeOnDemandImages(() => ({
+  serveBuilt: (env) => serveBuilt({ ...connectionEnv(emu.url, emu), ...env }),
+  phones,
+}));
 describe('failures that say what went wrong, and fail fast', () => {
   it('with the service down, the third view of products never viewed answers at once, and the log says it once', async () => {
     const fresh = (await client.products.list())

@@ -98,10 +98,22 @@ describe('storefront.mjs serve', () => {
 
   it('a product page on demand: the second view sends no request to the service', async () => {
     const path = `/catalog/phones/${product.id}`;
+    const logged = output.length;
     const first = await view(path);
     expect(first.status).toBe(200);
     expect(first.body).toContain(product.zag);
     expect(first.headers.get('x-astro-cache')).toBe('MISS');
+    // Its photos are named for the browser to fetch through /_image, at the sizes the page shows
+    // them: the render read none (their host, the shop's domain, is not even reachable here).
+    const photo = /<img[^>]*data-main-image[^>]*>/.exec(first.body)?.[0] ?? '';
+    expect(photo).toMatch(
+      / src="\/_image\?href=https%3A%2F%2F[^"]*&amp;w=800&amp;h=600&amp;f=webp&amp;fit=cover"/,
+    );
+    expect(photo).toContain('width="800" height="600"');
+    expect(first.body).toMatch(
+      /<meta property="og:image" content="https:\/\/[^"]+\/_image\?href=[^"]*&amp;w=1200&amp;h=630/,
+    );
+    expect(output.slice(logged)).not.toContain('Failed to get the dimensions');
     expect(proxy.take().map((r) => r.split('?')[0])).toContain('goods/Get');
     const second = await view(path);
     expect(second.headers.get('x-astro-cache')).toBe('HIT');

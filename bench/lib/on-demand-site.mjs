@@ -1,8 +1,18 @@
 // The on-demand benchmark's Astro site: product pages only, rendered on demand by @astrojs/node
 // from the live products loader (with `seo`, so one meta/Get a page), behind Varnish through
-// surrogateKeyCache(). Written into a temporary folder whose node_modules is the repository's.
+// surrogateKeyCache(). `/pictured/<id>` is the same page with its photos, share image and search
+// images (pageImages' onRequest mode), read from BENCH_IMAGE_HOST when a browser asks
+// (bench/on-demand-images.mjs). Written into a temporary folder whose node_modules is the repository's.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,7 +31,32 @@ export default defineConfig({
   adapter: node({ mode: 'standalone' }),
   cache: { provider: surrogateKeyCache({ purge: { url: process.env.BENCH_VARNISH_URL } }) },
   integrations: [siteContent({ remoteImages: false })],
+  image: { remotePatterns: [{ protocol: 'http', hostname: '127.0.0.1' }] },
 });
+`,
+  'src/lib/photos.ts': `import { getImage, inferRemoteSize } from 'astro:assets';
+import { pageImages } from '@sitecontent/astro';
+import share from '../assets/share.png';
+export const photos = pageImages({ getImage, inferRemoteSize, defaultShareImage: share, site: 'https://shop.example', readFrom: process.env.BENCH_IMAGE_HOST, onRequest: true });
+`,
+  'src/pages/pictured/[id].astro': `---
+export const prerender = false;
+import { getLiveEntry } from 'astro:content';
+import { imageUrls, liveErrorResponse } from '@sitecontent/astro';
+import { photos } from '../../lib/photos';
+const { entry, error } = await getLiveEntry('liveProducts', Astro.params.id!);
+if (!entry) return liveErrorResponse(Astro, error);
+Astro.cache.set(entry);
+const owner = { collection: 'products', id: entry.id, field: 'img' };
+const urls = imageUrls(entry, { origin: '' });
+const shown = await Promise.all(urls.map((u) => photos.shown(u.src, owner, 800, [400, 800])));
+const share = await photos.share(urls[0]?.big, owner, entry.data.zag);
+const search = await photos.search(urls.map((u) => u.big), owner);
+---
+<html><head><title>{entry.data.seo.title}</title><link rel="canonical" href={entry.data.seo.canonical} />
+<meta property="og:image" content={new URL(share.src, Astro.site).href} /><meta property="og:image:width" content={String(share.width)} /><meta property="og:image:height" content={String(share.height)} />
+<script type="application/ld+json" set:html={JSON.stringify({ '@type': 'Product', name: entry.data.zag, image: search })} /></head>
+<body><h1>{entry.data.zag}</h1>{shown.map((p) => <img src={p.src} srcset={p.srcset} width={p.width} height={p.height} alt="" />)}<Fragment set:html={entry.rendered?.html} /></body></html>
 `,
   'src/live.config.ts': `import { defineLiveCollection } from 'astro:content';
 import { liveProductsLoader } from '@sitecontent/astro';
@@ -75,6 +110,12 @@ export async function buildOnDemandSite(varnishUrl) {
     mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
     writeFileSync(path.join(root, file), text);
   }
+  // The site's default share image, a 1200 × 630 PNG.
+  mkdirSync(path.join(root, 'src/assets'), { recursive: true });
+  copyFileSync(
+    path.join(repoRoot, 'example-site/src/assets/share-default.png'),
+    path.join(root, 'src/assets/share.png'),
+  );
   const astro = path.join(repoRoot, 'node_modules/astro/bin/astro.mjs');
   const env = { ...process.env, BENCH_VARNISH_URL: varnishUrl, ASTRO_TELEMETRY_DISABLED: '1' };
   await run(process.execPath, [astro, 'build', '--root', root], { cwd: root, env });

@@ -1,8 +1,9 @@
 // Shared helpers of the on-demand suites: an Astro fixture built with @astrojs/node, served by its
 // own `node dist/server/entry.mjs` on 127.0.0.1, what the suites ask of it (views, purges, the CLI),
-// and a recording proxy in front of the emulator that can play an outage.
+// a recording proxy in front of the emulator that can play an outage, and an image host that can
+// play one too.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { buildFixture, createFixture, type Fixture } from '../../packages/astro/test/helpers/fixture.js';
@@ -18,7 +19,7 @@ export function withFixtureCacheDir(config: string): string {
 
 /** Builds an Astro fixture of `files` in this process against the service in `env`. */
 export async function buildSite(
-  files: Record<string, string>,
+  files: Record<string, string | Uint8Array>,
   env: Record<string, string>,
 ): Promise<Fixture> {
   const fx = createFixture(files);
@@ -176,6 +177,41 @@ export async function recordingProxy(targetUrl: string) {
     },
     close: () =>
       new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * An image host on 127.0.0.1 that records the path of each request and, while `silent`, accepts it
+ * and never answers (a host that is down behind a balancer that still takes connections); else it
+ * answers `image` as a PNG.
+ */
+export async function imageHost(image: Uint8Array) {
+  const state = { requests: [] as string[], silent: true };
+  const held = new Set<ServerResponse>();
+  const server = createServer((req, res) => {
+    state.requests.push(req.url ?? '/');
+    if (state.silent) {
+      held.add(res);
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(image.byteLength) });
+    res.end(image);
+  });
+  server.keepAliveTimeout = 1000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    state,
+    /** The paths asked since the last call. */
+    take(): string[] {
+      return state.requests.splice(0);
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const res of held) res.destroy();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

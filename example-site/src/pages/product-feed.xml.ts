@@ -8,13 +8,14 @@ import { jsonLdBuilders } from '../lib/structured-data';
 
 export const prerender = true;
 
-export const GET: APIRoute = async ({ site }) => {
+export const GET: APIRoute = async (context) => {
+  const { site } = context;
   const shop = await loadShop();
   const builders = jsonLdBuilders(site);
   const products = shop.products.map(async (product) => ({
     product,
     modifications: modificationsOf(shop, product),
-    images: await searchImagesOf(product.data.id, imagesOf(product)),
+    images: await searchImagesOf(context, product.data.id, imagesOf(product)),
   }));
   async function* feedProducts() {
     for (const product of products) yield await product;

@@ -22,8 +22,8 @@ const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../../..')
 
 export interface Fixture {
   root: string;
-  /** Writes (or replaces) a file of the fixture. */
-  write(path: string, text: string): void;
+  /** Writes (or replaces) a file of the fixture (bytes for an image). */
+  write(path: string, text: string | Uint8Array): void;
   read(path: string): string;
   /** All files under `dir` (relative to the fixture), recursively. */
   files(dir: string): string[];
@@ -40,7 +40,7 @@ export function settleAstroWrites(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 1_000));
 }
 
-export function createFixture(files: Record<string, string>): Fixture {
+export function createFixture(files: Record<string, string | Uint8Array>): Fixture {
   const root = mkdtempSync(join(tmpdir(), 'sitecontent-astro-'));
   symlinkSync(join(repoRoot, 'node_modules'), join(root, 'node_modules'), 'dir');
   const fixture: Fixture = {
