@@ -9,13 +9,13 @@
 import { mapBounded } from '../http/bounded-map.js';
 import { type Change, pagesOf } from './change.js';
 import { decodeState, encodeState } from './change-state.js';
-import { type DetectOptions, detectChanges } from './detect-changes.js';
+import { type DetectOptions, detectChanges, detectScope } from './detect-changes.js';
 import { type PurgeSettings, postBuildHook, purgeChangedPages } from './page-notices.js';
-import { currentDigest, type ReadContext } from './record-reads.js';
+import { type CatalogClient, CatalogReads, currentDigest } from './record-reads.js';
 import type { ChangeStateStore } from './state-store.js';
 
 export interface CycleOptions extends DetectOptions {
-  client: ReadContext['client'];
+  client: CatalogClient;
   store: ChangeStateStore;
   /** The site's purge endpoint; without it nothing is purged. */
   purge?: PurgeSettings | undefined;
@@ -51,12 +51,7 @@ export async function runChangeCycle(options: CycleOptions): Promise<CycleReport
   const previous = text === undefined ? undefined : decodeState(text);
   const detection = await detectChanges(options.client, previous, options);
   const { state, changes } = detection;
-  const ctx: ReadContext = {
-    client: options.client,
-    scope: JSON.parse(state.scope),
-    signal: options.signal,
-    calls: { count: 0 },
-  };
+  const reads = new CatalogReads(options.client, detectScope(options), options.signal);
   const report: CycleReport = {
     first: detection.first,
     changes,
@@ -75,7 +70,7 @@ export async function runChangeCycle(options: CycleOptions): Promise<CycleReport
     const now = await mapBounded(
       changes,
       options.concurrency ?? 4,
-      (change) => currentDigest(ctx, change.kind, change.id, detection.sections),
+      (change) => currentDigest(reads, change.kind, change.id, detection.sections),
       undefined,
       options.signal,
     );
@@ -105,7 +100,7 @@ export async function runChangeCycle(options: CycleOptions): Promise<CycleReport
   }
   state.pending = report.pending;
   await options.store.save(encodeState(state));
-  report.serviceRequests = detection.requests + ctx.calls.count;
+  report.serviceRequests = detection.requests + reads.operations;
   report.durationMs = performance.now() - started;
   return report;
 }

@@ -21,51 +21,77 @@ export interface DetectScope {
 
 export const DEFAULT_SCOPE: DetectScope = { articles: true, modifications: false, meta: false };
 
-/** The reads of one detection: the client, what to read, the signal, and a count of operations called. */
-export interface ReadContext {
-  client: Pick<SiteContentClient, 'products' | 'modifications' | 'sections' | 'articles' | 'meta'>;
-  scope: DetectScope;
-  signal?: AbortSignal | undefined;
-  /** Incremented once per operation called. */
-  calls: { count: number };
+/** The client's resources a detection reads. */
+export type CatalogClient = Pick<
+  SiteContentClient,
+  'products' | 'modifications' | 'sections' | 'articles' | 'meta'
+>;
+
+/**
+ * The reads of one detection (or one check before a purge): the client, what to read, the signal,
+ * and the operations called, counted where they are called (`ask`), so no caller counts by hand.
+ */
+export class CatalogReads {
+  readonly client: CatalogClient;
+  readonly scope: DetectScope;
+  readonly #call: { signal?: AbortSignal };
+  #operations = 0;
+
+  constructor(client: CatalogClient, scope: DetectScope, signal?: AbortSignal) {
+    this.client = client;
+    this.scope = scope;
+    this.#call = signal ? { signal } : {};
+  }
+
+  /** Operations called so far. */
+  get operations(): number {
+    return this.#operations;
+  }
+
+  /** Calls one operation of the service with the reads' signal. */
+  ask<T>(operation: (client: CatalogClient, call: { signal?: AbortSignal }) => Promise<T>): Promise<T> {
+    this.#operations++;
+    return operation(this.client, this.#call);
+  }
+
+  /** The call options of work that is no operation (reading an answer's records). */
+  get call(): { signal?: AbortSignal } {
+    return this.#call;
+  }
 }
 
-const opts = (ctx: ReadContext) => (ctx.signal ? { signal: ctx.signal } : {});
-
-async function metaOf(ctx: ReadContext, md: string, id: number): Promise<unknown> {
-  if (!ctx.scope.meta) return undefined;
-  ctx.calls.count++;
-  return (await ctx.client.meta.get(md, id, opts(ctx))) ?? null;
+/** A page's meta when the scope has it (`null`: none), else `undefined`. */
+async function pageMeta(reads: CatalogReads, md: string, id: number): Promise<unknown> {
+  if (!reads.scope.meta) return undefined;
+  return (await reads.ask((client, call) => client.meta.get(md, id, call))) ?? null;
 }
 
 /** A product's digest: the record, then its modifications and meta when the scope has them. */
-export async function productDigest(ctx: ReadContext, product: Product): Promise<string> {
-  let modifications: unknown;
-  if (ctx.scope.modifications) {
-    ctx.calls.count++;
-    modifications = await ctx.client.modifications.list({ goodsId: product.id }, opts(ctx));
-  }
-  return recordDigest(product, modifications ?? null, (await metaOf(ctx, 'goods', product.id)) ?? null);
+export async function productDigest(reads: CatalogReads, product: Product): Promise<string> {
+  const modifications = reads.scope.modifications
+    ? await reads.ask((client, call) => client.modifications.list({ goodsId: product.id }, call))
+    : null;
+  return recordDigest(product, modifications, (await pageMeta(reads, 'goods', product.id)) ?? null);
 }
 
 /** A section's digests: everything shown on its page, and its name (what other pages show of it). */
 export async function sectionDigests(
-  ctx: ReadContext,
+  reads: CatalogReads,
   section: Section,
 ): Promise<{ digest: string; name: string }> {
   return {
-    digest: recordDigest(section, (await metaOf(ctx, 'dir', section.id)) ?? null),
+    digest: recordDigest(section, (await pageMeta(reads, 'dir', section.id)) ?? null),
     name: recordDigest([section.zag, section.tx, section.par, section.url, section.shw]),
   };
 }
 
 /** An article's digest; its meta module follows the one rule the loaders use. */
 export async function articleDigest(
-  ctx: ReadContext,
+  reads: CatalogReads,
   article: Article,
   sections: ReturnType<typeof indexModuleSections>,
 ): Promise<string> {
-  const meta = await metaOf(ctx, articleMetaModule(article, sections), article.id);
+  const meta = await pageMeta(reads, articleMetaModule(article, sections), article.id);
   return recordDigest(article, meta ?? null);
 }
 
@@ -74,20 +100,19 @@ export async function articleDigest(
  * service no longer has it.
  */
 export async function currentDigest(
-  ctx: ReadContext,
+  reads: CatalogReads,
   kind: RecordKind,
   id: number,
   sections: readonly Section[],
 ): Promise<string | undefined> {
-  ctx.calls.count++;
   if (kind === 'product') {
-    const [product] = await ctx.client.products.list({ id }, opts(ctx));
-    return product && productDigest(ctx, product);
+    const [product] = await reads.ask((client, call) => client.products.list({ id }, call));
+    return product && productDigest(reads, product);
   }
   if (kind === 'section') {
-    const [section] = await ctx.client.sections.list({ id }, opts(ctx));
-    return section && (await sectionDigests(ctx, section)).digest;
+    const [section] = await reads.ask((client, call) => client.sections.list({ id }, call));
+    return section && (await sectionDigests(reads, section)).digest;
   }
-  const [article] = await ctx.client.articles.list({ id }, opts(ctx));
-  return article && articleDigest(ctx, article, indexModuleSections(sections));
+  const [article] = await reads.ask((client, call) => client.articles.list({ id }, call));
+  return article && articleDigest(reads, article, indexModuleSections(sections));
 }
