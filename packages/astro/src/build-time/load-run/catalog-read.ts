@@ -65,3 +65,44 @@ export function catidsToRead(
   const catids = new Set<number>([...sectionIds, 0, ...invalidSectionIds, ...(memory?.extraCatids ?? [])]);
   return [...catids].sort((a, b) => a - b);
 }
+
+/** Keeps `memory` where the next sync's `rememberedRead()` finds it. */
+export function rememberRead(
+  store: { remember(key: string, value: string): void },
+  memory: CatalogReadMemory,
+): void {
+  store.remember(CATALOG_READ_META_KEY, JSON.stringify(memory));
+}
+
+/** `catid`s the products were found in that are not valid sections: the next section-by-section read asks them. */
+export function extraCatids(found: Iterable<number>, isSection: (catid: number) => boolean): number[] {
+  return [...new Set(found)].filter((catid) => !isSection(catid)).sort((a, b) => a - b);
+}
+
+/** What a section-by-section read learns as its sections come in: the next sync's memory. */
+export class SectionReadTally {
+  readonly #digests: [number, string][] = [];
+  readonly #found: number[] = [];
+  #products = 0;
+
+  /** Notes one section's answer: its body digest and how many products it held. */
+  add(catid: number, bodyDigest: string, products: number): void {
+    this.#digests.push([catid, bodyDigest]);
+    if (products > 0) this.#found.push(catid);
+    this.#products += products;
+  }
+
+  /** The sections' body digests in read order, as one text: what this load's entries were made of. */
+  get bodies(): string {
+    return JSON.stringify(this.#digests);
+  }
+
+  /** The memory of this read, for the next sync. */
+  memory(isSection: (catid: number) => boolean): CatalogReadMemory {
+    return {
+      products: this.#products,
+      extraCatids: extraCatids(this.#found, isSection),
+      sections: Object.fromEntries(this.#digests.map(([catid, digest]) => [String(catid), digest])),
+    };
+  }
+}

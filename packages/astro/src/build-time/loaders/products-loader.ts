@@ -12,13 +12,15 @@ import { catalogFilter } from '../../options/catalog-filter.js';
 import { entryLoaderSettings, type ProductsLoaderOptions } from '../../options/loader-options.js';
 import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
 import {
-  CATALOG_READ_META_KEY,
   type CatalogReadMemory,
   catidsToRead,
+  extraCatids,
   isWholeCatalog,
   LARGE_CATALOG_PRODUCTS,
   readsBySection,
   rememberedRead,
+  rememberRead,
+  SectionReadTally,
 } from '../load-run/catalog-read.js';
 import { Progress } from '../load-run/fan-out-progress.js';
 import type { FetchContext, SyncSections } from '../load-run/fetch-context.js';
@@ -114,11 +116,6 @@ function orphansOf(products: readonly Product[], index: SectionIndex): { id: num
   return products.filter((product) => !index.byTx.has(product.cattx)).map(({ id, catid }) => ({ id, catid }));
 }
 
-/** `catid`s the products were found in that are not valid sections: the next section-by-section read asks them. */
-function extraCatids(found: Iterable<number>, index: SectionIndex): number[] {
-  return [...new Set(found)].filter((catid) => !index.byId.has(catid)).sort((a, b) => a - b);
-}
-
 /** The whole catalog (or the user's filter) in one `goods/Get`, shared with the modifications loader. */
 async function fetchWhole(
   fc: FetchContext,
@@ -145,15 +142,12 @@ async function fetchWhole(
   const index = indexSections(sync.sections);
   warnSectionsMissing(ctx.logger, ctx.collection, orphansOf(all, index));
   if (isWholeCatalog(filter)) {
-    const memory: CatalogReadMemory = {
+    const found = read.products.map((p) => p.catid);
+    rememberRead(fc, {
       products: read.products.length,
-      extraCatids: extraCatids(
-        read.products.map((p) => p.catid),
-        index,
-      ),
+      extraCatids: extraCatids(found, (catid) => index.byId.has(catid)),
       sections: {},
-    };
-    fc.remember(CATALOG_READ_META_KEY, JSON.stringify(memory));
+    });
   }
   const kind = productKind(fc, settings, sync, answer.imageOrigin);
   // A URL that would leave the site is an invalid record, named by id and field, never a link to
@@ -190,47 +184,40 @@ async function fetchBySection(
     origin,
     imageOrigin,
   });
-  if (await unchangedSections(fc, catids, memory, seo)) {
-    const bodies = JSON.stringify(catids.map((catid) => [catid, memory?.sections[String(catid)]]));
+  if (memory && (await unchangedSections(fc, catids, memory, seo))) {
+    const bodies = JSON.stringify(catids.map((catid) => [catid, memory.sections[String(catid)]]));
     if (fc.keepsStored(answersOf(bodies), seo)) {
-      fc.remember(CATALOG_READ_META_KEY, JSON.stringify(memory));
+      rememberRead(fc, memory);
       return KEEP_STORED;
     }
   }
   const kind = productKind(fc, settings, sync, imageOrigin);
   const rejected = (recordId: number, problem: PageProblem) => fc.invalid.add({ recordId, ...problem });
   const progress = new Progress(ctx.logger, `${ctx.collection}: goods/Get by section`, catids.length);
-  async function* items(): AsyncGenerator<SyncItem> {
-    const digests: [number, string][] = [];
-    const found: number[] = [];
-    const orphans: { id: number; catid: number }[] = [];
-    let products = 0;
-    // Each section's meta requests start as soon as it is typed, while the next sections are read.
-    const sections = readAhead(catids, SECTION_READS_AHEAD, async (catid) => {
+  // Each section's meta requests start as soon as it is typed, while the next sections are read.
+  const readSections = () =>
+    readAhead(catids, SECTION_READS_AHEAD, async (catid) => {
       const answer = await readSection(fc, catid);
       progress.tick();
       const shown = opts.onlyVisible ? answer.products.filter((p) => p.shw) : answer.products;
       const pages = pagesOf(kind, shown, index, rejected);
-      const sectionOrphans = orphansOf(shown, index);
-      const summary = { catid, bodyDigest: answer.bodyDigest, read: answer.products.length, sectionOrphans };
-      return { ...summary, items: pageItems(fc, pages, seo, origin) };
+      return { catid, answer, orphans: orphansOf(shown, index), items: pageItems(fc, pages, seo, origin) };
     });
-    for await (const section of sections) {
-      digests.push([section.catid, section.bodyDigest]);
-      if (section.read > 0) found.push(section.catid);
-      products += section.read;
-      orphans.push(...section.sectionOrphans);
+  async function* items(): AsyncGenerator<SyncItem> {
+    const tally = new SectionReadTally();
+    const orphans: { id: number; catid: number }[] = [];
+    for await (const section of readSections()) {
+      tally.add(section.catid, section.answer.bodyDigest, section.answer.products.length);
+      orphans.push(...section.orphans);
       yield* toStream(section.items);
     }
     warnSectionsMissing(ctx.logger, ctx.collection, orphans);
     // The answers this load's entries were made of, for the next load's conditional read.
-    fc.recordAnswers(answersOf(JSON.stringify(digests)), seo);
-    const next: CatalogReadMemory = {
-      products,
-      extraCatids: extraCatids(found, index),
-      sections: Object.fromEntries(digests.map(([catid, digest]) => [String(catid), digest])),
-    };
-    fc.remember(CATALOG_READ_META_KEY, JSON.stringify(next));
+    fc.recordAnswers(answersOf(tally.bodies), seo);
+    rememberRead(
+      fc,
+      tally.memory((catid) => index.byId.has(catid)),
+    );
   }
   return items();
 }
