@@ -204,14 +204,14 @@ export function describeIncrementalRebuilds(
 
       // build() fails on a failed build: the storefront's SEO check (seoCheck: 'fail') passed.
       const rebuild = await build();
-      const redirectOf = async (page: string) => {
+      const readRedirect = async (page: string) => {
         const html = await readFile(path.join(rebuild.outDir, page, 'index.html'), 'utf8');
         return /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1];
       };
-      expect(await redirectOf('catalog/phones')).toBe('/catalog/mobiles/');
+      expect(await readRedirect('catalog/phones')).toBe('/catalog/mobiles/');
       for (const product of products) {
-        expect(await redirectOf(`catalog/phones/${product.id}`)).toBe(`/catalog/mobiles/${product.id}/`);
-        expect(await redirectOf(`catalog/mobiles/${product.id}`)).toBeUndefined();
+        expect(await readRedirect(`catalog/phones/${product.id}`)).toBe(`/catalog/mobiles/${product.id}/`);
+        expect(await readRedirect(`catalog/mobiles/${product.id}`)).toBeUndefined();
       }
       const listed = [...(await sitemapLastmods(rebuild.outDir)).keys()];
       expect(listed).toContain('/catalog/mobiles');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jsonLdOf, offersOf } from './helpers/json-ld.js';
-import { canonicalOf } from './helpers/storefront.js';
+import { canonicalHref } from './helpers/storefront.js';
 import type { StorefrontState } from './storefront-search-facts.js';
 
 /** Each feed item's `g:` fields (first value; `g:shipping`'s own fields left out). */
@@ -61,7 +61,7 @@ export function describeMerchantFeed(state: () => StorefrontState): void {
         const group = jsonLdOf(html).find((n) => n['@type'] === 'ProductGroup');
         if (!group) continue;
         groups++;
-        const canonical = canonicalOf(html)!;
+        const canonical = canonicalHref(html)!;
         expect(canonical).not.toContain('?');
         const urls = offersOf(group).map((offer) => String(offer.url));
         expect(new Set(urls).size).toBe(urls.length);

@@ -13,14 +13,14 @@ import { describe, expect, it } from 'vitest';
 import { richResultErrors } from '../packages/astro/test/helpers/rich-results.js';
 import type { DemoData } from './helpers/demo-catalog.js';
 import { jsonLdOf, swatchLabelsOf } from './helpers/json-ld.js';
-import { type BuildResult, canonicalOf, metaContent, titleOf, trimSlash } from './helpers/storefront.js';
+import { type BuildResult, canonicalHref, metaContent, titleOf, trimSlash } from './helpers/storefront.js';
 
 /** The shared build, its pages (URL path → HTML) and the demo data it was built from. */
 export interface StorefrontState {
   build: BuildResult;
   demo: DemoData;
   pages: ReadonlyMap<string, string>;
-  pathOf: (kind: 'section' | 'product' | 'article', id: number) => string;
+  urlPathname: (kind: 'section' | 'product' | 'article', id: number) => string;
 }
 
 export function describeSearchFacts(state: () => StorefrontState): void {
@@ -121,7 +121,7 @@ export function describeSearchFacts(state: () => StorefrontState): void {
           const n = i + 1;
           const pathname = trimSlash(listingPageUrl(`${url}/`, n));
           const html = pages.get(pathname) ?? '';
-          expect(canonicalOf(html), pathname).toBe(`${demo.origin}${listingPageUrl(`${url}/`, n)}`);
+          expect(canonicalHref(html), pathname).toBe(`${demo.origin}${listingPageUrl(`${url}/`, n)}`);
           // Page n has a title of its own: no two pages of a listing share one.
           if (n > 1) expect(titleOf(html), pathname).toContain(`page ${n} of ${listing.length}`);
           // …and a description of its own.
@@ -155,9 +155,9 @@ export function describeSearchFacts(state: () => StorefrontState): void {
     });
 
     it('shows product photos as sized WebP variants made by astro:assets, and ships them', async () => {
-      const { build, demo, pages, pathOf } = state();
+      const { build, demo, pages, urlPathname } = state();
       const product = demo.products.find((p) => p.img.length > 0);
-      const html = pages.get(pathOf('product', product!.id)) ?? '';
+      const html = pages.get(urlPathname('product', product!.id)) ?? '';
       const main = /<img [^>]*data-main-image[^>]*>/.exec(html)?.[0] ?? '';
       const src = / src="(\/_astro\/[^"]+\.webp)"/.exec(main)?.[1] ?? '';
       expect(src, main).not.toBe('');
@@ -180,7 +180,7 @@ export function describeSearchFacts(state: () => StorefrontState): void {
     });
 
     it('shares every indexable page with a raster image of stated size: its own, else the site default', async () => {
-      const { build, demo, pages, pathOf } = state();
+      const { build, demo, pages, urlPathname } = state();
       let own = 0;
       for (const [pathname, html] of pages) {
         if (pathname === '/404') continue;
@@ -196,15 +196,17 @@ export function describeSearchFacts(state: () => StorefrontState): void {
       }
       // Products and articles with a photo share it; sections share the default.
       expect(own).toBeGreaterThanOrEqual(demo.products.length);
-      expect(metaContent(pages.get(pathOf('section', demo.sections[0]!.id)) ?? '', 'og:image')).toContain(
-        'share-default',
-      );
+      expect(
+        metaContent(pages.get(urlPathname('section', demo.sections[0]!.id)) ?? '', 'og:image'),
+      ).toContain('share-default');
     });
 
     it("writes the service's links to the site's pages as their canonical URLs", () => {
       const { pages } = state();
       const canonicalPaths = new Set(
-        [...pages.values()].map((html) => canonicalOf(html)).flatMap((c) => (c ? [new URL(c).pathname] : [])),
+        [...pages.values()]
+          .map((html) => canonicalHref(html))
+          .flatMap((c) => (c ? [new URL(c).pathname] : [])),
       );
       const inText = [...pages.values()].flatMap((html) =>
         [...html.matchAll(/<div class="[^"]*prose[^"]*">([\s\S]*?)<\/div>/g)].flatMap((m) =>

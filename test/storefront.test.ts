@@ -21,7 +21,7 @@ import {
   astroStateDirs,
   type BuildResult,
   buildSite,
-  canonicalOf,
+  canonicalHref,
   cleanAstroState,
   countOccurrences,
   findInFiles,
@@ -52,7 +52,7 @@ let build: BuildResult;
 let served: { total: number; authorized: number; rejected: number } | undefined;
 const pages = new Map<string, string>(); // URL path → HTML
 /** The URL path of the page of a demo record. */
-const pathOf = (kind: 'section' | 'product' | 'article', id: number) =>
+const urlPathname = (kind: 'section' | 'product' | 'article', id: number) =>
   [...demo.expected].find(([, e]) => e.kind === kind && e.id === id)?.[0] ?? '';
 
 beforeAll(async () => {
@@ -103,7 +103,7 @@ describe('storefront build', () => {
       expect(metaContent(html, 'og:description'), pathname).toBeTruthy();
       expect(langOf(html), pathname).toBe('en');
       if (pathname !== '/404') {
-        const canonical = canonicalOf(html);
+        const canonical = canonicalHref(html);
         expect(canonical, pathname).toBeTruthy();
         const url = new URL(canonical ?? '');
         expect(url.origin, pathname).toBe(demo.origin);
@@ -194,7 +194,7 @@ describe('storefront build', () => {
 
   it('links to each page by its canonical URL, never through a redirect', () => {
     const canonicalPaths = new Set(
-      [...pages.values()].map((html) => canonicalOf(html)).flatMap((c) => (c ? [new URL(c).pathname] : [])),
+      [...pages.values()].map((html) => canonicalHref(html)).flatMap((c) => (c ? [new URL(c).pathname] : [])),
     );
     const links = new Set<string>();
     for (const html of pages.values()) for (const href of storefrontLinks(html)) links.add(href);
@@ -214,7 +214,7 @@ describe('storefront build', () => {
     const locs = new Set(urls);
     const notListed = [...pages]
       .filter(([pathname]) => pathname !== '/404')
-      .map(([pathname, html]) => [pathname, canonicalOf(html)])
+      .map(([pathname, html]) => [pathname, canonicalHref(html)])
       .filter(([, canonical]) => !locs.has(canonical ?? ''));
     expect(notListed).toEqual([]);
   });
@@ -294,8 +294,8 @@ describe('API key canary', () => {
   });
 });
 
-describeSearchFacts(() => ({ build, demo, pages, pathOf }));
-describeMerchantFeed(() => ({ build, demo, pages, pathOf }));
+describeSearchFacts(() => ({ build, demo, pages, urlPathname }));
+describeMerchantFeed(() => ({ build, demo, pages, urlPathname }));
 describeBrowserCheck(() => ({ build, demo }));
 describeReproducibleBuild(() => build);
 describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));

@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ASTRO_VERSION,
   buildSeoSetups,
-  fileOf,
+  historyFilePath,
   INSTALL_PAGE_BLOCK,
   installPackedProject,
   type PackedTarballs,
@@ -149,7 +149,7 @@ describe('the tarballs', () => {
 
   it('link only to absolute URLs or anchors from their README (relative links break on the registry page)', async () => {
     for (const { name, tarball } of tarballs) {
-      const readme = await fileOf(tarball, 'README.md');
+      const readme = await historyFilePath(tarball, 'README.md');
       const links = [...readme.matchAll(/\]\(([^)\s]+)[^)]*\)/g)].map((m) => m[1] ?? '');
       expect(links.length, name).toBeGreaterThan(0);
       expect(

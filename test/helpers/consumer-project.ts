@@ -92,7 +92,7 @@ export async function buildSeoSetups(project: string): Promise<Record<'always' |
 }
 
 /** The text of `file` inside a tarball (`package/<file>`). */
-export async function fileOf(tarball: string, file: string): Promise<string> {
+export async function historyFilePath(tarball: string, file: string): Promise<string> {
   const result = await run('tar', ['-xzOf', tarball, `package/${file}`], path.dirname(tarball));
   if (result.code !== 0) throw new Error(`tar: ${result.stderr}`);
   return result.stdout;
@@ -100,5 +100,5 @@ export async function fileOf(tarball: string, file: string): Promise<string> {
 
 /** The package.json inside a tarball. */
 export async function packageJsonOf(tarball: string) {
-  return JSON.parse(await fileOf(tarball, 'package.json'));
+  return JSON.parse(await historyFilePath(tarball, 'package.json'));
 }

@@ -232,7 +232,7 @@ export function metaContent(html: string, key: string): string | undefined {
   return undefined;
 }
 
-export function canonicalOf(html: string): string | undefined {
+export function canonicalHref(html: string): string | undefined {
   for (const tag of html.match(/<link\s[^>]*>/gi) ?? []) {
     if (attr(tag, 'rel') === 'canonical') return attr(tag, 'href');
   }

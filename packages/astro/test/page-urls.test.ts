@@ -3,7 +3,7 @@
  * breadcrumbs built from them match the sitemap's `<loc>` (entries/page-url.ts).
  */
 import { describe, expect, it } from 'vitest';
-import { endsWithSlash, pageUrl, urlStyleOf } from '../src/entries/page-url.js';
+import { endsWithSlash, pageUrl, readUrlStyle } from '../src/entries/page-url.js';
 import {
   articlesLoader,
   breadcrumbsFor,
@@ -31,8 +31,8 @@ describe('page URL style', () => {
     for (const [trailingSlash, format, slash] of cases) {
       expect(endsWithSlash({ trailingSlash, format }), `${trailingSlash}/${format}`).toBe(slash);
     }
-    expect(urlStyleOf(undefined)).toEqual({ trailingSlash: 'ignore', format: 'directory', base: '/' });
-    expect(urlStyleOf({ trailingSlash: 'never', build: { format: 'file' }, base: '/shop' })).toEqual({
+    expect(readUrlStyle(undefined)).toEqual({ trailingSlash: 'ignore', format: 'directory', base: '/' });
+    expect(readUrlStyle({ trailingSlash: 'never', build: { format: 'file' }, base: '/shop' })).toEqual({
       trailingSlash: 'never',
       format: 'file',
       base: '/shop/',

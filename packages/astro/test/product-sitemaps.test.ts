@@ -25,7 +25,7 @@ import {
   productSitemapFileHandler,
   productSitemapIndexHandler,
 } from '../src/request-time/endpoints/product-sitemap-routes.js';
-import { purgeHandler, purgeTagsOf } from '../src/request-time/endpoints/purge-endpoint.js';
+import { parsePurgeTags, purgeHandler } from '../src/request-time/endpoints/purge-endpoint.js';
 import {
   type LiveCollections,
   productPagesIn,
@@ -146,13 +146,13 @@ describe('onDemand.sitemap.include against the files of the build', () => {
 
 describe('the purge endpoint and the sitemaps', () => {
   it('a purge naming products or sections purges the sitemaps too; one naming tags alone does not', () => {
-    expect(purgeTagsOf('{"products":["5"]}')).toEqual({
+    expect(parsePurgeTags('{"products":["5"]}')).toEqual({
       tags: ['sitecontent:products:5', 'sitecontent:sitemaps'],
     });
-    expect(purgeTagsOf('{"sections":["tv"]}')).toEqual({
+    expect(parsePurgeTags('{"sections":["tv"]}')).toEqual({
       tags: ['sitecontent:sections:tv', 'sitecontent:sitemaps'],
     });
-    expect(purgeTagsOf('{"tags":["blog"]}')).toEqual({ tags: ['blog'] });
+    expect(parsePurgeTags('{"tags":["blog"]}')).toEqual({ tags: ['blog'] });
   });
 });
 

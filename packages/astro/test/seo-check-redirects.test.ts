@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDist, type SeoCheckReport } from '../src/build-time/seo-check/check-dist.js';
-import { movedPagesOf } from '../src/entries/moved-pages.js';
+import { findMovedPages } from '../src/entries/moved-pages.js';
 import { siteLinks } from '../src/entries/site-links.js';
 import { emptyUrlHistory, noteCurrentUrls } from '../src/entries/url-history.js';
 import { SITE } from './helpers/seo-check-dist.js';
@@ -71,7 +71,7 @@ describe("links in the service's HTML to moved pages", () => {
 
   it('a renamed section: links to it and to every page below it name the current URL; others stay', () => {
     const history = noteCurrentUrls(emptyUrlHistory(), 'sections', new Map([['7', '/catalog/phones/']]));
-    const moved = movedPagesOf(history, [{ id: 7, url: '/catalog/mobiles' }], style);
+    const moved = findMovedPages(history, [{ id: 7, url: '/catalog/mobiles' }], style);
     const html =
       '<p><a href="/catalog/phones">a</a> <a href="/catalog/phones/12?x=1#top">b</a> ' +
       '<a href="/catalog/phonesets">c</a> <a href="/img/phones.jpg">d</a></p>';
@@ -84,7 +84,7 @@ describe("links in the service's HTML to moved pages", () => {
   it('a product that moved in an earlier build: a link to its old URL names its current one', () => {
     let history = noteCurrentUrls(emptyUrlHistory(), 'products', new Map([['12', '/catalog/phones/12/']]));
     history = noteCurrentUrls(history, 'products', new Map([['12', '/catalog/laptops/12/']]));
-    const moved = movedPagesOf(history, [], style);
+    const moved = findMovedPages(history, [], style);
     expect(siteLinks('<a href="/catalog/phones/12">x</a>', style, undefined, moved)).toBe(
       '<a href="/catalog/laptops/12/">x</a>',
     );

@@ -4,7 +4,7 @@
  * link to `/catalog/phones` is not a redirect (or a 404) on a site whose pages end with `/`.
  */
 import { describe, expect, it } from 'vitest';
-import { urlStyleOf } from '../src/entries/page-url.js';
+import { readUrlStyle } from '../src/entries/page-url.js';
 import { siteHref, siteLinks } from '../src/entries/site-links.js';
 import { articlesLoader, liveArticlesLoader } from '../src/index.js';
 import { openProject } from '../src/project/open-projects.js';
@@ -131,10 +131,10 @@ describe("links below the site's base", () => {
 
   it("follow the Astro config's base, as Astro accepts it with or without slashes", () => {
     for (const base of ['/shop', 'shop/', '/shop/']) {
-      const style = urlStyleOf({ base });
+      const style = readUrlStyle({ base });
       expect(style.base).toBe('/shop/');
       expect(siteHref('/about', style, origin)).toBe('/shop/about/');
     }
-    expect(urlStyleOf({}).base).toBe('/');
+    expect(readUrlStyle({}).base).toBe('/');
   });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { sitemapFacts } from '../src/build-time/sitemap-facts/sitemap-facts.js';
 import { BuildRecord } from '../src/project/build-record.js';
 import { keepPageFacts } from '../src/project/open-projects.js';
-import { pageFactsOf } from '../src/project/page-facts.js';
+import { collectPageFacts } from '../src/project/page-facts.js';
 
 const SITE = 'https://shop.example';
 
@@ -23,7 +23,7 @@ function keep(collections: Record<string, { kind: string; data: Record<string, u
     const entries = data.map((d, i) => ({ id: String(i), collection: name, data: d }));
     record.record(name, { kind, entries });
   }
-  keepPageFacts(pageFactsOf((kind) => record.entriesOf(kind)));
+  keepPageFacts(collectPageFacts((kind) => record.loadedEntries(kind)));
 }
 
 describe('sitemapFacts', () => {

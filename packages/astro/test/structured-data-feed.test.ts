@@ -13,7 +13,7 @@ const colourThenSize = (modification: { stxt: string }) => {
 };
 
 /** The items of a feed, each as its `g:` fields (repeated ones as lists). */
-function itemsOf(xml: string): Record<string, string[]>[] {
+function safeFeedItems(xml: string): Record<string, string[]>[] {
   return [...xml.matchAll(/<item>(.*?)<\/item>/gs)].map(([, body]) => {
     const fields: Record<string, string[]> = {};
     fields.shipping = [...body!.matchAll(/<g:shipping>(.*?)<\/g:shipping>/g)].map(([, s]) => s!);
@@ -53,7 +53,7 @@ describe('product feed', () => {
       /^<\?xml version="1.0" encoding="UTF-8"\?>\n<rss version="2.0" xmlns:g="http:\/\/base.google.com\/ns\/1.0">/,
     );
     expect(xml).toContain('<title>Shop &amp; Co</title>');
-    const items = itemsOf(xml);
+    const items = safeFeedItems(xml);
     const group = json(builders.product(aurora, mods));
     expect(items).toHaveLength(group.hasVariant.length);
     group.hasVariant.forEach((variant: { name: string; offers: Record<string, unknown> }, i: number) => {
@@ -100,7 +100,7 @@ describe('product feed', () => {
         },
       ]),
     );
-    const [item, ...rest] = itemsOf(xml);
+    const [item, ...rest] = safeFeedItems(xml);
     expect(rest).toEqual([]);
     expect(item!.id).toEqual([String(single.data.id)]);
     expect(item!.item_group_id).toBeUndefined();
@@ -120,7 +120,7 @@ describe('product feed', () => {
     const xml = await text(builders.productFeed(products()));
     expect(xml).toMatch(/<g:title>Tom &amp; &quot;Jerry&quot;\s*<\/g:title>/);
     expect(xml).not.toContain('\u0001');
-    expect(itemsOf(xml).length).toBe(1 + shop.modsOf(shop.product(1)).length);
+    expect(safeFeedItems(xml).length).toBe(1 + shop.modsOf(shop.product(1)).length);
     expect(xml.endsWith('</channel>\n</rss>\n')).toBe(true);
   });
 
@@ -136,7 +136,7 @@ describe('product feed', () => {
     const skipped: unknown[] = [];
     const xml = await text(builders.productFeed(products, {}, (product) => skipped.push(product.product)));
     expect(skipped).toEqual([bad]);
-    expect(itemsOf(xml)).toHaveLength(shop.modsOf(aurora).length);
+    expect(safeFeedItems(xml)).toHaveLength(shop.modsOf(aurora).length);
   });
 
   it('an identifiers mapping that returns a bad GTIN fails naming the option and the record', async () => {

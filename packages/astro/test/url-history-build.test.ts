@@ -42,7 +42,7 @@ const { product } = Astro.props;
 };
 
 /** Where the page at `path` sends a visitor, when it is a redirect page; and whether Astro wrote it. */
-const redirectOf = (html: string) => ({
+const readRedirect = (html: string) => ({
   to: /<meta http-equiv="refresh" content="0;url=([^"]+)">/.exec(html)?.[1],
   byAstro: html.includes('Redirecting from <code>'),
 });
@@ -69,15 +69,15 @@ describe('the URL history across builds', () => {
     const urls = history().pages[`products:${PRODUCT}`]!.urls;
     expect(urls[0]).toBe(oldUrl);
     expect(urls[1]).toMatch(new RegExp(`/laptops/${PRODUCT}/$`));
-    expect(redirectOf(fx.read(`dist${oldUrl}index.html`))).toEqual({ to: urls[1], byAstro: false });
-    expect(redirectOf(fx.read(`dist${urls[1]}index.html`)).to).toBeUndefined();
+    expect(readRedirect(fx.read(`dist${oldUrl}index.html`))).toEqual({ to: urls[1], byAstro: false });
+    expect(readRedirect(fx.read(`dist${urls[1]}index.html`)).to).toBeUndefined();
 
     // A fresh runner: no cache folder, no output, only the committed file.
     for (const dir of ['.cache', '.astro', 'dist'])
       rmSync(join(fx.root, dir), { recursive: true, force: true });
     const fresh = await buildFixture(fx);
     expect(fresh.error).toBeUndefined();
-    expect(redirectOf(fx.read(`dist${oldUrl}index.html`))).toEqual({ to: urls[1], byAstro: false });
+    expect(readRedirect(fx.read(`dist${oldUrl}index.html`))).toEqual({ to: urls[1], byAstro: false });
 
     // An editor's undo: the product back in its first section is a page at its first URL again.
     const firstSection = oldUrl.split('/').at(-3);

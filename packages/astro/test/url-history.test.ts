@@ -1,14 +1,14 @@
 // The URL history: what each load notes, how two histories merge, where old URLs point (one hop),
 // and a broken history file named with what is wrong.
 import { describe, expect, it } from 'vitest';
-import { currentPagePath, movedPagesOf } from '../src/entries/moved-pages.js';
+import { currentPagePath, findMovedPages } from '../src/entries/moved-pages.js';
 import {
   emptyUrlHistory,
+  historyRedirects,
   knownPages,
   mergeUrlHistories,
   noteCurrentUrls,
   parseUrlHistory,
-  redirectsOf,
 } from '../src/entries/url-history.js';
 
 const urls = (entries: [string, string][]) => new Map(entries);
@@ -34,7 +34,7 @@ describe('URL history', () => {
     history = noteCurrentUrls(history, 'products', urls([['1', '/c/1/']]));
     expect(history.pages['products:1']).toEqual({ urls: ['/a/1/', '/b/1/', '/c/1/'] });
     expect(history.pages['products:2']).toEqual({ urls: ['/a/2/'], gone: true });
-    expect([...redirectsOf(history)]).toEqual([
+    expect([...historyRedirects(history)]).toEqual([
       ['/a/1/', '/c/1/'],
       ['/b/1/', '/c/1/'],
     ]);
@@ -44,16 +44,16 @@ describe('URL history', () => {
   it('a page back at a URL it had forgets the URLs after it: A → B → A leaves no redirect either way', () => {
     let history = noteCurrentUrls(emptyUrlHistory(), 'sections', urls([['phones', '/catalog/phones/']]));
     history = noteCurrentUrls(history, 'sections', urls([['phones', '/catalog/mobiles/']]));
-    expect([...redirectsOf(history)]).toEqual([['/catalog/phones/', '/catalog/mobiles/']]);
+    expect([...historyRedirects(history)]).toEqual([['/catalog/phones/', '/catalog/mobiles/']]);
     history = noteCurrentUrls(history, 'sections', urls([['phones', '/catalog/phones/']]));
     expect(history.pages['sections:phones']?.urls).toEqual(['/catalog/phones/']);
-    expect(redirectsOf(history).size).toBe(0);
+    expect(historyRedirects(history).size).toBe(0);
     // X → A → B → A: X still leads to A, B is forgotten.
     history = noteCurrentUrls(emptyUrlHistory(), 'products', urls([['1', '/x/1/']]));
     for (const url of ['/a/1/', '/b/1/', '/a/1/'])
       history = noteCurrentUrls(history, 'products', urls([['1', url]]));
     expect(history.pages['products:1']?.urls).toEqual(['/x/1/', '/a/1/']);
-    expect([...redirectsOf(history)]).toEqual([['/x/1/', '/a/1/']]);
+    expect([...historyRedirects(history)]).toEqual([['/x/1/', '/a/1/']]);
   });
 
   it('a URL another page now has is never a redirect', () => {
@@ -67,7 +67,7 @@ describe('URL history', () => {
         ['new', '/catalog/phones/'],
       ]),
     );
-    expect(redirectsOf(history).size).toBe(0);
+    expect(historyRedirects(history).size).toBe(0);
   });
 
   it("merges a file's history under the store's: older URLs first, the newer says whether a page is gone", () => {
@@ -98,7 +98,7 @@ describe("the history and the catalog: where links in the service's HTML point",
     let history = noteCurrentUrls(emptyUrlHistory(), 'sections', new Map([['1', '/about/']]));
     history = noteCurrentUrls(history, 'sections', new Map([['1', '/about']]));
     expect(history.pages['sections:1']?.urls).toEqual(['/about']);
-    expect(redirectsOf(history).size).toBe(0);
+    expect(historyRedirects(history).size).toBe(0);
   });
 
   it('a section renamed back (the history still says it moved) is live: its URL and those below stay', () => {
@@ -108,7 +108,7 @@ describe("the history and the catalog: where links in the service's HTML point",
     const products = noteCurrentUrls(emptyUrlHistory(), 'products', urls([['1', '/catalog/phones/1/']]));
     history = mergeUrlHistories(products, history);
     // The sync finds section 7 at its first URL again; the products loader has not noted it yet.
-    const moved = movedPagesOf(history, [{ id: 7, url: '/catalog/phones' }], style);
+    const moved = findMovedPages(history, [{ id: 7, url: '/catalog/phones' }], style);
     expect(currentPagePath('/catalog/phones/', moved)).toBe('/catalog/phones/');
     expect(currentPagePath('/catalog/phones/1/', moved)).toBe('/catalog/phones/1/');
     expect(currentPagePath('/catalog/phones-renamed/', moved)).toBe('/catalog/phones/');
@@ -125,7 +125,7 @@ describe("the history and the catalog: where links in the service's HTML point",
         urls([['9', '/catalog/audio/9/']]),
       ),
     );
-    const moved = movedPagesOf(history, [{ id: 2, url: '/catalog/sound' }], style);
+    const moved = findMovedPages(history, [{ id: 2, url: '/catalog/sound' }], style);
     expect(currentPagePath('/catalog/old/9/', moved)).toBe('/catalog/sound/9/');
     expect(currentPagePath('/catalog/audio/9/', moved)).toBe('/catalog/sound/9/');
     expect(currentPagePath('/catalog/audio/', moved)).toBe('/catalog/sound/');

@@ -163,7 +163,7 @@ type ConcurrencyOptions = {
   adaptive: boolean;
 };
 
-/** The one concurrency rule (also `@sitecontent/astro`'s, with its defaults): see {@link concurrencyOf}. */
+/** The one concurrency rule (also `@sitecontent/astro`'s, with its defaults): see {@link resolveConcurrency}. */
 export function withConcurrencyRule<S extends z.ZodType<ConcurrencyOptions>>(
   schema: S,
   defaults: { concurrency: number; maxConcurrency: number } = DEFAULTS,
@@ -173,7 +173,7 @@ export function withConcurrencyRule<S extends z.ZodType<ConcurrencyOptions>>(
       path: ['maxConcurrency'],
       message: 'must be at least concurrency',
     })
-    .transform((o) => ({ ...o, ...concurrencyOf(o, defaults) }));
+    .transform((o) => ({ ...o, ...resolveConcurrency(o, defaults) }));
 }
 
 /**
@@ -181,7 +181,7 @@ export function withConcurrencyRule<S extends z.ZodType<ConcurrencyOptions>>(
  * `concurrency` is refused; `concurrency` set alone is also the ceiling: a number named is the most
  * a caller gets.
  */
-export function concurrencyOf(
+export function resolveConcurrency(
   o: ConcurrencyOptions,
   defaults: { concurrency: number; maxConcurrency: number } = DEFAULTS,
 ): { concurrency: number; maxConcurrency: number } {

@@ -44,10 +44,10 @@ function keyLines(keys: KeyMap, source: KeySource): string[] {
       `  SITECONTENT_API_KEY=${first[0]}   (the emulator's development key; it opens nothing but this emulator)`,
     ];
   if (source === 'environment') return ['  SITECONTENT_API_KEY as in your environment (not shown)'];
-  if (source === 'file') return [`  keys from --keys (not shown), for sites ${sitesOf(keys)}`];
-  return [`  SITECONTENT_API_KEY as given with --key (not shown), for sites ${sitesOf(keys)}`];
+  if (source === 'file') return [`  keys from --keys (not shown), for sites ${describeSites(keys)}`];
+  return [`  SITECONTENT_API_KEY as given with --key (not shown), for sites ${describeSites(keys)}`];
 }
 
-function sitesOf(keys: KeyMap): string {
+function describeSites(keys: KeyMap): string {
   return [...new Set(Object.values(keys).flat())].sort((a, b) => a - b).join(', ');
 }

@@ -2,7 +2,7 @@
 export type WithData<T> = T | { id: string; data: T };
 
 /** The data of an entry, or the object itself when it is bare data. */
-export function dataOf<T extends object>(item: WithData<T>): T {
+export function entryData<T extends object>(item: WithData<T>): T {
   return 'data' in item && typeof item.data === 'object' && item.data !== null && !('zag' in item)
     ? (item.data as T)
     : (item as T);
@@ -12,8 +12,8 @@ export function dataOf<T extends object>(item: WithData<T>): T {
 export type WithBody<T> = T | { id: string; data: T; rendered?: { html: string } | undefined };
 
 /** An entry's HTML body: its `rendered.html`, or `txt` of bare data; `''` without either. */
-export function bodyOf(item: WithBody<object>): string {
-  if (dataOf(item) !== item)
+export function entryBody(item: WithBody<object>): string {
+  if (entryData(item) !== item)
     return (item as { rendered?: { html?: unknown } }).rendered?.html?.toString() ?? '';
   const txt = (item as { txt?: unknown }).txt;
   return typeof txt === 'string' ? txt : '';

@@ -2,7 +2,7 @@
  * When an entry last changed. The build-time loaders store `changedAt` only where it is not the
  * entry's `dt`: storing that date twice would grow every entry of the store every page reads.
  */
-import { dataOf, type WithData } from './entry-data.js';
+import { entryData, type WithData } from './entry-data.js';
 
 /** The fields an entry dates itself by. */
 export interface ChangeTime {
@@ -14,7 +14,7 @@ export interface ChangeTime {
 
 /** When the entry (or data) last changed: its `changedAt`, else its `dt`; `undefined` when it knows neither. */
 export function lastChanged(entry: WithData<ChangeTime>): Date | undefined {
-  const data = dataOf(entry);
+  const data = entryData(entry);
   return validDate(data.changedAt) ?? validDate(data.dt);
 }
 

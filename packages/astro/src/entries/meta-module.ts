@@ -14,7 +14,7 @@ export type ArticleMetaModule =
   | undefined;
 
 /** The `md` of a product or section: the `metaModule` option; a function that fails is named with the record. */
-export function pageModuleOf<R>(
+export function choosePageModule<R>(
   collection: string,
   metaModule: MetaModule<R>,
   record: R,
@@ -26,7 +26,7 @@ export function pageModuleOf<R>(
 }
 
 /** An article's `md`: the `metaModule` option, else the client's `articleMetaModule`; a failing function is named. */
-export function articleModuleOf(
+export function chooseArticleModule(
   collection: string,
   metaModule: ArticleMetaModule,
   article: Article,

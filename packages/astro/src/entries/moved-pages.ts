@@ -6,7 +6,7 @@
  * current section index, and every page below its old URL moves with it.
  */
 import { pageUrl, type UrlStyle } from './page-url.js';
-import { asRoute, redirectsOf, type UrlHistory } from './url-history.js';
+import { asRoute, historyRedirects, type UrlHistory } from './url-history.js';
 
 export interface MovedPages {
   /** Old page URL → current, each in the site's style. */
@@ -23,7 +23,7 @@ export const NO_MOVES: MovedPages = { exact: new Map(), below: [] };
  * at a new URL takes the pages below its old ones along; and a move `history` knows whose target
  * lies below a section that moved since is followed there, in one hop.
  */
-export function movedPagesOf(
+export function findMovedPages(
   history: UrlHistory,
   sections: Iterable<{ id: number; url: string }>,
   style: UrlStyle,
@@ -43,7 +43,7 @@ export function movedPagesOf(
     .sort((a, b) => b[0].length - a[0].length);
   const moved: MovedPages = { exact: new Map(), below };
   const exact = new Map<string, string>();
-  for (const [from, to] of redirectsOf(history)) {
+  for (const [from, to] of historyRedirects(history)) {
     const now = currentPagePath(to, moved);
     if (!live.has(asRoute(from)) && asRoute(now) !== asRoute(from)) exact.set(from, now);
   }

@@ -5,7 +5,12 @@
 
 import type { Article, Meta, Product, Section } from '@sitecontent/client';
 import { buildArticleEntry } from './article-entry.js';
-import { type ArticleMetaModule, articleModuleOf, type MetaModule, pageModuleOf } from './meta-module.js';
+import {
+  type ArticleMetaModule,
+  chooseArticleModule,
+  choosePageModule,
+  type MetaModule,
+} from './meta-module.js';
 import { type MovedPages, movesMet, NO_MOVES } from './moved-pages.js';
 import type { UrlStyle } from './page-url.js';
 import { buildProductEntry } from './product-entry.js';
@@ -78,7 +83,7 @@ export function productPages<S extends string>(
       record: product,
       recordId: product.id,
       entryId: String(product.id),
-      metaModule: () => pageModuleOf(collection, metaModule, product, product.id),
+      metaModule: () => choosePageModule(collection, metaModule, product, product.id),
       digestInputs: {
         record: product,
         url,
@@ -108,7 +113,7 @@ export function articlePages<S extends string>(
       record: article,
       recordId: article.id,
       entryId: String(article.id),
-      metaModule: () => articleModuleOf(collection, metaModule, article, index),
+      metaModule: () => chooseArticleModule(collection, metaModule, article, index),
       digestInputs: { record: article, section, moves: movesMet([article.stxt, article.txt], moved) },
       html: [article.stxt, article.txt],
       lastModified: article.dt ?? undefined,
@@ -129,7 +134,7 @@ export function sectionPages<S extends string>(
       record: section,
       recordId: section.id,
       entryId: section.tx,
-      metaModule: () => pageModuleOf(collection, metaModule, section, section.id),
+      metaModule: () => choosePageModule(collection, metaModule, section, section.id),
       digestInputs: { record: section, parent, moves: movesMet([section.txt], moved) },
       html: [section.txt],
       lastModified: undefined,
@@ -139,7 +144,7 @@ export function sectionPages<S extends string>(
 }
 
 /** The pages of `records`; each record without one goes to `rejected` (never, for a total kind). */
-export function pagesOf<R>(
+export function recordPages<R>(
   kind: PageKind<R>,
   records: readonly R[],
   index: SectionIndex,

@@ -21,13 +21,13 @@ export interface UrlStyle {
 export const DEFAULT_URL_STYLE: UrlStyle = { trailingSlash: 'ignore', format: 'directory', base: '/' };
 
 /** `base` with a slash at each end (`/`, `/shop/`), as Astro accepts it with or without them. */
-export function baseOf(base: string | undefined): string {
+export function normalizedBase(base: string | undefined): string {
   const inner = (base ?? '').replace(/^\/+|\/+$/g, '');
   return inner === '' ? '/' : `/${inner}/`;
 }
 
 /** The URL style of an Astro config (a loader context's `config`, or the integration's). */
-export function urlStyleOf(
+export function readUrlStyle(
   config:
     | {
         trailingSlash?: TrailingSlash | undefined;
@@ -39,7 +39,7 @@ export function urlStyleOf(
   return {
     trailingSlash: config?.trailingSlash ?? DEFAULT_URL_STYLE.trailingSlash,
     format: config?.build?.format ?? DEFAULT_URL_STYLE.format,
-    base: baseOf(config?.base),
+    base: normalizedBase(config?.base),
   };
 }
 

@@ -41,7 +41,7 @@ const CANONICAL_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:(?!0)\d{1,5})?$/;
  * `origin` in `URL#origin` form. No cache: on Node 24 a module-level "last origin" cache measured
  * slower than this check (the canonical form is tested, and only another form is parsed).
  */
-function originOf(origin: string): string {
+function normalizedOrigin(origin: string): string {
   return CANONICAL_ORIGIN.test(origin) && !/^http:\/\/[^/]+:80$|^https:\/\/[^/]+:443$/.test(origin)
     ? origin
     : new URL(origin).origin;
@@ -52,7 +52,7 @@ function originOf(origin: string): string {
  * host, `//host/…` or `/\\host/…`, another scheme).
  */
 export function siteUrl(pathOrUrl: string, origin: string): string | undefined {
-  const site = originOf(origin);
+  const site = normalizedOrigin(origin);
   // Two URL parses per entry were a visible share of a large sync; a plain path needs neither.
   if (site !== 'null' && isPlainPath(pathOrUrl)) return `${site}${pathOrUrl}`;
   if (/^[a-z][a-z0-9+.-]*:/i.test(pathOrUrl) && !/^https?:/i.test(pathOrUrl)) return undefined;

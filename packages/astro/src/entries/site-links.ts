@@ -6,7 +6,7 @@
  */
 
 import { currentPagePath, type MovedPages, NO_MOVES } from './moved-pages.js';
-import { baseOf, endsWithSlash, pageUrl, type UrlStyle } from './page-url.js';
+import { endsWithSlash, normalizedBase, pageUrl, type UrlStyle } from './page-url.js';
 import { type HtmlCleaner, holdsMarkup } from './sanitize.js';
 
 /** An `<a>`'s `href`, quoted any of HTML's three ways (HTML kept with `sanitize: false` may use any). */
@@ -19,7 +19,7 @@ const PAGE_PATH = /^(\/(?!\/)[^?#]*)(.*)$/s;
 function pagePathInStyle(path: string, style: UrlStyle): string | undefined {
   const last = path.replace(/\/+$/, '').split('/').pop() ?? '';
   if (last.includes('.')) return undefined;
-  const base = baseOf(style.base);
+  const base = normalizedBase(style.base);
   if (base === '/') return pageUrl(path, style);
   const root = base.slice(0, -1);
   const below = path === root || path.startsWith(base) ? path.slice(root.length) : path;

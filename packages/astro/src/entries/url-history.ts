@@ -50,7 +50,7 @@ export function parseUrlHistory(text: string, source: string): UrlHistory {
 }
 
 /** The pages of `kind` only. */
-export function historyOf(history: UrlHistory, kind: string): UrlHistory {
+export function kindHistory(history: UrlHistory, kind: string): UrlHistory {
   const prefix = `${kind}:`;
   return {
     version: 1,
@@ -108,7 +108,7 @@ export function withCurrentUrl(urls: readonly string[], url: string): string[] {
  * a redirect, and neither is one that differs from the current only by its trailing slash (the
  * site's `trailingSlash` changed: the same route).
  */
-export function redirectsOf(history: UrlHistory): Map<string, string> {
+export function historyRedirects(history: UrlHistory): Map<string, string> {
   const live = Object.values(history.pages).filter((page) => !page.gone);
   const current = new Set(live.map((page) => asRoute(page.urls.at(-1) as string)));
   const redirects = new Map<string, string>();

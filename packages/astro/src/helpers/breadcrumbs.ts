@@ -1,4 +1,4 @@
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import type { SectionLike } from './section-tree.js';
 
 export interface Breadcrumb {
@@ -21,7 +21,7 @@ interface CrumbSource {
   section?: SectionRelation;
 }
 
-const txOf = (relation: SectionRelation | undefined): string | null =>
+const relationTx = (relation: SectionRelation | undefined): string | null =>
   relation === undefined || relation === null ? null : typeof relation === 'string' ? relation : relation.id;
 
 const byTx = new WeakMap<readonly unknown[], Map<string, SectionLike>>();
@@ -32,7 +32,7 @@ function sectionIndex(sections: readonly WithData<SectionLike>[]): Map<string, S
   if (!index) {
     index = new Map();
     for (const item of sections) {
-      const data = dataOf(item);
+      const data = entryData(item);
       index.set(data.tx, data);
     }
     byTx.set(sections, index);
@@ -45,18 +45,18 @@ export function breadcrumbsFor(
   entry: WithData<CrumbSource>,
   sections: readonly WithData<SectionLike>[],
 ): Breadcrumb[] {
-  const data = dataOf(entry);
+  const data = entryData(entry);
   const index = sectionIndex(sections);
   const trail: Breadcrumb[] = [];
   let current: string | null | undefined;
   if (typeof data.tx === 'string' && 'parent' in data) {
     const self = index.get(data.tx);
     trail.push({ id: data.tx, label: data.zag ?? self?.zag ?? data.tx, url: data.url ?? self?.url ?? '' });
-    current = txOf(data.parent) ?? (self?.par || null);
+    current = relationTx(data.parent) ?? (self?.par || null);
   } else {
     const ownId = 'id' in entry && 'data' in entry ? entry.id : String(data.id ?? '');
     trail.push({ id: String(ownId), label: data.zag ?? '', url: data.url ?? '' });
-    current = txOf(data.section);
+    current = relationTx(data.section);
   }
   const seen = new Set<string>();
   while (current && !seen.has(current)) {

@@ -22,7 +22,7 @@ export type CacheKeyPart =
   | null
   | undefined;
 
-const hashOf = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+const sha256Key = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
 
 /** An entry of a collection: an id and a digest or data (what `getCollection()` returns). */
 function isEntry(part: object): part is CacheKeyEntry {
@@ -45,7 +45,7 @@ function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
 function listKey(list: readonly CacheKeyPart[], depth: number): string {
   const memo = listKeys.get(list);
   if (memo !== undefined && sameItems(memo.items, list)) return memo.key;
-  const key = hashOf(list.map((item) => partKey(item, depth)).join('\n'));
+  const key = sha256Key(list.map((item) => partKey(item, depth)).join('\n'));
   const flat = list.every((item) => item === null || typeof item !== 'object' || isEntry(item));
   if (flat) listKeys.set(list, { items: list.slice(), key });
   return key;
@@ -65,7 +65,7 @@ function partKey(part: CacheKeyPart, depth = 0): string {
   if (part !== null && typeof part === 'object') {
     if (isEntry(part)) {
       // Entries of the Site Content loaders always carry a digest; others may not.
-      const version = part.digest ?? hashOf(JSON.stringify(part.data ?? null));
+      const version = part.digest ?? sha256Key(JSON.stringify(part.data ?? null));
       return `${part.collection ?? ''}/${part.id}@${version}`;
     }
     const fields = Object.keys(part)
@@ -89,5 +89,5 @@ function partKey(part: CacheKeyPart, depth = 0): string {
  * ```
  */
 export function pageCacheKey(...parts: CacheKeyPart[]): string {
-  return hashOf(parts.map((part) => partKey(part)).join('\n'));
+  return sha256Key(parts.map((part) => partKey(part)).join('\n'));
 }

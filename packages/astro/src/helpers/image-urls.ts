@@ -5,7 +5,7 @@ import {
   quotedText,
   SHOWN_TEXT_MAX,
 } from '@sitecontent/client/internal';
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import type { ProductImageData } from '../entries/schemas.js';
 import { SiteContentImageOriginError } from '../errors/image-origin-error.js';
 
@@ -47,7 +47,7 @@ export function imageUrls(
   product: WithData<{ zag?: string; img: readonly ImageSource[]; imageOrigin?: string | undefined }>,
   options: ImageUrlOptions = {},
 ): ImageUrls[] {
-  const data = dataOf(product);
+  const data = entryData(product);
   if (data.img.length === 0) return [];
   const origin = options.origin ?? data.imageOrigin;
   return data.img.map((image) => {

@@ -1,7 +1,7 @@
 /** Section listing pages: which products a section page lists, in which order, split for `paginate()`. */
 import type { Page, PaginateFunction } from 'astro';
 import { z } from 'zod';
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import { parseOptions } from '../options/parse-options.js';
 import { buildSectionTree, type SectionLike } from './section-tree.js';
 
@@ -28,12 +28,12 @@ export function sectionListing<P extends WithData<ListedProductData>>(
   section: WithData<ListingSection>,
   catalog: { sections: readonly WithData<ListingSection>[]; products: readonly P[] },
 ): P[] {
-  const rank = subtreeRanks(dataOf(section).tx, catalog.sections);
+  const rank = subtreeRanks(entryData(section).tx, catalog.sections);
   const listed = catalog.products.filter((product) => {
-    const data = dataOf(product);
+    const data = entryData(product);
     return data.shw !== false && rank.has(data.cattx);
   });
-  const key = (product: P) => dataOf(product);
+  const key = (product: P) => entryData(product);
   return listed.sort(
     (a, b) => (rank.get(key(a).cattx) ?? 0) - (rank.get(key(b).cattx) ?? 0) || key(a).id - key(b).id,
   );

@@ -6,7 +6,7 @@
  * article page the article; the home page the whole shop. Each record's time is `lastChanged()`.
  */
 
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { type ListedProductData, type ListingSection, listingOfPageUrl } from './listing-pages.js';
 import { buildSectionTree, type SectionTreeNode } from './section-tree.js';
@@ -32,7 +32,7 @@ export interface PageChangeTimes {
 const shown = (data: { shw?: boolean | undefined }) => data.shw !== false;
 
 /** A URL path as a lookup key: no trailing slash, `/` for the root. */
-const keyOf = (url: string) => url.trim().replace(/\/+$/, '') || '/';
+const urlKey = (url: string) => url.trim().replace(/\/+$/, '') || '/';
 
 function newer(a: Date | undefined, b: Date | undefined): Date | undefined {
   return a === undefined || (b !== undefined && b > a) ? b : a;
@@ -41,17 +41,17 @@ function newer(a: Date | undefined, b: Date | undefined): Date | undefined {
 /** The change time of every page of the shop made of `entries`. */
 export function pageChangeTimes(entries: ShopChangeEntries): PageChangeTimes {
   const byUrl = new Map<string, Date | undefined>();
-  const set = (url: string, time: Date | undefined) => byUrl.set(keyOf(url), time);
+  const set = (url: string, time: Date | undefined) => byUrl.set(urlKey(url), time);
 
   const modsNewest = new Map<number, Date | undefined>();
   for (const item of entries.modifications ?? []) {
-    const mod = dataOf(item);
+    const mod = entryData(item);
     if (shown(mod)) modsNewest.set(mod.goods_id, newer(modsNewest.get(mod.goods_id), lastChanged(mod)));
   }
   // The newest product page of each section's own products: the listings are their subtrees' sums.
   const productsNewest = new Map<string, Date | undefined>();
   for (const item of entries.products) {
-    const product = dataOf(item);
+    const product = entryData(item);
     if (!shown(product)) continue;
     const time = newer(lastChanged(product), modsNewest.get(product.id));
     set(product.url, time);
@@ -59,7 +59,7 @@ export function pageChangeTimes(entries: ShopChangeEntries): PageChangeTimes {
   }
   const articlesNewest = new Map<number, Date | undefined>();
   for (const item of entries.articles ?? []) {
-    const article = dataOf(item);
+    const article = entryData(item);
     if (!shown(article)) continue;
     set(article.url, lastChanged(article));
     articlesNewest.set(article.catid, newer(articlesNewest.get(article.catid), lastChanged(article)));
@@ -85,12 +85,12 @@ export function pageChangeTimes(entries: ShopChangeEntries): PageChangeTimes {
 
   return {
     at(url) {
-      const key = keyOf(url);
+      const key = urlKey(url);
       if (key === '/') return newest;
       if (byUrl.has(key)) return byUrl.get(key);
       // A further page of a listing (listingPageUrl): the listing's time.
       const listing = listingOfPageUrl(key);
-      return listing === undefined ? undefined : byUrl.get(keyOf(listing));
+      return listing === undefined ? undefined : byUrl.get(urlKey(listing));
     },
   };
 }
@@ -104,18 +104,18 @@ function newestPage(
   const known = new Set<string>();
   const knownIds = new Set<number>();
   for (const item of entries.sections) {
-    const section = dataOf(item);
+    const section = entryData(item);
     known.add(section.tx);
     knownIds.add(section.id);
-    newest = newer(newest, byUrl.get(keyOf(section.url)));
+    newest = newer(newest, byUrl.get(urlKey(section.url)));
   }
   for (const item of entries.products) {
-    const product = dataOf(item);
-    if (!known.has(product.cattx)) newest = newer(newest, byUrl.get(keyOf(product.url)));
+    const product = entryData(item);
+    if (!known.has(product.cattx)) newest = newer(newest, byUrl.get(urlKey(product.url)));
   }
   for (const item of entries.articles ?? []) {
-    const article = dataOf(item);
-    if (!knownIds.has(article.catid)) newest = newer(newest, byUrl.get(keyOf(article.url)));
+    const article = entryData(item);
+    if (!knownIds.has(article.catid)) newest = newer(newest, byUrl.get(urlKey(article.url)));
   }
   return newest;
 }

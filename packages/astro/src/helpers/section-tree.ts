@@ -1,4 +1,4 @@
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import type { SectionData } from '../entries/schemas.js';
 
 /** The fields of a section the tree and the breadcrumbs read. */
@@ -22,7 +22,7 @@ export function buildSectionTree<T extends WithData<SectionLike>>(
 ): SectionTreeNode<T>[] {
   const nodes = new Map<string, SectionTreeNode<T>>();
   for (const entry of sections) {
-    const data = dataOf(entry);
+    const data = entryData(entry);
     nodes.set(data.tx, { id: data.tx, data, entry, depth: 0, children: [] });
   }
   const roots: SectionTreeNode<T>[] = [];

@@ -116,7 +116,7 @@ export function pageImages(options: PageImagesOptions): PageImages {
   const warned = new Set<string>();
 
   /** Where the build reads `url`, or why it does not. */
-  function sourceOf(url: string): string | { reason: string } {
+  function readableSource(url: string): string | { reason: string } {
     if (!url.trim()) return { reason: 'is empty' };
     if (MARKUP.test(url.trim())) return { reason: 'holds markup or spaces, not a path' };
     let parsed: URL;
@@ -151,7 +151,7 @@ export function pageImages(options: PageImagesOptions): PageImages {
 
   /** Reads `url`'s natural size, or notes why it cannot (once per record and field) and returns `undefined`. */
   async function readable(url: string, owner: ImageOwner) {
-    const source = sourceOf(url);
+    const source = readableSource(url);
     if (typeof source !== 'string') return fallBack(url, owner, source.reason);
     let size = sizes.get(source);
     if (!size) {
@@ -170,7 +170,7 @@ export function pageImages(options: PageImagesOptions): PageImages {
 
   /** On request: where `url` is read when a browser asks, else the fallback noted; nothing is fetched. */
   function named(url: string, owner: ImageOwner): string | undefined {
-    const source = sourceOf(url);
+    const source = readableSource(url);
     return typeof source === 'string' ? source : fallBack(url, owner, source.reason);
   }
 

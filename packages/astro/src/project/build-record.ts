@@ -29,7 +29,7 @@ export class BuildRecord {
   }
 
   /** The entries of every collection of `kind`, merged by entry id (the first collection wins). */
-  entriesOf(kind: string): LoadedEntry[] {
+  loadedEntries(kind: string): LoadedEntry[] {
     const byId = new Map<string, LoadedEntry>();
     for (const loaded of this.#collections.values()) {
       if (loaded.kind !== kind) continue;

@@ -36,14 +36,14 @@ export function pathKey(path: string): string {
 }
 
 /** The facts of the pages of the build's entries. */
-export function pageFactsOf(entriesOf: EntriesOfKind): PageFacts {
+export function collectPageFacts(loadedEntries: EntriesOfKind): PageFacts {
   const photos = new Map<string, PagePhotos>();
-  for (const { data } of entriesOf('products')) {
+  for (const { data } of loadedEntries('products')) {
     if (data.shw === false || typeof data.url !== 'string') continue;
     const key = pathKey(data.url);
     if (!photos.has(key)) photos.set(key, data as PagePhotos);
   }
-  const entries = (kind: Parameters<EntriesOfKind>[0]) => entriesOf(kind).map((entry) => entry.data);
+  const entries = (kind: Parameters<EntriesOfKind>[0]) => loadedEntries(kind).map((entry) => entry.data);
   const changeTimes = pageChangeTimes({
     sections: entries('sections'),
     products: entries('products'),

@@ -44,7 +44,7 @@ const CLIENT_OPTION_KEYS = [
 ] as const satisfies readonly (keyof ProjectClientOptions)[];
 
 /** The settings of the integration's checked options, the environment it read and the photos' fallback. */
-export function projectSettingsOf(
+export function makeProjectSettings(
   options: ResolvedSiteContentOptions,
   env: ProjectSettings['env'],
   fallbackSiteOrigin?: () => string | undefined,
@@ -63,4 +63,4 @@ export function projectSettingsOf(
 }
 
 /** Loaders used without the integration: its defaults, and connections from `process.env`. */
-export const standaloneSettings = (): ProjectSettings => projectSettingsOf(siteContentDefaults, {});
+export const standaloneSettings = (): ProjectSettings => makeProjectSettings(siteContentDefaults, {});

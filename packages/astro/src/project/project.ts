@@ -2,7 +2,7 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import { debugRequested, hostEnv } from '@sitecontent/client/internal';
 import type { UrlStyle } from '../entries/page-url.js';
-import { emptyUrlHistory, historyOf, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
+import { emptyUrlHistory, kindHistory, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -152,12 +152,12 @@ export class Project {
    * Takes `history` as the whole story of `kind`'s pages: a collection's after its load, made from
    * what the project knew, so a URL it forgot (an undo) is not merged back in.
    */
-  settleUrlHistoryOf(kind: string, history: UrlHistory): void {
+  settleUrlHistory(kind: string, history: UrlHistory): void {
     const prefix = `${kind}:`;
     const others = Object.entries(this.#urlHistory.pages).filter(([key]) => !key.startsWith(prefix));
     this.#urlHistory = {
       version: 1,
-      pages: { ...Object.fromEntries(others), ...historyOf(history, kind).pages },
+      pages: { ...Object.fromEntries(others), ...kindHistory(history, kind).pages },
     };
   }
 

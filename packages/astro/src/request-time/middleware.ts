@@ -5,7 +5,7 @@
  * parameter (an editor's link) is answered private and uncached, whatever it shows.
  */
 import type { MiddlewareHandler } from 'astro';
-import { asRoute, redirectsOf, type UrlHistory } from '../entries/url-history.js';
+import { asRoute, historyRedirects, type UrlHistory } from '../entries/url-history.js';
 import type { ServingSettings } from '../options/serving-settings.js';
 import { servingState } from './live-loaders/on-demand-state.js';
 import { previewRequested } from './live-loaders/preview-access.js';
@@ -44,7 +44,7 @@ export function onDemandMiddleware(settings: ServingSettings, history?: UrlHisto
 /** The history's redirects by route: an old URL is asked with or without its trailing slash. */
 function movedRoutes(history: UrlHistory | undefined): Map<string, string> {
   const moved = new Map<string, string>();
-  if (history) for (const [from, to] of redirectsOf(history)) moved.set(asRoute(from), to);
+  if (history) for (const [from, to] of historyRedirects(history)) moved.set(asRoute(from), to);
   return moved;
 }
 

@@ -4,7 +4,7 @@
  */
 
 import type { WithBody } from '../entries/entry-data.js';
-import { dataOf } from '../entries/entry-data.js';
+import { entryData } from '../entries/entry-data.js';
 import { siteUrl } from '../entries/seo.js';
 import { siteOrigin } from '../project/site-origin.js';
 import { jsonLdScriptText } from './json-ld-text.js';
@@ -76,7 +76,7 @@ export interface HeadFields {
 }
 
 /** The canonical URL: the `url` on `site`, else the given canonical; never another host. */
-function canonicalOf(
+function canonicalHref(
   url: string | undefined,
   seo: Partial<HeadSeo>,
   site: URL | undefined,
@@ -92,7 +92,7 @@ function canonicalOf(
 }
 
 /** The page's SEO fields: the entry's, with the given ones over them. */
-function fieldsOf(props: SeoHeadProps, site: URL | undefined): HeadSeo {
+function headFields(props: SeoHeadProps, site: URL | undefined): HeadSeo {
   const given = props.seo ?? {};
   if (props.entry === undefined) {
     if (given.title === undefined || given.description === undefined) {
@@ -109,7 +109,7 @@ function fieldsOf(props: SeoHeadProps, site: URL | undefined): HeadSeo {
 }
 
 /** The share image as tags: its URL on `site` when root-relative, and its size and type when known. */
-function shareImageOf(
+function headShareImage(
   image: string | ShareImage | null | undefined,
   site: URL | undefined,
 ): ShareImage | undefined {
@@ -134,10 +134,10 @@ function property(meta: HeadMeta[], id: string, content: string | undefined): vo
 
 /** The head of a page with `props`, on `site` (Astro's `site`). */
 export function seoHeadFields(props: SeoHeadProps, site: URL | undefined): HeadFields {
-  const seo = fieldsOf(props, site);
-  const url = props.url ?? (props.entry === undefined ? undefined : dataOf(props.entry).url);
-  const canonical = canonicalOf(url, props.seo?.canonical === undefined ? seo : props.seo, site);
-  const image = shareImageOf(seo.ogImage, site);
+  const seo = headFields(props, site);
+  const url = props.url ?? (props.entry === undefined ? undefined : entryData(props.entry).url);
+  const canonical = canonicalHref(url, props.seo?.canonical === undefined ? seo : props.seo, site);
+  const image = headShareImage(seo.ogImage, site);
   const size = (value: number | undefined) => (value ? String(Math.round(value)) : undefined);
   const ogTitle = seo.ogTitle || seo.title;
   const ogDescription = seo.ogDescription || seo.description;

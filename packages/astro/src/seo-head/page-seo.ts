@@ -3,7 +3,7 @@
  * site's origin; `<SeoHead>`, `structuredData()` and the storefront share it, so fallbacks are one rule.
  */
 
-import { bodyOf, dataOf, type WithBody } from '../entries/entry-data.js';
+import { entryBody, entryData, type WithBody } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import type { Seo } from '../entries/schemas.js';
 import { siteUrl, truncateOnWordBoundary } from '../entries/seo.js';
@@ -70,7 +70,7 @@ function firstPhoto(data: SeoSource): string | undefined {
 
 /** The SEO fields of `entry`'s page on `site`. */
 export function pageSeo(entry: WithBody<SeoSource>, options: PageSeoOptions): PageSeo {
-  const data = dataOf(entry);
+  const data = entryData(entry);
   const origin = siteOrigin(options.site);
   const stored = data.seo ?? {};
   const canonical = siteUrl(data.url || '/', origin);
@@ -79,7 +79,7 @@ export function pageSeo(entry: WithBody<SeoSource>, options: PageSeoOptions): Pa
   }
   const title = stored.title ?? plainText(data.zag);
   const description =
-    stored.description ?? truncateOnWordBoundary(plainText(data.stxt ?? '') || plainText(bodyOf(entry)));
+    stored.description ?? truncateOnWordBoundary(plainText(data.stxt ?? '') || plainText(entryBody(entry)));
   const serviceImage = stored.ogImage === undefined ? undefined : siteUrl(stored.ogImage, origin);
   return {
     title,

@@ -6,7 +6,7 @@ import {
   type ModuleSection,
 } from '@sitecontent/client/internal';
 import type { Article, WithContext } from 'schema-dts';
-import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithBody, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import type { ArticleData, Seo } from '../entries/schemas.js';
@@ -32,13 +32,13 @@ const TYPE_BY_MODULE: Record<ArticleMetaModule, ArticleType> = {
 };
 
 /** The `articleType` option, else by the article's meta module (`articleMetaModule`). */
-function articleTypeOf(
+function articleSchemaType(
   article: ArticleSource,
   sections: readonly WithData<ArticleSectionSource>[],
   options: ResolvedStructuredDataOptions,
 ): ArticleType {
   if (options.articleType !== undefined) return options.articleType;
-  const index = indexModuleSections(sections.map((section) => dataOf(section)));
+  const index = indexModuleSections(sections.map((section) => entryData(section)));
   return TYPE_BY_MODULE[articleMetaModule(article, index)];
 }
 
@@ -52,7 +52,7 @@ export function articleJsonLd(
   options: ResolvedStructuredDataOptions,
   shareImage?: string,
 ): WithContext<Article> {
-  const article = dataOf(entry);
+  const article = entryData(entry);
   const url = pageUrlOn(options.site, article.url, { collection: 'articles', id: article.id, field: 'url' });
   const seo = pageSeo(entry, options);
   const { description } = seo;
@@ -61,7 +61,7 @@ export function articleJsonLd(
   const shop = options.organization && organizationNode(options.organization, options);
   return {
     '@context': SCHEMA_ORG,
-    '@type': articleTypeOf(article, sections, options),
+    '@type': articleSchemaType(article, sections, options),
     headline: plainText(article.zag),
     url,
     mainEntityOfPage: url,

@@ -1,6 +1,6 @@
 /** JSON-LD of a section page: the `BreadcrumbList` down to any page, and the `ItemList` of the products listed. */
 import type { BreadcrumbList, ItemList, WithContext } from 'schema-dts';
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import { breadcrumbsFor } from '../helpers/breadcrumbs.js';
 import type { SectionLike } from '../helpers/section-tree.js';
@@ -65,7 +65,7 @@ export function productListJsonLd(
   if (!Number.isInteger(first) || first < 1) {
     throw new RangeError(`structuredData().productList: position must be a whole number ≥ 1, got ${first}`);
   }
-  const items = products.map((entry) => dataOf(entry));
+  const items = products.map((entry) => entryData(entry));
   return {
     '@context': SCHEMA_ORG,
     '@type': 'ItemList',

@@ -22,19 +22,19 @@ function listPrice(price: number, currency: string): UnitPriceSpecification {
 }
 
 /** The availability of `point`, by the `availability` option (one value or a rule). */
-function availabilityOf(point: PricePoint, options: ResolvedStructuredDataOptions): string {
+function offerAvailability(point: PricePoint, options: ResolvedStructuredDataOptions): string {
   const { availability } = options;
   return `${SCHEMA}${typeof availability === 'function' ? availability(point) : availability}`;
 }
 
 /** An `Offer` of `point`, at `url`, in the options' currency and condition, with the shop's policies when stated per offer. */
-export function offerOf(point: PricePoint, url: string, options: ResolvedStructuredDataOptions): Offer {
+export function makeOffer(point: PricePoint, url: string, options: ResolvedStructuredDataOptions): Offer {
   const offer: Offer = {
     '@type': 'Offer',
     url,
     price: point.price,
     priceCurrency: options.currency,
-    availability: availabilityOf(point, options) as Offer['availability'],
+    availability: offerAvailability(point, options) as Offer['availability'],
     itemCondition: `${SCHEMA}${options.itemCondition}` as Offer['itemCondition'],
   };
   if (point.oldPrice !== undefined) offer.priceSpecification = listPrice(point.oldPrice, options.currency);

@@ -4,14 +4,14 @@
  * offers as its JSON-LD (product-offers.ts), so a feed price cannot differ from the page's.
  * Streamed product by product, so a served feed holds one product at a time.
  */
-import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithBody, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import { xmlText } from '../helpers/xml-text.js';
 import { pageSeo } from '../seo-head/page-seo.js';
 import { offerShippingDetails } from './merchant-policies.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
-import { brandOf, productImages } from './product.js';
-import { identifiersOf } from './product-identifiers.js';
+import { productBrand, productImages } from './product.js';
+import { productIdentifiers } from './product-identifiers.js';
 import { productOffers, type StatedOffer, variantName } from './product-offers.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 
@@ -68,7 +68,7 @@ const tag = (name: string, value: string | undefined) =>
   value === undefined || value === '' ? '' : `<${name}>${xmlText(value)}</${name}>`;
 
 /** Google's `g:shipping` of one offer, from the `shipping` option: the rate its price falls in. */
-function shippingOf(stated: StatedOffer, options: ResolvedStructuredDataOptions): string {
+function feedShipping(stated: StatedOffer, options: ResolvedStructuredDataOptions): string {
   const { shipping } = options;
   if (!shipping) return '';
   const details = offerShippingDetails(shipping, stated.point.price, options.currency);
@@ -93,21 +93,21 @@ function identifiersTag(
   const map = options.identifiers;
   if (!map) return '';
   const ids = modification
-    ? identifiersOf('modifications', modification.id, () => map(modification, product))
-    : identifiersOf('products', product.id, () => map(undefined, product));
+    ? productIdentifiers('modifications', modification.id, () => map(modification, product))
+    : productIdentifiers('products', product.id, () => map(undefined, product));
   return tag('g:gtin', ids.gtin) + tag('g:mpn', ids.mpn);
 }
 
 /** The feed items of one product page: one per offer its JSON-LD states. */
 export function feedItems(entry: FeedProduct, options: ResolvedStructuredDataOptions): string {
-  const product = dataOf(entry.product);
-  const modifications = entry.modifications.map((m) => dataOf(m));
+  const product = entryData(entry.product);
+  const modifications = entry.modifications.map((m) => entryData(m));
   // First: a URL off the site is an invalid record named by collection, id and field.
   const offers = productOffers(product, modifications, options);
   const name = plainText(product.zag);
   const description = pageSeo(entry.product, options).description;
   const [image, ...more] = productImages(product, entry.images, options);
-  const brand = brandOf(product, options).brand?.name as string | undefined;
+  const brand = productBrand(product, options).brand?.name as string | undefined;
   return offers
     .map((stated) => {
       const { offer, point, modification, variant } = stated;
@@ -129,7 +129,7 @@ export function feedItems(entry: FeedProduct, options: ResolvedStructuredDataOpt
         tag('g:condition', feedCondition(String(offer.itemCondition))) +
         tag('g:brand', brand) +
         identifiersTag(product, modification, options) +
-        shippingOf(stated, options) +
+        feedShipping(stated, options) +
         '</item>\n'
       );
     })
@@ -163,7 +163,7 @@ export function productFeedStream(
   skipped?: (product: FeedProduct, error: unknown) => void,
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const itemsOf = (product: FeedProduct) => {
+  const safeFeedItems = (product: FeedProduct) => {
     if (!skipped) return feedItems(product, options);
     try {
       return feedItems(product, options);
@@ -174,7 +174,7 @@ export function productFeedStream(
   };
   async function* chunks() {
     yield feedHead(channel, options);
-    for await (const product of products) yield itemsOf(product);
+    for await (const product of products) yield safeFeedItems(product);
     yield FEED_TAIL;
   }
   const it = chunks();

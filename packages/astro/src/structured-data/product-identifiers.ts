@@ -24,7 +24,7 @@ export const identifiersSchema = z.strictObject({
 export type ProductIdentifiers = z.input<typeof identifiersSchema>;
 
 /** One offer's identifiers by the user's mapping, checked; an error names the record and option. */
-export function identifiersOf(
+export function productIdentifiers(
   collection: 'products' | 'modifications',
   recordId: number,
   map: () => ProductIdentifiers | undefined,

@@ -4,10 +4,10 @@
  * feed (product-feed.ts) both state these, so a price or a URL cannot differ between the two.
  */
 import type { Offer } from 'schema-dts';
-import { dataOf, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import { pageUrlOn } from './json-ld-urls.js';
-import { offerOf, type PricePoint } from './offer.js';
+import { makeOffer, type PricePoint } from './offer.js';
 import type { ResolvedStructuredDataOptions } from './options.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 
@@ -60,12 +60,12 @@ export function offerPrices(
   productEntry: WithData<ProductSource>,
   modificationEntries: readonly WithData<ModificationSource>[],
 ): PricePoint[] {
-  const product = dataOf(productEntry);
+  const product = entryData(productEntry);
   if (modificationEntries.length === 0) {
     const point = productPrice(product);
     return point ? [point] : [];
   }
-  return modificationEntries.map((entry) => modificationPrice(product, dataOf(entry)));
+  return modificationEntries.map((entry) => modificationPrice(product, entryData(entry)));
 }
 
 /** The absolute URL of a product's page. */
@@ -101,6 +101,6 @@ export function productOffers(
   return points.map((point, i) => {
     const modification = modifications[i];
     const at = variant && modification ? variantUrl(url, modification.id) : url;
-    return { point, modification, variant, offer: offerOf(point, at, options) };
+    return { point, modification, variant, offer: makeOffer(point, at, options) };
   });
 }

@@ -3,7 +3,7 @@
  * modification. Prices are the ones the page shows: pass the modifications it lists.
  */
 import type { Brand, Product, ProductGroup, WithContext } from 'schema-dts';
-import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithBody, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import { pageSeo } from '../seo-head/page-seo.js';
@@ -12,13 +12,16 @@ import type { ResolvedStructuredDataOptions } from './options.js';
 import { productOffers, productPageUrl, variantName } from './product-offers.js';
 import type { ModificationSource, ProductSource } from './record-sources.js';
 import { SCHEMA_ORG } from './schema-org.js';
-import { type VariantProperty, variantFactsOf, variesByOf } from './variants.js';
+import { findVariesBy, makeVariantFacts, type VariantProperty } from './variants.js';
 
 /** What a product page's JSON-LD is: a single product or a group of variants. */
 export type ProductJsonLd = WithContext<Product> | WithContext<ProductGroup>;
 
 /** `brand` from the vendor, else from the `brand` option; nothing when neither names one. */
-export function brandOf(product: ProductSource, options: ResolvedStructuredDataOptions): { brand?: Brand } {
+export function productBrand(
+  product: ProductSource,
+  options: ResolvedStructuredDataOptions,
+): { brand?: Brand } {
   const name = product.vendor.trim() || options.brand;
   return name ? { brand: { '@type': 'Brand', name } } : {};
 }
@@ -31,7 +34,7 @@ function variantFactsOfAll(
 ): Partial<Record<VariantProperty, string>>[] {
   const map = options.variantProperties;
   return modifications.map((modification) =>
-    map ? variantFactsOf(modification.id, () => map(modification, product)) : {},
+    map ? makeVariantFacts(modification.id, () => map(modification, product)) : {},
   );
 }
 
@@ -62,8 +65,8 @@ export function productJsonLd(
   options: ResolvedStructuredDataOptions,
   images?: readonly string[],
 ): ProductJsonLd {
-  const product = dataOf(productEntry);
-  const modifications = modificationEntries.map((entry) => dataOf(entry));
+  const product = entryData(productEntry);
+  const modifications = modificationEntries.map((entry) => entryData(entry));
   const url = productPageUrl(product, options);
   const name = plainText(product.zag);
   const common = {
@@ -71,11 +74,11 @@ export function productJsonLd(
     description: pageSeo(productEntry, options).description,
     url,
     image: productImages(product, images, options),
-    ...brandOf(product, options),
+    ...productBrand(product, options),
   };
   const offers = productOffers(product, modifications, options);
   const facts = variantFactsOfAll(product, modifications, options);
-  const variesBy = variesByOf(facts);
+  const variesBy = findVariesBy(facts);
   if (modifications.length > 1 && variesBy.length > 0) {
     const group: WithContext<ProductGroup> = {
       '@context': SCHEMA_ORG,

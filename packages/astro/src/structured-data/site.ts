@@ -18,7 +18,7 @@ function logoUrl(logo: string, options: ResolvedStructuredDataOptions): string {
 }
 
 /** The shop's facts: those given, else the `organization` option; one of them is needed. */
-export function siteFactsOf(
+export function makeSiteFacts(
   builder: string,
   facts: SiteFacts | undefined,
   options: ResolvedStructuredDataOptions,
@@ -44,7 +44,7 @@ export function organizationJsonLd(
   facts: SiteFacts | undefined,
   options: ResolvedStructuredDataOptions,
 ): WithContext<Organization> {
-  const site = siteFactsOf('organization', facts, options);
+  const site = makeSiteFacts('organization', facts, options);
   const onOrganization = options.policiesOn === 'organization';
   return {
     '@context': SCHEMA_ORG,
@@ -74,7 +74,7 @@ export function webSiteJsonLd(
   facts: SiteFacts | undefined,
   options: ResolvedStructuredDataOptions,
 ): WithContext<WebSite> {
-  const site = siteFactsOf('website', facts, options);
+  const site = makeSiteFacts('website', facts, options);
   return {
     '@context': SCHEMA_ORG,
     '@type': 'WebSite',

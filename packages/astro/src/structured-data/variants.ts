@@ -43,7 +43,7 @@ export const variantFactsSchema = z.strictObject({
 export type VariantFacts = z.input<typeof variantFactsSchema>;
 
 /** One modification's facts, by the user's mapping: checked, with every unnamed property left out. */
-export function variantFactsOf(
+export function makeVariantFacts(
   modificationId: number,
   map: () => VariantFacts,
 ): Partial<Record<VariantProperty, string>> {
@@ -81,7 +81,7 @@ export function variantFactsOf(
 }
 
 /** The properties whose values differ among `variants`, as `variesBy` URLs; empty when none do. */
-export function variesByOf(variants: readonly Partial<Record<VariantProperty, string>>[]): string[] {
+export function findVariesBy(variants: readonly Partial<Record<VariantProperty, string>>[]): string[] {
   return VARIANT_PROPERTIES.filter((property) => new Set(variants.map((v) => v[property])).size > 1).map(
     (property) => `${SCHEMA_ORG}/${property}`,
   );

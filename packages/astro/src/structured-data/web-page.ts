@@ -1,6 +1,6 @@
 /** JSON-LD of the page itself, which carries `dateModified` (a `Product` or `ItemList` has none). */
 import type { WebPage, WithContext } from 'schema-dts';
-import { dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
+import { entryData, type WithBody, type WithData } from '../entries/entry-data.js';
 import { type ChangeTime, lastChanged } from '../entries/last-changed.js';
 import { plainText } from '../entries/plain-text.js';
 import { pageSeo, type SeoSource } from '../seo-head/page-seo.js';
@@ -47,11 +47,11 @@ export function webPageJsonLd(
   options: ResolvedStructuredDataOptions,
   place: WebPagePlace = {},
 ): WithContext<WebPage> {
-  const data = dataOf(entry);
+  const data = entryData(entry);
   const dateModified =
     'changedAt' in place
       ? place.changedAt?.toISOString()
-      : latestChange(data, ...shown.map((item) => dataOf(item)));
+      : latestChange(data, ...shown.map((item) => entryData(item)));
   const url = pageUrlOn(options.site, place.url ?? data.url, { collection, id: data.id, field: 'url' });
   // Without `seo` (the loader's option off) the page states no description.
   const seo = data.seo === undefined ? undefined : pageSeo(entry, options);

@@ -7,7 +7,7 @@
  * rejects before anything is saved.
  */
 import { mapBounded } from '../http/bounded-map.js';
-import { type Change, pagesOf } from './change.js';
+import { type Change, recordPages } from './change.js';
 import { decodeState, encodeState } from './change-state.js';
 import { type DetectOptions, detectChanges, detectScope } from './detect-changes.js';
 import { type PurgeSettings, postBuildHook, purgeChangedPages } from './page-notices.js';
@@ -80,7 +80,7 @@ export async function runChangeCycle(options: CycleOptions): Promise<CycleReport
   report.done = confirmed;
   if (options.purge && confirmed.length > 0) {
     try {
-      report.purgeRequests = await purgeChangedPages(options.purge, pagesOf(confirmed));
+      report.purgeRequests = await purgeChangedPages(options.purge, recordPages(confirmed));
     } catch (error) {
       report.errors.push(error instanceof Error ? error.message : String(error));
       report.pending.push(...confirmed);

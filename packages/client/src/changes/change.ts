@@ -48,7 +48,7 @@ export function changeLine(change: Change): string {
 export const changeName = (change: Change): string => `${change.kind} ${change.id} ${change.type}`;
 
 /** The purge targets of many changes, each name once. */
-export function pagesOf(changes: readonly Change[]): ChangePages {
+export function recordPages(changes: readonly Change[]): ChangePages {
   const products = new Set<string>();
   const sections = new Set<string>();
   const articles = new Set<string>();

@@ -40,7 +40,7 @@ export function compareStates(old: ChangeState, now: ChangeState): Change[] {
   const changes: Change[] = [];
   const oldTx = new Map(old.sections.map((s) => [s.id, s]));
   const newTx = new Map(now.sections.map((s) => [s.id, s]));
-  const txOf = (...ids: number[]) => {
+  const relationTx = (...ids: number[]) => {
     const txs = new Set<string>();
     for (const id of ids) {
       const tx = newTx.get(id)?.tx ?? oldTx.get(id)?.tx;
@@ -61,7 +61,7 @@ export function compareStates(old: ChangeState, now: ChangeState): Change[] {
         pages: {
           products: kind === 'product' ? self : [],
           articles: kind === 'article' ? self : [],
-          sections: txOf(...parents),
+          sections: relationTx(...parents),
         },
         ...(digest === undefined ? {} : { digest }),
       });

@@ -41,7 +41,7 @@ export const DETECT_OPTIONS = {
 const OPTIONS = { ...DETECT_OPTIONS, json: { type: 'boolean' } } as const;
 
 /** The detection options the flags name. */
-export function detectOptionsOf(values: {
+export function parseDetectOptions(values: {
   modifications?: boolean | undefined;
   meta?: boolean | undefined;
   'no-articles'?: boolean | undefined;
@@ -76,7 +76,7 @@ export async function runChangesCommand(argv: string[], io: CliIo, connect: Conn
   const client = connect();
   const previous = await loadStateFile(path, CHANGES_USAGE);
   const started = performance.now();
-  const detection = await detectChanges(client, previous, detectOptionsOf(values));
+  const detection = await detectChanges(client, previous, parseDetectOptions(values));
   await fileStateStore(path).save(encodeState(detection.state));
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const changed = detection.first || detection.changes.length > 0;

@@ -10,7 +10,7 @@ import { shownHook } from '../changes/page-notices.js';
 import { fileStateStore } from '../changes/state-store.js';
 import { watchChanges } from '../changes/watch-changes.js';
 import { PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from '../purge/purge-request.js';
-import { DETECT_OPTIONS, detectOptionsOf, loadStateFile } from './changes-command.js';
+import { DETECT_OPTIONS, loadStateFile, parseDetectOptions } from './changes-command.js';
 import { type CliIo, type Command, type Connect, parseArgsUsageError, UsageError } from './context.js';
 
 export const WATCH_USAGE = `Usage: sitecontent watch --state FILE --interval SECONDS [--site URL] [--build-hook URL]
@@ -84,7 +84,7 @@ export async function runWatchCommand(argv: string[], io: CliIo, connect: Connec
     await watchChanges({
       client,
       store: fileStateStore(path),
-      ...detectOptionsOf(values),
+      ...parseDetectOptions(values),
       intervalMs: seconds * 1000,
       signal: stop.signal,
       purge: siteUrl && token ? { siteUrl, token, ...(values.path ? { path: values.path } : {}) } : undefined,

@@ -1,7 +1,7 @@
 /** A body's bytes as text, alike over both transports: UTF-8 unless `Content-Type` says otherwise, BOM dropped. */
 
 /** The charset `contentType` declares, as written; `undefined` for none. */
-function charsetOf(contentType: string): string | undefined {
+function parseCharset(contentType: string): string | undefined {
   return /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(contentType)?.[1];
 }
 
@@ -14,7 +14,7 @@ export function bodyText(
   contentType: string,
   unreadable: (reason: string) => Error,
 ): string {
-  const charset = charsetOf(contentType);
+  const charset = parseCharset(contentType);
   if (charset === undefined || UTF8_LABELS.has(charset.toLowerCase())) {
     if (typeof Buffer !== 'undefined' && Buffer.isBuffer(bytes)) {
       const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
@@ -50,7 +50,7 @@ export const notInflatingReason = (encoding: string, message: string): string =>
   `Content-Encoding ${encoding}, but the body does not inflate (${message})`;
 
 /** The `Content-Encoding` of an answer, trimmed and lower-cased; `''` for none or `identity`. */
-export function contentEncodingOf(value: string | readonly string[] | undefined): string {
+export function parseContentEncoding(value: string | readonly string[] | undefined): string {
   const encoding = headerValue(value).trim().toLowerCase();
   return encoding === 'identity' ? '' : encoding;
 }

@@ -9,8 +9,8 @@ import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { failureDetail } from '../text/shown-text.js';
 import {
   bodyText,
-  contentEncodingOf,
   notInflatingReason,
+  parseContentEncoding,
   READABLE_ENCODINGS,
   unknownEncodingReason,
 } from './body-text.js';
@@ -35,7 +35,7 @@ export class FetchTransport implements Transport {
         signal: scope.signal,
       });
       const limit = { operation, url, limitBytes: this.settings.maxResponseBytes, status: response.status };
-      const encoding = contentEncodingOf(response.headers.get('content-encoding') ?? undefined);
+      const encoding = parseContentEncoding(response.headers.get('content-encoding') ?? undefined);
       // `fetch` inflated the codings it knows; any other reaches us as it was sent.
       if (encoding !== '' && !READABLE_ENCODINGS.has(encoding)) {
         await response.body?.cancel();
@@ -48,7 +48,12 @@ export class FetchTransport implements Transport {
       });
       const contentType = response.headers.get('content-type') ?? '';
       const text = bodyText(bytes, contentType, (reason) => unreadable(limit, reason));
-      return { status: response.status, headers: headersOf(response.headers), text, bytes: bytes.byteLength };
+      return {
+        status: response.status,
+        headers: plainHeaders(response.headers),
+        text,
+        bytes: bytes.byteLength,
+      };
     });
   }
 
@@ -95,7 +100,7 @@ async function readCapped(response: Response, limit: Limit): Promise<Uint8Array>
   return bytes;
 }
 
-function headersOf(headers: Headers): Record<string, string> {
+function plainHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
     out[name] = value;

@@ -26,7 +26,7 @@ function firstObject(v: unknown): Record<string, unknown> | undefined {
 }
 
 /** What a message shows of a body that is not the error shape: an HTML page's title, else its start. */
-function bodyTextOf(text: string, apiKey?: string): string | undefined {
+function previewableBodyText(text: string, apiKey?: string): string | undefined {
   const preview = redactedPreview(text, 2048, apiKey);
   const title = /<title[^>]*>([^<]*)<\/title>/i.exec(preview)?.[1];
   const shown = (title ?? (/^\s*</.test(preview) ? '' : preview)).replace(/\s+/g, ' ').trim();
@@ -97,7 +97,7 @@ function statusError(
     serviceCode: isServiceError ? str(head.error, apiKey) : undefined,
     serviceMessage: head ? str(head.message, apiKey) : undefined,
     retryAfterMs: parseRetryAfter(res.headers['retry-after']),
-    bodyText: head ? undefined : bodyTextOf(res.text, apiKey),
+    bodyText: head ? undefined : previewableBodyText(res.text, apiKey),
     location:
       res.status >= 300 && res.status < 400 && typeof res.headers.location === 'string'
         ? redactText(res.headers.location, apiKey)

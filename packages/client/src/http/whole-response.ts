@@ -12,9 +12,9 @@ import { ResponseFormatError } from '../errors/response-format-error.js';
 import { ResponseTooLargeError } from '../errors/response-too-large-error.js';
 import {
   bodyText,
-  contentEncodingOf,
   headerValue,
   notInflatingReason,
+  parseContentEncoding,
   unknownEncodingReason,
 } from './body-text.js';
 import type { RawResponse } from './transport.js';
@@ -127,7 +127,7 @@ class WholeBodyHandler implements Dispatcher.DispatchHandler {
 
   /** The body as text, inflated if a proxy compressed it (same cap), decoded in its declared charset. */
   #decode(body: Buffer): string {
-    const encoding = contentEncodingOf(this.#headers['content-encoding']);
+    const encoding = parseContentEncoding(this.#headers['content-encoding']);
     const bytes = encoding === '' ? body : this.#inflate(body, encoding);
     return bodyText(bytes, headerValue(this.#headers['content-type']), (reason) => this.#unreadable(reason));
   }

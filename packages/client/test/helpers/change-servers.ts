@@ -18,7 +18,7 @@ const close = (server: Server) =>
     server.close(() => resolve());
   });
 
-async function bodyOf(req: IncomingMessage): Promise<string> {
+async function entryBody(req: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString('utf8');
@@ -56,7 +56,7 @@ export async function startServiceProxy(target: string): Promise<ServiceProxy> {
   const server = createServer(async (req, res) => {
     const { op, key } = requestKey(req.url ?? '/');
     proxy.seen.push(key);
-    const body = await bodyOf(req);
+    const body = await entryBody(req);
     if (proxy.failing.has(op)) {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '0' });
       res.end('[{"message":"Service unavailable","error":"unavailable"}]');
@@ -109,7 +109,7 @@ export async function startRecordingSite(): Promise<RecordingSite> {
     purges: () => site.posts.filter((p) => p.path === '/_sitecontent/purge').map((p) => JSON.parse(p.body)),
   };
   const server = createServer(async (req, res) => {
-    const body = await bodyOf(req);
+    const body = await entryBody(req);
     site.posts.push({ path: req.url ?? '/', authorization: req.headers.authorization, body });
     res.writeHead(site.status, { 'content-type': 'application/json' });
     if (site.status !== 200) return res.end('{"ok":false,"error":"down for maintenance"}');

@@ -1,4 +1,4 @@
-import { encodeDomain, technicalDomainOf, technicalNs } from '../wire/encode.js';
+import { encodeDomain, makeTechnicalDomain, technicalNs } from '../wire/encode.js';
 import type { Route } from './types.js';
 
 export const siteRoutes: Route[] = [
@@ -9,7 +9,7 @@ export const siteRoutes: Route[] = [
     handle: ({ sid, store, technicalDomain }) => {
       const domains = store.listDomains(sid).filter((d) => d.technical === 0);
       const chosen = domains.find((d) => d.is_default === 1) ?? domains.find((d) => d.active === 1);
-      return [{ domain: chosen ? chosen.domain : technicalDomainOf(sid, technicalDomain) }];
+      return [{ domain: chosen ? chosen.domain : makeTechnicalDomain(sid, technicalDomain) }];
     },
   },
   {
@@ -18,7 +18,7 @@ export const siteRoutes: Route[] = [
     handle: ({ sid, store, technicalDomain }) => {
       const domains = store.listDomains(sid);
       if (domains.length === 0) {
-        const domain = technicalDomainOf(sid, technicalDomain);
+        const domain = makeTechnicalDomain(sid, technicalDomain);
         return [{ domain, active: '1', ns: technicalNs(technicalDomain), paidtill: '' }];
       }
       return domains.map((d) => encodeDomain(d, sid, technicalDomain));

@@ -63,7 +63,7 @@ export function encodeModification(m: ModificationRow): WireObject {
 
 /** Section `url`: `/` + the chain of `tx` from the root, e.g. `/catalog/phones`. */
 export function sectionUrls(sections: readonly SectionRow[]): Map<string, string> {
-  const parentOf = new Map(sections.map((s) => [s.tx, s.par]));
+  const parentByTx = new Map(sections.map((s) => [s.tx, s.par]));
   const urls = new Map<string, string>();
   for (const s of sections) {
     const chain: string[] = [];
@@ -72,7 +72,7 @@ export function sectionUrls(sections: readonly SectionRow[]): Map<string, string
     while (tx && !seen.has(tx)) {
       seen.add(tx);
       chain.unshift(tx);
-      tx = parentOf.get(tx);
+      tx = parentByTx.get(tx);
     }
     urls.set(s.tx, `/${chain.join('/')}`);
   }
@@ -125,7 +125,7 @@ export function formatPaidTill(iso: string | null): string {
   return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
 }
 
-export function technicalDomainOf(sid: number, technicalDomain: string): string {
+export function makeTechnicalDomain(sid: number, technicalDomain: string): string {
   return `${sid}.${technicalDomain}`;
 }
 
@@ -133,7 +133,7 @@ export function encodeDomain(d: DomainRow, sid: number, technicalDomain: string)
   const technical = d.technical === 1;
   const ns = technical ? technicalNs(technicalDomain) : (JSON.parse(d.ns) as string[]);
   return {
-    domain: technical ? technicalDomainOf(sid, technicalDomain) : d.domain,
+    domain: technical ? makeTechnicalDomain(sid, technicalDomain) : d.domain,
     active: str(d.active),
     ns,
     paidtill: formatPaidTill(d.paidtill),

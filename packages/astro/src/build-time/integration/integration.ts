@@ -6,12 +6,12 @@
 import { fileURLToPath } from 'node:url';
 import { DEBUG_ENV, PREVIEW_SECRET_ENV, userSecretProblems } from '@sitecontent/client/internal';
 import type { AstroIntegration } from 'astro';
-import { urlStyleOf } from '../../entries/page-url.js';
+import { readUrlStyle } from '../../entries/page-url.js';
 import { resolveSiteContentOptions, type SiteContentOptions } from '../../options/integration-options.js';
 import { keepPageFacts, openProject, pageFactsWanted } from '../../project/open-projects.js';
-import { pageFactsOf } from '../../project/page-facts.js';
+import { collectPageFacts } from '../../project/page-facts.js';
 import type { Project } from '../../project/project.js';
-import { projectSettingsOf } from '../../project/project-settings.js';
+import { makeProjectSettings } from '../../project/project-settings.js';
 import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
 import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
@@ -72,7 +72,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         const serves = command === 'dev' || command === 'preview';
         const opened = openProject(
           config.root,
-          projectSettingsOf(opts, env, () => (cacheDir ? rememberedOrigin(cacheDir) : undefined)),
+          makeProjectSettings(opts, env, () => (cacheDir ? rememberedOrigin(cacheDir) : undefined)),
           logger,
           serves,
         );
@@ -112,7 +112,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           layout: { format: config.build.format, trailingSlash: config.trailingSlash, base: config.base },
           site: config.site,
         };
-        project?.settleUrls(config.site, urlStyleOf(config));
+        project?.settleUrls(config.site, readUrlStyle(config));
       },
       'astro:server:setup': ({ server, refreshContent, logger }) => {
         // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not
@@ -162,7 +162,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
           const record = project.buildRecord;
           if (record && pageFactsWanted()) {
-            const facts = pageFactsOf((kind) => record.entriesOf(kind));
+            const facts = collectPageFacts((kind) => record.loadedEntries(kind));
             const searchImages =
               output && pageSearchImages(fileURLToPath(dir), output.layout, facts.photos.keys());
             keepPageFacts({ ...facts, ...(searchImages ? { searchImages } : {}) });

@@ -61,11 +61,11 @@ export async function runBuildMetaWriteBack(
 
 async function writeBack(project: Project, option: MetaWriteBackOption, logger: MetaWriteBackLogger) {
   const record = project.buildRecord;
-  const entriesOf = (kind: string) => record?.entriesOf(kind) ?? [];
+  const loadedEntries = (kind: string) => record?.loadedEntries(kind) ?? [];
   const entries = {
-    products: entriesOf('products'),
-    sections: entriesOf('sections'),
-    articles: entriesOf('articles'),
+    products: loadedEntries('products'),
+    sections: loadedEntries('sections'),
+    articles: loadedEntries('articles'),
   } as unknown as MetaWriteBackEntries;
   // From the process environment only, never from a `.env` file (docs: guides/meta-write-back.md).
   const write = requestEnv([META_WRITE_ENV])[META_WRITE_ENV] === '1';

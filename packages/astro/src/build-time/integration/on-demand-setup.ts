@@ -8,7 +8,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
-import { urlStyleOf } from '../../entries/page-url.js';
+import { readUrlStyle } from '../../entries/page-url.js';
 import type { UrlHistory } from '../../entries/url-history.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../../options/on-demand-options.js';
 import { sitemapFilePattern } from '../../options/sitemap-file-paths.js';
@@ -40,7 +40,7 @@ export function setUpOnDemand(
   writeHistory({ version: 1, pages: {} });
   // Parsed once, on import, by the schema that defines it; a production server runs no integration
   // hook, so the URL style travels with the settings.
-  const serving = { onDemand: settings, urlStyle: urlStyleOf(hook.config) };
+  const serving = { onDemand: settings, urlStyle: readUrlStyle(hook.config) };
   writeFileSync(
     new URL(SETTINGS_MODULE, dir),
     `${header}import { servingSettings } from '@sitecontent/astro/on-demand';\nexport default servingSettings(${JSON.stringify(serving)});\n`,

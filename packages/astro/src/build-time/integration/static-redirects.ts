@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
-import { parseUrlHistory, redirectsOf, type UrlHistory } from '../../entries/url-history.js';
+import { historyRedirects, parseUrlHistory, type UrlHistory } from '../../entries/url-history.js';
 import { type OutputLayout, pageFileCandidates } from '../seo-check/page-file.js';
 
 const SNAPSHOT = 'sitecontent-url-history.json';
@@ -62,7 +62,7 @@ export function writeRedirectPages(options: BuiltOutput): number {
   const { dir, history, layout, site, logger } = options;
   const outDir = fileURLToPath(dir);
   let written = 0;
-  for (const [from, to] of redirectsOf(history)) {
+  for (const [from, to] of historyRedirects(history)) {
     const [file] = pageFileCandidates(from, layout);
     if (file === undefined || existsSync(path.join(outDir, file))) continue;
     const target = path.join(outDir, ...file.split('/'));

@@ -7,11 +7,11 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegrationLogger } from 'astro';
 import { parseUrlHistory, type UrlHistory, urlHistoryText } from '../../entries/url-history.js';
 
-const fileOf = (root: URL, name: string) => fileURLToPath(new URL(name, root));
+const historyFilePath = (root: URL, name: string) => fileURLToPath(new URL(name, root));
 
 /** The file's history; none before the first build wrote it. A broken file fails the build, naming it. */
 export function readUrlHistoryFile(root: URL, name: string): UrlHistory | undefined {
-  const file = fileOf(root, name);
+  const file = historyFilePath(root, name);
   if (!existsSync(file)) return undefined;
   return parseUrlHistory(readFileSync(file, 'utf8'), name);
 }
@@ -23,6 +23,6 @@ export function writeUrlHistoryFile(
   history: UrlHistory,
   logger: AstroIntegrationLogger,
 ): void {
-  writeFileSync(fileOf(root, name), `${urlHistoryText(history, 1)}\n`);
+  writeFileSync(historyFilePath(root, name), `${urlHistoryText(history, 1)}\n`);
   logger.info(`URL history: ${Object.keys(history.pages).length} pages in ${name}`);
 }

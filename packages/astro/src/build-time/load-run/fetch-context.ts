@@ -41,7 +41,7 @@ export interface FetchContext {
   /** The items of `records` in order, each once its page's meta is in (fan-out or cache); none asked with SEO off. */
   itemsWithMeta<R>(
     records: readonly R[],
-    metaPageOf: ((record: R) => MetaRequest) | undefined,
+    metaRequestFor: ((record: R) => MetaRequest) | undefined,
     toItem: (record: R, meta: Meta | undefined) => SyncItem,
   ): ItemSource;
   /** The site's origin for canonical URLs (project/site-origin.ts), asked once per sync. */
@@ -79,7 +79,7 @@ export interface FetchParts {
   wholeCatalogMs: number;
 }
 
-export function fetchContextOf(parts: FetchParts): FetchContext {
+export function makeFetchContext(parts: FetchParts): FetchContext {
   const { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered, wholeCatalogMs } = parts;
   const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
     streamBounded(
@@ -98,15 +98,15 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
     callOptions: { onInvalidRecord: invalid.add, signal: abort.signal },
     invalid,
     fanOut,
-    itemsWithMeta: (records, metaPageOf, toItem) => {
-      if (metaPageOf === undefined) return records.map((record) => toItem(record, undefined));
-      const metas = meta.metas(records.map(metaPageOf), (pages) =>
+    itemsWithMeta: (records, metaRequestFor, toItem) => {
+      if (metaRequestFor === undefined) return records.map((record) => toItem(record, undefined));
+      const metas = meta.metas(records.map(metaRequestFor), (pages) =>
         fanOut('meta', pages, (page, signal) => client.meta.get(page.md, page.id, { signal })),
       );
       return zipItems(records, metas, toItem);
     },
     siteOrigin: () => syncSiteOrigin(ctx, client, sync),
-    sections: () => sectionsOf(client, sync),
+    sections: () => syncSections(client, sync),
     products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid, wholeCatalogMs),
     keepsStored: (given, usesMeta) =>
       answers.unchanged({ ...given, meta: metaSource(usesMeta) }) && (!usesMeta || meta.keepAll()),
@@ -125,7 +125,7 @@ export function fetchContextOf(parts: FetchParts): FetchContext {
 const syncSiteOrigin = (ctx: LoaderContext, client: SiteContentClient, sync: SyncScope): Promise<string> =>
   sync.once('origin', () => canonicalOrigin([ctx.config.site], client, { refresh: true }));
 
-function sectionsOf(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
+function syncSections(client: SiteContentClient, sync: SyncScope): Promise<SyncSections> {
   return sync.once('sections', async () => {
     const invalid = new InvalidRecords();
     const invalidIds: number[] = [];

@@ -82,7 +82,7 @@ export interface MetaRequest {
 export type MetaAnswers = OrderedResults<Meta | undefined>;
 
 /** The page without its record: pages are held until the last answer, raw records must not be. */
-const pageOf = ({ md, id }: MetaRequest): MetaPage => ({ md, id });
+const metaPage = ({ md, id }: MetaRequest): MetaPage => ({ md, id });
 
 /** The meta lookups of one load, and the cache they leave for the next. */
 export interface MetaLookup {
@@ -115,7 +115,7 @@ class NoMetaCache implements MetaLookup {
   constructor(private readonly ctx: Pick<LoaderContext, 'meta'>) {}
 
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
-    return fetch(requests.map(pageOf));
+    return fetch(requests.map(metaPage));
   }
 
   keepAll(): boolean {
@@ -148,7 +148,7 @@ class MetaCache implements MetaLookup {
 
   metas(requests: readonly MetaRequest[], fetch: (pages: readonly MetaPage[]) => MetaAnswers): MetaAnswers {
     const at = (this.#settings.now ?? Date.now)();
-    const pages = requests.map(pageOf);
+    const pages = requests.map(metaPage);
     // A record is hashed before the requests start only where a young cached answer may be reused:
     // on a first build none is, and the first `meta/Get` does not wait for every record's hash.
     const digests: (string | undefined)[] = new Array(pages.length);

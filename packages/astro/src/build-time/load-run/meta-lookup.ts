@@ -8,7 +8,7 @@ import { type MetaLookup, metaLookup, readWrittenMeta } from './meta-cache.js';
 export const REFETCH_META_ENV = 'SITECONTENT_REFETCH_META';
 
 /** `loaderMaxAge`: the loader's own `seo: { maxAge }`, which wins over the project's `metaMaxAge`. */
-export async function metaLookupOf(
+export async function openMetaLookup(
   ctx: LoaderContext,
   loaderMaxAge: number | undefined,
   settings: ProjectSettings,

@@ -12,10 +12,10 @@ import { checkStoreCeiling, storeCeiling, writesOneFile } from '../staging/store
 import { LOADER_VERSION, type SyncSource, setMetaIfChanged } from '../staging/sync-item.js';
 import { AnswerRecord } from './answer-record.js';
 import { commitEntries, summaryLine } from './commit-load.js';
-import { type FetchContext, fetchContextOf } from './fetch-context.js';
+import { type FetchContext, makeFetchContext } from './fetch-context.js';
 import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 import { decideLoad } from './load-decision.js';
-import { metaLookupOf } from './meta-lookup.js';
+import { openMetaLookup } from './meta-lookup.js';
 import { keepStale, recordEntries } from './report-load.js';
 import { recordUrlHistory } from './url-history-record.js';
 import { noticingWarnings } from './warnings-noted.js';
@@ -74,13 +74,13 @@ async function load(
   ctx.logger.info(`${ctx.collection}: loading (sid ${client.sid})`);
   const invalid = new InvalidRecords(onInvalid === 'fail' ? INVALID_RECORDS_TO_FAIL : undefined);
   const abort = new AbortController();
-  const meta = await metaLookupOf(ctx, run.metaMaxAge, project.settings);
+  const meta = await openMetaLookup(ctx, run.metaMaxAge, project.settings);
   // The fan-outs keep as many calls going as the limit may grow to: it only grows while fully used.
   const concurrency = client.stats().maxConcurrency;
   const remembered = new Map<string, string>();
   const wholeCatalogMs = project.settings.client.timeoutMs ?? WHOLE_CATALOG_MS;
   const parts = { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered, wholeCatalogMs };
-  const fc = fetchContextOf(parts);
+  const fc = makeFetchContext(parts);
 
   const result = await stageEntries(ctx, run.fetch(fc), { fingerprint, sanitize: run.sanitize });
   // A failed fetch stops the load's other requests.
@@ -100,7 +100,7 @@ interface FinishScope {
   client: SiteContentClient;
   startedAt: number;
   invalid: InvalidRecords;
-  meta: Awaited<ReturnType<typeof metaLookupOf>>;
+  meta: Awaited<ReturnType<typeof openMetaLookup>>;
   answers: AnswerRecord;
   remembered: ReadonlyMap<string, string>;
 }

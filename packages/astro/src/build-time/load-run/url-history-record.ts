@@ -6,7 +6,7 @@
  */
 import type { LoaderContext } from 'astro/loaders';
 import {
-  historyOf,
+  kindHistory,
   mergeUrlHistories,
   noteCurrentUrls,
   parseUrlHistory,
@@ -32,7 +32,7 @@ export function recordUrlHistory(
   if (!PAGE_KINDS.has(kind)) return;
   const stored = ctx.meta.get(URL_HISTORY_META_KEY);
   const own = stored === undefined ? undefined : safely(stored, ctx.collection);
-  let history = mergeUrlHistories(historyOf(project.urlHistory, kind), own ?? { version: 1, pages: {} });
+  let history = mergeUrlHistories(kindHistory(project.urlHistory, kind), own ?? { version: 1, pages: {} });
   if (complete) {
     const current = new Map<string, string>();
     for (const entry of ctx.store.values()) {
@@ -46,7 +46,7 @@ export function recordUrlHistory(
     // Astro writes the whole data store again after any write: an unchanged history is not one.
     if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
   }
-  project.settleUrlHistoryOf(kind, history);
+  project.settleUrlHistory(kind, history);
 }
 
 /** The stored history, or none when an older version of the package stored something else. */

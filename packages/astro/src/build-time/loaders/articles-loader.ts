@@ -1,6 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { articlePages } from '../../entries/page-kinds.js';
-import { urlStyleOf } from '../../entries/page-url.js';
+import { readUrlStyle } from '../../entries/page-url.js';
 import { articleDataSchemaFor, type SeoOption } from '../../entries/schemas.js';
 import { indexSections } from '../../entries/section-index.js';
 import { ARTICLES_LOADER_NAME } from '../../loader-names.js';
@@ -64,7 +64,7 @@ async function fetchArticles(fc: FetchContext, settings: ArticlesSettings): Prom
   const kind = articlePages({
     collection: ctx.collection,
     sectionsCollection: settings.sectionsCollection,
-    urlStyle: urlStyleOf(ctx.config),
+    urlStyle: readUrlStyle(ctx.config),
     metaModule: opts.metaModule,
     moved: movedLinks(ctx, sync.sections),
   });

@@ -1,5 +1,5 @@
 import type { AstroConfig } from 'astro';
-import { urlStyleOf } from '../../entries/page-url.js';
+import { readUrlStyle } from '../../entries/page-url.js';
 
 /** Stable text of an option that may be a function, for digests (a changed function changes entries). */
 export function optionFingerprint(value: unknown): unknown {
@@ -26,6 +26,6 @@ export function pageFingerprint(
     sectionsCollection,
     optionFingerprint(opts.metaModule),
     ...extra.map(optionFingerprint),
-    urlStyleOf(config),
+    readUrlStyle(config),
   ];
 }

@@ -1,8 +1,8 @@
 import { isSiteContentError, type Product } from '@sitecontent/client';
 import { readAhead } from '@sitecontent/client/internal';
 import type { Loader } from 'astro/loaders';
-import { pagesOf, productPages } from '../../entries/page-kinds.js';
-import { urlStyleOf } from '../../entries/page-url.js';
+import { productPages, recordPages } from '../../entries/page-kinds.js';
+import { readUrlStyle } from '../../entries/page-url.js';
 import type { PageProblem } from '../../entries/product-page.js';
 import { productDataSchemaFor, type SeoOption } from '../../entries/schemas.js';
 import type { SectionIndex } from '../../entries/section-index.js';
@@ -103,7 +103,7 @@ function productKind(
   return productPages({
     collection: ctx.collection,
     sectionsCollection: settings.sectionsCollection,
-    urlStyle: urlStyleOf(ctx.config),
+    urlStyle: readUrlStyle(ctx.config),
     metaModule: settings.opts.metaModule,
     productUrl: settings.opts.productUrl,
     imageOrigin,
@@ -112,7 +112,7 @@ function productKind(
 }
 
 /** Products whose section is not among the valid ones: kept to warn once, as `{ id, catid }`. */
-function orphansOf(products: readonly Product[], index: SectionIndex): { id: number; catid: number }[] {
+function findOrphans(products: readonly Product[], index: SectionIndex): { id: number; catid: number }[] {
   return products.filter((product) => !index.byTx.has(product.cattx)).map(({ id, catid }) => ({ id, catid }));
 }
 
@@ -140,7 +140,7 @@ async function fetchWhole(
   const read = await typedProducts(fc, answer);
   const all = opts.onlyVisible ? read.products.filter((p) => p.shw) : read.products;
   const index = indexSections(sync.sections);
-  warnSectionsMissing(ctx.logger, ctx.collection, orphansOf(all, index));
+  warnSectionsMissing(ctx.logger, ctx.collection, findOrphans(all, index));
   if (isWholeCatalog(filter)) {
     const found = read.products.map((p) => p.catid);
     rememberRead(fc, {
@@ -152,7 +152,9 @@ async function fetchWhole(
   const kind = productKind(fc, settings, sync, answer.imageOrigin);
   // A URL that would leave the site is an invalid record, named by id and field, never a link to
   // another host (docs/interface.md, "Wire format").
-  const pages = pagesOf(kind, all, index, (recordId, problem) => fc.invalid.add({ recordId, ...problem }));
+  const pages = recordPages(kind, all, index, (recordId, problem) =>
+    fc.invalid.add({ recordId, ...problem }),
+  );
   return pageItems(fc, pages, seo, origin);
 }
 
@@ -178,7 +180,7 @@ async function fetchBySection(
     sync.invalidIds,
     memory,
   );
-  const answersOf = (bodies: string) => ({
+  const answerRecord = (bodies: string) => ({
     products: ctx.generateDigest(bodies),
     sections: sync.bodyDigest,
     origin,
@@ -186,7 +188,7 @@ async function fetchBySection(
   });
   if (memory && (await unchangedSections(fc, catids, memory, seo))) {
     const bodies = JSON.stringify(catids.map((catid) => [catid, memory.sections[String(catid)]]));
-    if (fc.keepsStored(answersOf(bodies), seo)) {
+    if (fc.keepsStored(answerRecord(bodies), seo)) {
       rememberRead(fc, memory);
       return KEEP_STORED;
     }
@@ -200,8 +202,8 @@ async function fetchBySection(
       const answer = await readSection(fc, catid);
       progress.tick();
       const shown = opts.onlyVisible ? answer.products.filter((p) => p.shw) : answer.products;
-      const pages = pagesOf(kind, shown, index, rejected);
-      return { catid, answer, orphans: orphansOf(shown, index), items: pageItems(fc, pages, seo, origin) };
+      const pages = recordPages(kind, shown, index, rejected);
+      return { catid, answer, orphans: findOrphans(shown, index), items: pageItems(fc, pages, seo, origin) };
     });
   async function* items(): AsyncGenerator<SyncItem> {
     const tally = new SectionReadTally();
@@ -213,7 +215,7 @@ async function fetchBySection(
     }
     warnSectionsMissing(ctx.logger, ctx.collection, orphans);
     // The answers this load's entries were made of, for the next load's conditional read.
-    fc.recordAnswers(answersOf(tally.bodies), seo);
+    fc.recordAnswers(answerRecord(tally.bodies), seo);
     rememberRead(
       fc,
       tally.memory((catid) => index.byId.has(catid)),

@@ -1,6 +1,6 @@
 import type { Loader } from 'astro/loaders';
 import { sectionPages } from '../../entries/page-kinds.js';
-import { urlStyleOf } from '../../entries/page-url.js';
+import { readUrlStyle } from '../../entries/page-url.js';
 import { type SeoOption, sectionDataSchemaFor } from '../../entries/schemas.js';
 import { indexSections } from '../../entries/section-index.js';
 import { SECTIONS_LOADER_NAME } from '../../loader-names.js';
@@ -56,7 +56,7 @@ async function fetchSections(fc: FetchContext, settings: SectionsSettings): Prom
   const kind = sectionPages({
     collection: ctx.collection,
     sectionsCollection,
-    urlStyle: urlStyleOf(ctx.config),
+    urlStyle: readUrlStyle(ctx.config),
     metaModule: opts.metaModule,
     onlyVisible: opts.onlyVisible,
     moved: movedLinks(ctx, all),

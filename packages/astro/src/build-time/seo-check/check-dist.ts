@@ -7,7 +7,7 @@ import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
 import { checkPages, type PageCheckInput } from './check-pages.js';
 import { listPages } from './dist-pages.js';
 import { type OutputLayout, pageFileCandidates } from './page-file.js';
-import { redirectOf, redirectPagesOf } from './redirect-pages.js';
+import { readRedirect, readRedirectPages } from './redirect-pages.js';
 import { readSitemapLocs, SITEMAP_INDEX } from './sitemap-locs.js';
 
 export interface SeoCheckInput extends OutputLayout {
@@ -44,9 +44,9 @@ export async function checkDist(options: SeoCheckInput): Promise<SeoCheckReport>
       severity: 'error',
     });
   }
-  const redirects = redirectPagesOf(options.outDir, pages);
+  const redirects = readRedirectPages(options.outDir, pages);
   for (const url of sitemap?.pages ?? []) {
-    const to = redirectOf(pageFileCandidates(new URL(url).pathname, options), redirects);
+    const to = readRedirect(pageFileCandidates(new URL(url).pathname, options), redirects);
     if (to !== undefined) {
       problems.push({
         page: SITEMAP_INDEX,

@@ -11,12 +11,12 @@ import type { SeoCheckProblem } from '../../errors/seo-check-error.js';
 import { dateModifiedProblem } from './date-modified.js';
 import { readPage } from './dist-pages.js';
 import { feedProblems } from './feed-check.js';
-import { JsonLdCheck, nodesOf, productNodes } from './json-ld-check.js';
+import { JsonLdCheck, jsonLdNodes, productNodes } from './json-ld-check.js';
 import { type LinkAuditContext, linkProblems, missingFromBuild } from './link-audit.js';
-import { offersByUrl, type StatedOffer, typesOf } from './offer-facts.js';
+import { offersByUrl, type StatedOffer, schemaTypes } from './offer-facts.js';
 import { type OutputLayout, pageFileCandidates, trailingSlashProblem } from './page-file.js';
 import { readPageHead } from './page-head.js';
-import { redirectOf } from './redirect-pages.js';
+import { readRedirect } from './redirect-pages.js';
 import { shareImageWarnings } from './share-image-check.js';
 
 /** What the page rules need. */
@@ -73,7 +73,7 @@ function canonicalProblem(href: string, ctx: PageContext): string | undefined {
   if (!candidates.some((file) => ctx.files.has(file))) {
     return `canonical ${href} names no page of the build (no ${candidates.join(' or ') || 'file below base'})`;
   }
-  const to = redirectOf(candidates, ctx.input.redirects);
+  const to = readRedirect(candidates, ctx.input.redirects);
   if (to !== undefined) return `canonical ${href} is a redirect to ${to}`;
   return undefined;
 }

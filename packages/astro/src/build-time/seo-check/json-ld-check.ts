@@ -4,7 +4,7 @@
  * offline, plus product-group-rules.ts) and states its offer facts. Recommendations are not problems.
  */
 import Validator from '@adobe/structured-data-validator';
-import { offerFactProblems, typesOf } from './offer-facts.js';
+import { offerFactProblems, schemaTypes } from './offer-facts.js';
 import { productGroupProblems } from './product-group-rules.js';
 
 type Node = Record<string, unknown>;
@@ -27,15 +27,15 @@ export function* productNodes(blocks: readonly string[]): Generator<Node> {
     } catch {
       continue;
     }
-    for (const node of nodesOf(parsed)) {
-      const types = typesOf(node);
+    for (const node of jsonLdNodes(parsed)) {
+      const types = schemaTypes(node);
       if (types.includes('Product') || types.includes('ProductGroup')) yield node;
     }
   }
 }
 
-export function nodesOf(value: unknown): Node[] {
-  if (Array.isArray(value)) return value.flatMap(nodesOf);
+export function jsonLdNodes(value: unknown): Node[] {
+  if (Array.isArray(value)) return value.flatMap(jsonLdNodes);
   if (!isNode(value)) return [];
   const graph = Array.isArray(value['@graph']) ? value['@graph'].filter(isNode) : [];
   return value['@type'] === undefined ? graph : [value, ...graph];
@@ -71,13 +71,13 @@ export class JsonLdCheck {
         problems.push(`JSON-LD block ${i + 1} does not parse: ${(error as Error).message}`);
         continue;
       }
-      for (const node of nodesOf(parsed)) problems.push(...(await this.#nodeProblems(node, block)));
+      for (const node of jsonLdNodes(parsed)) problems.push(...(await this.#nodeProblems(node, block)));
     }
     return problems;
   }
 
   async #nodeProblems(node: Node, block: string): Promise<string[]> {
-    const type = typesOf(node).find((t) => CHECKED_TYPES.includes(t));
+    const type = schemaTypes(node).find((t) => CHECKED_TYPES.includes(t));
     if (type === undefined) return [];
     const name = typeof node.name === 'string' ? ` "${node.name}"` : '';
     // A copy, as the validator deletes keys of what it is given; with `@source` set it attaches

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Parser } from 'htmlparser2';
 import { pageUrl } from '../../entries/page-url.js';
 import { type OutputLayout, pageFileCandidates } from './page-file.js';
-import { redirectOf } from './redirect-pages.js';
+import { readRedirect } from './redirect-pages.js';
 
 /** What the audit needs of the build. */
 export interface LinkAuditContext {
@@ -41,7 +41,7 @@ function decodedAttribute(value: string): string {
 }
 
 /** The distinct `<a href>`s of a page, decoded. */
-export function linksOf(html: string): string[] {
+export function extractLinks(html: string): string[] {
   const hrefs = new Set<string>();
   for (const match of html.matchAll(ANCHOR_HREF)) {
     hrefs.add(decodedAttribute((match[1] ?? match[2] ?? match[3] ?? '').trim()));
@@ -112,7 +112,7 @@ function linkProblem(href: string, page: URL, ctx: LinkAuditContext): LinkProble
   }
   const candidates = pageFileCandidates(url.pathname, ctx.layout).filter((file) => fileExists(file, ctx));
   if (candidates.length === 0) return missing(href, `link ${href} names no page of the build (a 404)`);
-  const to = redirectOf(candidates, ctx.redirects);
+  const to = readRedirect(candidates, ctx.redirects);
   if (to !== undefined) return `link ${href} is redirected to ${to}: link to the page's URL`;
   if (last.endsWith('.html') || ctx.layout.format === 'preserve') return undefined;
   const canonical = pageUrl(url.pathname, {
@@ -139,7 +139,7 @@ export function missingFromBuild(url: string, ctx: LinkAuditContext): boolean {
 /** The problems of the links in `html`, the content of the output file `page`. */
 export function linkProblems(page: string, html: string, ctx: LinkAuditContext): LinkProblem[] {
   const url = urlOfPage(page, ctx.layout, ctx.origin ?? NO_SITE);
-  return linksOf(html).flatMap((href) => {
+  return extractLinks(html).flatMap((href) => {
     const problem = linkProblem(href, url, ctx);
     if (problem === undefined) return [];
     return typeof problem === 'string' ? { href, reason: problem, missing: false } : problem;

@@ -12,7 +12,8 @@ const isNode = (value: unknown): value is Node =>
 const asList = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === undefined ? [] : [value];
 
-export const typesOf = (node: Node): string[] => asList(node['@type']).filter((t) => typeof t === 'string');
+export const schemaTypes = (node: Node): string[] =>
+  asList(node['@type']).filter((t) => typeof t === 'string');
 
 const has = (node: Node, field: string) =>
   node[field] !== undefined && node[field] !== null && node[field] !== '';
@@ -24,14 +25,14 @@ function stated(offer: Node, field: string): boolean {
 }
 
 function offerProblems(offer: Node, where: string): string[] {
-  const aggregate = typesOf(offer).includes('AggregateOffer');
+  const aggregate = schemaTypes(offer).includes('AggregateOffer');
   const fields = aggregate ? ['lowPrice', 'priceCurrency'] : ['price', 'priceCurrency', 'availability'];
   return fields.filter((field) => !stated(offer, field)).map((field) => `${where}.${field} is missing`);
 }
 
 /** The products of a `Product` or `ProductGroup` node: itself, or its `hasVariant` list. */
-function productsOf(node: Node): { product: Node; where: string }[] {
-  if (!typesOf(node).includes('ProductGroup')) return [{ product: node, where: 'offers' }];
+function findProducts(node: Node): { product: Node; where: string }[] {
+  if (!schemaTypes(node).includes('ProductGroup')) return [{ product: node, where: 'offers' }];
   return asList(node.hasVariant)
     .filter(isNode)
     .map((product, i) => ({ product, where: `hasVariant[${i}].offers` }));
@@ -40,7 +41,7 @@ function productsOf(node: Node): { product: Node; where: string }[] {
 /** What a `Product` / `ProductGroup` node leaves out of its offers. */
 export function offerFactProblems(node: Node): string[] {
   const problems: string[] = [];
-  for (const { product, where } of productsOf(node)) {
+  for (const { product, where } of findProducts(node)) {
     const offers = asList(product.offers).filter(isNode);
     offers.forEach((offer, i) => {
       problems.push(...offerProblems(offer, offers.length > 1 ? `${where}[${i}]` : where));
@@ -58,7 +59,7 @@ export interface StatedOffer {
 
 /** The offers of a `Product` / `ProductGroup` node, by their `url` (those without one are left out). */
 export function offersByUrl(node: Node): [string, StatedOffer][] {
-  return productsOf(node).flatMap(({ product }) =>
+  return findProducts(node).flatMap(({ product }) =>
     asList(product.offers)
       .filter(isNode)
       .filter((offer) => typeof offer.url === 'string')

@@ -15,7 +15,7 @@ const asList = (value: unknown): unknown[] =>
   Array.isArray(value) ? value : value === undefined ? [] : [value];
 
 /** `https://schema.org/color`, `schema:color` or `color` → `color`. */
-const propertyOf = (varies: string) => varies.replace(/^.*[/:]/, '');
+const variesProperty = (varies: string) => varies.replace(/^.*[/:]/, '');
 
 /** A variant as the problem names it: its sku, else its name, else its place. */
 function variantLabel(variant: Node, index: number): string {
@@ -27,7 +27,7 @@ function variantLabel(variant: Node, index: number): string {
 function indistinctVariants(node: Node): string[] {
   const properties = asList(node.variesBy)
     .filter((v): v is string => typeof v === 'string')
-    .map(propertyOf);
+    .map(variesProperty);
   const variants = asList(node.hasVariant).filter((v): v is Node => typeof v === 'object' && v !== null);
   if (properties.length === 0 || variants.length < 2) return [];
   const firstWithKey = new Map<string, number>();

@@ -11,7 +11,7 @@ const MAX_REDIRECT_PAGE = 2048;
 const REFRESH = /<meta http-equiv="refresh" content="\d+;url=([^"]*)"/i;
 
 /** Redirect pages of `files` (relative to `outDir`), each with the URL it sends to as written. */
-export function redirectPagesOf(outDir: string, files: readonly string[]): Map<string, string> {
+export function readRedirectPages(outDir: string, files: readonly string[]): Map<string, string> {
   const redirects = new Map<string, string>();
   const buffer = Buffer.alloc(MAX_REDIRECT_PAGE);
   for (const file of files) {
@@ -30,7 +30,7 @@ export function redirectPagesOf(outDir: string, files: readonly string[]): Map<s
 }
 
 /** Where a page URL's file redirects to, when one of its candidate files is a redirect page. */
-export function redirectOf(
+export function readRedirect(
   candidates: readonly string[],
   redirects: ReadonlyMap<string, string>,
 ): string | undefined {

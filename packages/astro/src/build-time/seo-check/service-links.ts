@@ -4,7 +4,7 @@
  * are stored with their links already written as the pages show them (entries/site-links.ts).
  */
 import type { ServiceHtmlEntry } from '../../project/open-projects.js';
-import { linksOf } from './link-audit.js';
+import { extractLinks } from './link-audit.js';
 
 /** `collection` and an entry's HTML fields: `txt` (its rendered body) and each `data` string holding a link. */
 function* htmlFields(entry: ServiceHtmlEntry): Generator<[field: string, html: string]> {
@@ -16,7 +16,7 @@ function* htmlFields(entry: ServiceHtmlEntry): Generator<[field: string, html: s
 }
 
 /** How a message names the record: `articles 3, field txt`. */
-function ownerOf(collection: string, entry: ServiceHtmlEntry, field: string): string {
+function describeOwner(collection: string, entry: ServiceHtmlEntry, field: string): string {
   const id = (entry.data as { id?: unknown } | undefined)?.id ?? entry.id;
   return `${collection} ${String(id)}, field ${field}`;
 }
@@ -35,8 +35,8 @@ export function serviceLinkOwners(
       for (const [collection, entries] of sources) {
         for (const entry of entries()) {
           for (const [field, html] of htmlFields(entry)) {
-            for (const link of linksOf(html))
-              if (!found.has(link)) found.set(link, ownerOf(collection, entry, field));
+            for (const link of extractLinks(html))
+              if (!found.has(link)) found.set(link, describeOwner(collection, entry, field));
           }
         }
       }

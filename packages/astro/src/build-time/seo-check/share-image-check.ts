@@ -9,7 +9,7 @@ const SVG_TYPE = /^image\/svg\+xml$/i;
 const SVG_PATH = /\.svgz?$/i;
 
 /** `url`'s path, for its extension; the URL itself when it does not parse. */
-function pathOf(url: string): string {
+function urlPathname(url: string): string {
   try {
     return new URL(url, 'https://page.invalid/').pathname;
   } catch {
@@ -22,7 +22,7 @@ export function shareImageWarnings(image: ShareImageTags, missing: (url: string)
   if (!image.url) return ['no og:image: the page is shared without a picture'];
   const warnings: string[] = [];
   if (missing(image.url)) warnings.push(`og:image ${image.url} names no file of the build (a 404)`);
-  if (SVG_TYPE.test(image.type ?? '') || SVG_PATH.test(pathOf(image.url))) {
+  if (SVG_TYPE.test(image.type ?? '') || SVG_PATH.test(urlPathname(image.url))) {
     warnings.push(
       `og:image ${image.url} is an SVG, which social networks do not show: use a JPEG, PNG or WebP`,
     );

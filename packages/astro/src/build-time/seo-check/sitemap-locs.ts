@@ -16,7 +16,7 @@ function decodeEntity(_: string, name: string): string {
 }
 
 /** Every `<loc>`, entities decoded: a scan, since the writer emits plain `<loc>` text, much faster than a parser. */
-export function locsOf(xml: string): string[] {
+export function parseLocs(xml: string): string[] {
   return Array.from(xml.matchAll(LOC), (m) => (m[1] ?? '').trim().replace(ENTITY, decodeEntity));
 }
 
@@ -25,7 +25,7 @@ const URL_LOC = /<loc>([^<]*)<\/loc>/;
 const URL_LASTMOD = /<lastmod>([^<]*)<\/lastmod>/;
 
 /** Each `<url>`'s `<lastmod>` by its `<loc>` (entities decoded), for the URLs that have one. */
-export function lastmodsOf(xml: string): Map<string, string> {
+export function parseLastmods(xml: string): Map<string, string> {
   const lastmods = new Map<string, string>();
   for (const [, entry = ''] of xml.matchAll(URL_ENTRY)) {
     const loc = URL_LOC.exec(entry)?.[1];
@@ -60,12 +60,13 @@ export async function readSitemapLocs(outDir: string): Promise<SitemapLocs | und
   const index = await readIfExists(path.join(outDir, SITEMAP_INDEX));
   if (index === undefined) return undefined;
   const result: SitemapLocs = { pages: new Set(), lastmods: new Map(), missing: [] };
-  for (const sitemapUrl of locsOf(index)) {
+  for (const sitemapUrl of parseLocs(index)) {
     const name = path.posix.basename(new URL(sitemapUrl).pathname);
     const xml = await readIfExists(path.join(outDir, name));
     if (xml === undefined) result.missing.push(name);
-    for (const loc of xml === undefined ? [] : locsOf(xml)) result.pages.add(loc);
-    for (const [loc, lastmod] of xml === undefined ? [] : lastmodsOf(xml)) result.lastmods.set(loc, lastmod);
+    for (const loc of xml === undefined ? [] : parseLocs(xml)) result.pages.add(loc);
+    for (const [loc, lastmod] of xml === undefined ? [] : parseLastmods(xml))
+      result.lastmods.set(loc, lastmod);
   }
   return result;
 }

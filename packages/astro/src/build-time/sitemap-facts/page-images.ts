@@ -10,7 +10,7 @@ import { type OutputLayout, pageFileCandidates } from '../seo-check/page-file.js
 import { readPageHead } from '../seo-check/page-head.js';
 
 /** The `image` URLs of the first product node in a page's JSON-LD blocks; `undefined` without one. */
-function productImagesOf(blocks: readonly string[]): string[] | undefined {
+function productImagesIn(blocks: readonly string[]): string[] | undefined {
   for (const node of productNodes(blocks)) {
     const images = Array.isArray(node.image) ? node.image : node.image === undefined ? [] : [node.image];
     return images.filter((image): image is string => typeof image === 'string');
@@ -30,7 +30,7 @@ export function pageSearchImages(
       .map((candidate) => path.join(outDir, candidate))
       .find((candidate) => existsSync(candidate));
     if (file === undefined) continue;
-    const named = productImagesOf(readPageHead(readFileSync(file, 'utf8')).jsonLd);
+    const named = productImagesIn(readPageHead(readFileSync(file, 'utf8')).jsonLd);
     if (named !== undefined && named.length > 0) images.set(key, named);
   }
   return images;

@@ -20,7 +20,7 @@ import { entryTag, SITEMAPS_TAG, TAGGED_KINDS } from '../live-loaders/cache-tags
 import { servingState } from '../live-loaders/on-demand-state.js';
 
 /** The cache tags the body names, or what is wrong with it. */
-export function purgeTagsOf(text: string): { tags: string[] } | { error: string } {
+export function parsePurgeTags(text: string): { tags: string[] } | { error: string } {
   const parsed = parseJsonBody(text);
   if ('error' in parsed) return parsed;
   const body = purgeBodySchema.safeParse(parsed.json);
@@ -52,7 +52,7 @@ export function purgeHandler(
     const accepted = await acceptJsonPost(
       { method: request.method, header: (name) => request.headers.get(name), body: request.body },
       expected,
-      purgeTagsOf,
+      parsePurgeTags,
     );
     if ('refused' in accepted) {
       // Each answer but the endpoint's absence is logged: an operator sees what was purged, and why

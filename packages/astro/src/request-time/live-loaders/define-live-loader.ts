@@ -77,7 +77,7 @@ export interface LiveResource<R extends { shw: boolean }, D extends LiveData, F 
   /** `getLiveCollection()`: the records matching `filter`, invalid ones left out per `callOptions`. */
   list(client: SiteContentClient, filter: F | undefined, callOptions: CallOptions): Promise<R[]>;
   /** The lookup key of `getLiveEntry()`'s id; `undefined` is not found without a request. */
-  keyOf(id: string): K | undefined;
+  parseKey(id: string): K | undefined;
   /** `getLiveEntry()`: the record with `key` (an invalid record is an error, not a skip). */
   get(client: SiteContentClient, key: K): Promise<R | undefined>;
   /** The entries of `records`; a record whose derived data breaks a rule is passed to `reject`. */
@@ -138,7 +138,7 @@ export function defineLiveLoader<R extends { shw: boolean }, D extends LiveData,
     },
     async loadEntry({ collection, filter }) {
       try {
-        const key = resource.keyOf(filter.id);
+        const key = resource.parseKey(filter.id);
         if (key === undefined) return notFound(collection, filter);
         const client = rt.client(collection);
         const kind = PREVIEW_KIND[resource.tag as keyof typeof PREVIEW_KIND];

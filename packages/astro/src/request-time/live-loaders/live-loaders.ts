@@ -1,7 +1,7 @@
 /** The live loaders, for `src/live.config.ts`: per request, with the collection loaders' options and entries. */
 import type { Article, CallOptions, Product, Section, SiteContentClient } from '@sitecontent/client';
 import type { LiveLoader } from 'astro/loaders';
-import { articlePages, pagesOf, productPages, sectionPages } from '../../entries/page-kinds.js';
+import { articlePages, productPages, recordPages, sectionPages } from '../../entries/page-kinds.js';
 import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../../entries/schemas.js';
 import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../../loader-names.js';
 import { catalogFilter } from '../../options/catalog-filter.js';
@@ -34,7 +34,7 @@ function catalogLookups<R extends object>(
   return {
     list: (client: SiteContentClient, filter: LiveCatalogFilter | undefined, callOptions: CallOptions) =>
       api(client).list(catalogFilter(filter), callOptions),
-    keyOf: numericId,
+    parseKey: numericId,
     get: (client: SiteContentClient, id: number) =>
       rt.withMeta(client, metaModule, id, async () => (await api(client).list({ id }))[0]),
   };
@@ -74,7 +74,7 @@ export function liveProductsLoader<
         productUrl: opts.productUrl,
         imageOrigin,
       });
-      const pages = pagesOf(kind, all, index, (id, problem) => reject(id, problem.path, problem.message));
+      const pages = recordPages(kind, all, index, (id, problem) => reject(id, problem.path, problem.message));
       return rt.entries(client, pages, { kind: 'products', origin });
     },
   });
@@ -101,7 +101,7 @@ export function liveArticlesLoader<
     name: `${ARTICLES_LOADER_NAME}-live`,
     tag: 'articles',
     onlyVisible: opts.onlyVisible,
-    // An article's module may follow its section (articleModuleOf): known only once it is read.
+    // An article's module may follow its section (chooseArticleModule): known only once it is read.
     ...catalogLookups(
       rt,
       typeof opts.metaModule === 'string' ? opts.metaModule : undefined,
@@ -143,7 +143,7 @@ export function liveSectionsLoader<
     onlyVisible,
     list: (client, filter: LiveSectionsFilter | undefined, callOptions) =>
       client.sections.list(filter?.tx === undefined ? undefined : { tx: filter.tx }, callOptions),
-    keyOf: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
+    parseKey: (id) => (typeof id === 'string' && id !== '' ? id : undefined),
     get: async (client, tx) => (await client.sections.list({ tx }))[0],
     async toEntries(client, sections: Section[], _reject, collection) {
       const [index, origin] = await Promise.all([

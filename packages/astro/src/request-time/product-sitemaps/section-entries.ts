@@ -26,7 +26,7 @@ export interface SectionEntries {
 }
 
 /** `<lastmod>`: `dt`, the service's one time for a product, also the page's `Last-Modified`. */
-const lastmodOf = (product: Product): Date | undefined => product.dt ?? undefined;
+const productLastmod = (product: Product): Date | undefined => product.dt ?? undefined;
 
 /** The live products loader's `prerendered` for `product`; a throw names the option and the product. */
 function isPrerendered(source: ProductPagesSource, product: Product): boolean {
@@ -42,7 +42,7 @@ function isPrerendered(source: ProductPagesSource, product: Product): boolean {
 }
 
 /** The entry of `product`'s page, or `undefined` (hidden, URL off the site, or prerendered). */
-function entryOf(source: ProductPagesSource, place: EntryPlace, product: Product, section: Section) {
+function sitemapEntry(source: ProductPagesSource, place: EntryPlace, product: Product, section: Section) {
   if (source.onlyVisible && !product.shw) return undefined;
   if (isPrerendered(source, product)) return undefined;
   const page = productPage('sitemap', source.productUrl, product, section, place.urlStyle);
@@ -53,7 +53,7 @@ function entryOf(source: ProductPagesSource, place: EntryPlace, product: Product
   );
   return urlEntry({
     loc: new URL(page.url, place.origin).href,
-    lastmod: lastmodOf(product),
+    lastmod: productLastmod(product),
     images: photos.map((photo) => new URL(photo.src, place.origin).href),
   });
 }
@@ -73,10 +73,10 @@ export async function sectionEntries(
   );
   const result: SectionEntries = { entries: [], lastmods: [] };
   for (const product of products) {
-    const entry = entryOf(source, place, product, section);
+    const entry = sitemapEntry(source, place, product, section);
     if (entry === undefined) continue;
     result.entries.push(entry);
-    result.lastmods.push(lastmodOf(product));
+    result.lastmods.push(productLastmod(product));
   }
   return result;
 }
