@@ -80,11 +80,22 @@ export interface RecordContext {
 const RASTER = /\.(?:avif|gif|jpe?g|png|webp)(?:[?#].*)?$/i;
 const DESCRIPTION_MAX = 160;
 
+/** Formatters and band names per options object: `Intl.NumberFormat` is costly to make per record. */
+const madeFor = new WeakMap<ResolvedSearchOptions, { price: (value: number) => string; bands: string[] }>();
+
+function madeOf(options: ResolvedSearchOptions) {
+  let made = madeFor.get(options);
+  if (!made) {
+    const money = new Intl.NumberFormat(options.locale, { style: 'currency', currency: options.currency });
+    made = { price: options.formatPrice ?? ((value) => money.format(value)), bands: bandNames(options) };
+    madeFor.set(options, made);
+  }
+  return made;
+}
+
 /** A price as the pages show it, by the `formatPrice` option or the locale's currency format. */
 export function priceFormatter(options: ResolvedSearchOptions): (value: number) => string {
-  if (options.formatPrice) return options.formatPrice;
-  const money = new Intl.NumberFormat(options.locale, { style: 'currency', currency: options.currency });
-  return (value) => money.format(value);
+  return madeOf(options).price;
 }
 
 /** A band's bound, without cents when it is whole. */
@@ -101,6 +112,10 @@ function boundFormatter(options: ResolvedSearchOptions): (value: number) => stri
 
 /** The names of the price bands, cheapest first: `Under $25`, `$25 – $50`, …, `$1,000 and over`. */
 export function priceBandNames(options: ResolvedSearchOptions): string[] {
+  return [...madeOf(options).bands];
+}
+
+function bandNames(options: ResolvedSearchOptions): string[] {
   const bound = boundFormatter(options);
   const bands = options.priceBands;
   const names = [`Under ${bound(bands[0] as number)}`];
@@ -111,11 +126,8 @@ export function priceBandNames(options: ResolvedSearchOptions): string[] {
 }
 
 /** The band a price falls in: below the first bound whose value is above it, else the last. */
-export function priceBandOf(
-  price: number,
-  options: ResolvedSearchOptions,
-  names = priceBandNames(options),
-): string {
+export function priceBandOf(price: number, options: ResolvedSearchOptions): string {
+  const names = madeOf(options).bands;
   const index = options.priceBands.findIndex((bound) => price < bound);
   return names[index === -1 ? names.length - 1 : index] as string;
 }

@@ -54,9 +54,11 @@ export async function searchIndexAt(root: string, bundle = 'pagefind'): Promise<
       });
   });
   const served = await listenLocal(server);
-  const pagefind = (await import(
-    pathToFileURL(path.join(root, bundle, 'pagefind.js')).href
-  )) as PagefindModule;
+  // A module instance of its own (the query makes it another module): Pagefind keeps its options
+  // and loaded chunks in module state.
+  const module = pathToFileURL(path.join(root, bundle, 'pagefind.js'));
+  module.search = `?server=${encodeURIComponent(served.url)}`;
+  const pagefind = (await import(module.href)) as PagefindModule;
   // Results' URLs as the index states them, not joined to the loopback origin.
   await pagefind.options({ basePath: `${served.url}/${bundle}/`, baseUrl: '/' });
   await pagefind.init();

@@ -53,14 +53,18 @@ function modificationsByProduct(
   return byProduct;
 }
 
-/** The records of the pages the build wrote. */
+/** Entries by their page's URL: Pagefind numbers pages in the order they come, so one order makes one index. */
+const byUrl = <T extends { data: { url: string } }>(entries: readonly T[]): T[] =>
+  [...entries].sort((a, b) => (a.data.url < b.data.url ? -1 : a.data.url > b.data.url ? 1 : 0));
+
+/** The records of the pages the build wrote, in URL order (a kept store holds its entries in another). */
 function* buildRecords(build: BuildSearchIndex, context: RecordContext): Generator<SearchRecord> {
   const { outDir, layout, options } = build;
   const written = (url: string) =>
     pageFileCandidates(`${pathKey(url)}/`, layout).some((file) => existsSync(path.join(outDir, file)));
   if (options.include.includes('products')) {
     const modifications = modificationsByProduct(build.entriesOf('modifications'));
-    for (const entry of build.entriesOf('products') as unknown as Entry<SearchProductSource>[]) {
+    for (const entry of byUrl(build.entriesOf('products') as unknown as Entry<SearchProductSource>[])) {
       if (entry.data.shw === false || !written(entry.data.url)) continue;
       const key = pathKey(entry.data.url);
       const images = pageSearchImages(outDir, layout, [key]).get(key);
@@ -72,7 +76,7 @@ function* buildRecords(build: BuildSearchIndex, context: RecordContext): Generat
     }
   }
   if (options.include.includes('articles')) {
-    for (const entry of build.entriesOf('articles') as unknown as Entry<SearchArticleSource>[]) {
+    for (const entry of byUrl(build.entriesOf('articles') as unknown as Entry<SearchArticleSource>[])) {
       if (entry.data.shw === false || !written(entry.data.url)) continue;
       const record = articleRecord(entry, context);
       if (record) yield record;
