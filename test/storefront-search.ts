@@ -3,7 +3,8 @@
 // Pagefind's own code in Node, against the pages it points at; then the search page and a listing's
 // filter panel in Debian's Chromium: results as you type, filters, sorting, the URL's state and the
 // back button, "no results", and what a first query costs.
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { plainText } from '@sitecontent/astro';
 import type { Page } from 'playwright-core';
@@ -12,12 +13,22 @@ import { type IndexSearch, searchIndexAt } from '../packages/astro/test/helpers/
 import { withChromium } from './helpers/browser.js';
 import type { DemoData } from './helpers/demo-catalog.js';
 import { shownPriceOf } from './helpers/json-ld.js';
-import { type BuildResult, canonicalOf, resultsDir, serveStatic, trimSlash } from './helpers/storefront.js';
+import { runProcess } from './helpers/process.js';
+import {
+  type BuildResult,
+  canonicalOf,
+  repoRoot,
+  resultsDir,
+  serveStatic,
+  trimSlash,
+} from './helpers/storefront.js';
 
 export interface SearchState {
   build: BuildResult;
   demo: DemoData;
   pages: ReadonlyMap<string, string>;
+  /** The emulator the demo data was read from: the same demo catalog the build read. */
+  service: { url: string; key: string; sid: number };
 }
 
 /** A word of `text` of at least `min` letters that `other` lacks, if any. */
@@ -250,6 +261,87 @@ export function describeCatalogSearch(state: () => SearchState): void {
         );
       } finally {
         await server.close();
+      }
+    });
+  });
+
+  describe('sitecontent search-index (on-demand catalogs)', () => {
+    it('writes, from the service, the index the build wrote, and the search page reads it', async (ctx) => {
+      const { build, demo, service } = state();
+      const site = await mkdtemp(path.join(tmpdir(), 'sitecontent-search-index-'));
+      try {
+        // The storefront's output with its index replaced by the command's.
+        await cp(build.outDir, site, { recursive: true });
+        await rm(path.join(site, 'pagefind'), { recursive: true });
+        const env = Object.fromEntries(
+          Object.entries(process.env).filter(([k]) => !k.startsWith('SITECONTENT_')),
+        );
+        const run = await runProcess(
+          process.execPath,
+          [
+            'packages/client/bin/sitecontent.js',
+            'search-index',
+            '--out',
+            path.join(site, 'pagefind'),
+            '--options',
+            'example-site/src/lib/search.ts',
+            '--export',
+            'SEARCH',
+          ],
+          {
+            cwd: repoRoot,
+            env: {
+              ...env,
+              SITECONTENT_BASE_URL: service.url,
+              SITECONTENT_API_KEY: service.key,
+              SITECONTENT_SID: String(service.sid),
+            },
+          },
+        );
+        expect(run.code, run.output).toBe(0);
+        expect(run.stdout).toMatch(/^search index: \d+ pages from \d+ sections in \d+ ms/);
+        expect(run.output).not.toContain(service.key);
+
+        // Record for record what the build's index holds, but the photos: the demo service's are
+        // SVG files, which a result does not show; the build names the raster files its pages made.
+        const fromBuild = await searchIndexAt(build.outDir);
+        const fromService = await searchIndexAt(site);
+        try {
+          const facts = async (index: IndexSearch) =>
+            (await index.search(null))
+              .map(({ url, meta: { image: _image, image_alt: _alt, ...meta }, filters }) => ({
+                url,
+                meta,
+                filters,
+              }))
+              .sort((a, b) => a.url.localeCompare(b.url));
+          const built = await facts(fromBuild);
+          expect(built.length).toBeGreaterThan(demo.products.length);
+          expect(await facts(fromService)).toEqual(built);
+        } finally {
+          await fromBuild.close();
+          await fromService.close();
+        }
+
+        const server = await serveStatic(site);
+        try {
+          await withChromium(ctx, async (page) => {
+            const product = demo.products.find((p) => p.vendor)!;
+            await page.goto(`${server.url}/search/?q=${encodeURIComponent(product.zag)}`);
+            await expect
+              .poll(() =>
+                page
+                  .getByRole('list', { name: 'Search results' })
+                  .getByRole('link', { name: plainText(product.zag), exact: true })
+                  .count(),
+              )
+              .toBeGreaterThan(0);
+          });
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await rm(site, { recursive: true, force: true });
       }
     });
   });

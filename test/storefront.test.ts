@@ -300,7 +300,12 @@ describe('API key canary', () => {
 describeSearchFacts(() => ({ build, demo, pages, pathOf }));
 describeMerchantFeed(() => ({ build, demo, pages, pathOf }));
 describeBrowserCheck(() => ({ build, demo }));
-describeCatalogSearch(() => ({ build, demo, pages }));
+describeCatalogSearch(() => ({
+  build,
+  demo,
+  pages,
+  service: { url: emulator.url, key: emulator.key, sid: SID },
+}));
 describeReproducibleBuild(() => build);
 describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));
 describeKeptCacheProperty();

@@ -9,6 +9,7 @@ export {
   resolveSearchOptions,
   type SearchOptions,
 } from '../options/search-options.js';
+export { type CatalogSearchIndexOptions, catalogSearchIndex } from './catalog-search-index.js';
 export { type SearchIndexSummary, writeSearchIndex } from './search-index.js';
 export {
   articleRecord,
