@@ -70,25 +70,31 @@ async function readOptionsFile(file: string, name: string): Promise<unknown> {
   return module[name];
 }
 
-export async function runSearchIndexCommand(argv: string[], io: CliIo, connect: Connect): Promise<number> {
-  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
-  try {
-    ({ values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }));
-  } catch (error) {
-    throw Object.assign(parseArgsUsageError(error, OPTIONS), { usage: SEARCH_INDEX_USAGE });
-  }
-  const usage = (message: string) => new UsageError(message, SEARCH_INDEX_USAGE);
-  if (!values.out) throw usage('missing --out DIR');
-  if (!values.options && !values.currency) throw usage('name the prices: --options FILE or --currency CODE');
-  if (values.options && values.currency) throw usage('--currency goes in the --options file, not beside it');
+/** The index settings a command was given: where, and the `search` option (a module's export or a currency). */
+export interface SearchIndexFlags {
+  out: string;
+  options?: string | undefined;
+  export?: string | undefined;
+  currency?: string | undefined;
+  site?: string | undefined;
+}
+
+/** Checks `flags` (bad ones are a `UsageError` with `usage`) and returns what writes the index. */
+export async function searchIndexWriter(
+  flags: SearchIndexFlags,
+  usageText: string,
+): Promise<(client: SiteContentClient) => Promise<{ records: number; ms: number; sections: number }>> {
+  const usage = (message: string) => new UsageError(message, usageText);
+  if (!flags.options && !flags.currency) throw usage('name the prices: --options FILE or --currency CODE');
+  if (flags.options && flags.currency) throw usage('--currency goes in the --options file, not beside it');
   if (
-    values.site !== undefined &&
-    !(URL.canParse(values.site) && /^https?:$/.test(new URL(values.site).protocol))
+    flags.site !== undefined &&
+    !(URL.canParse(flags.site) && /^https?:$/.test(new URL(flags.site).protocol))
   )
-    throw usage(`--site must be an http(s) URL, got "${values.site}"`);
-  const given = values.options
-    ? await readOptionsFile(values.options, values.export ?? 'default')
-    : { currency: values.currency };
+    throw usage(`--site must be an http(s) URL, got "${flags.site}"`);
+  const given = flags.options
+    ? await readOptionsFile(flags.options, flags.export ?? 'default')
+    : { currency: flags.currency };
   const astro = await loadAstroSearch();
   let search: unknown;
   try {
@@ -96,17 +102,33 @@ export async function runSearchIndexCommand(argv: string[], io: CliIo, connect: 
   } catch (error) {
     throw usage(error instanceof Error ? error.message : String(error));
   }
-  const outDir = path.resolve(values.out);
-  let sections = 0;
-  const summary = await astro.catalogSearchIndex({
-    client: connect(),
-    search,
-    outDir,
-    site: values.site && new URL(values.site).origin,
-    progress: () => sections++,
-  });
+  const outDir = path.resolve(flags.out);
+  const site = flags.site && new URL(flags.site).origin;
+  return async (client) => {
+    let sections = 0;
+    const summary = await astro.catalogSearchIndex({
+      client,
+      search,
+      outDir,
+      site,
+      progress: () => sections++,
+    });
+    return { records: summary.records, ms: summary.ms, sections };
+  };
+}
+
+export async function runSearchIndexCommand(argv: string[], io: CliIo, connect: Connect): Promise<number> {
+  let values: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS }>>['values'];
+  try {
+    ({ values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: false }));
+  } catch (error) {
+    throw Object.assign(parseArgsUsageError(error, OPTIONS), { usage: SEARCH_INDEX_USAGE });
+  }
+  if (!values.out) throw new UsageError('missing --out DIR', SEARCH_INDEX_USAGE);
+  const write = await searchIndexWriter({ ...values, out: values.out }, SEARCH_INDEX_USAGE);
+  const summary = await write(connect());
   io.stdout.write(
-    `search index: ${summary.records} pages from ${sections} sections in ${summary.ms} ms → ${values.out}\n`,
+    `search index: ${summary.records} pages from ${summary.sections} sections in ${summary.ms} ms → ${values.out}\n`,
   );
   return 0;
 }
