@@ -9,6 +9,7 @@
 //   --quick           2,000 products, into a temp folder unless --out (what a test runs)
 //   --out DIR         where the report and results go (default bench/)
 //   --no-browser      leave out the Chromium timing
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
@@ -451,4 +452,13 @@ own search box never loads.
 Regenerate: \`npm run bench:search\`; \`npm run bench:search -- --quick\` for a smoke run into a temp folder.
 `,
 );
+// Biome formats the repository's Markdown and JSON: the files are written as it would write them.
+try {
+  execFileSync(join(benchDir, '..', 'node_modules', '.bin', 'biome'), [
+    'format',
+    '--write',
+    join(outDir, 'search-report.md'),
+    join(outDir, 'search-results.json'),
+  ]);
+} catch {}
 log(`wrote ${join(outDir, 'search-report.md')}`);
