@@ -13,6 +13,7 @@ import { contributorPages } from './contributor-pages.mjs';
 const [astroReference, astroReferenceSidebar] = createStarlightTypeDocPlugin();
 const [clientReference, clientReferenceSidebar] = createStarlightTypeDocPlugin();
 const [changesReference, changesReferenceSidebar] = createStarlightTypeDocPlugin();
+const [searchReference, searchReferenceSidebar] = createStarlightTypeDocPlugin();
 const [emulatorReference, emulatorReferenceSidebar] = createStarlightTypeDocPlugin();
 
 /**
@@ -61,6 +62,7 @@ export default defineConfig({
         astroReference(reference('astro', 'reference/astro')),
         clientReference(reference('client', 'reference/client')),
         changesReference(reference('client', 'reference/client-changes', 'changes')),
+        searchReference(reference('astro', 'reference/astro-search', 'search')),
         emulatorReference(reference('emulator', 'reference/emulator')),
       ],
       sidebar: [
@@ -74,6 +76,7 @@ export default defineConfig({
           items: [
             { label: 'Command line', link: '/reference/cli/' },
             astroReferenceSidebar,
+            searchReferenceSidebar,
             clientReferenceSidebar,
             changesReferenceSidebar,
             emulatorReferenceSidebar,

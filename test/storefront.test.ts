@@ -4,7 +4,8 @@
 // emulator is told to accept, and nothing else.
 //  1. the build: page count implied by the demo data (read over HTTP), SEO tags, sitemap, titles;
 //  2. the key canary: the key appears nowhere in dist/, .astro/ or the build's output;
-//  3. the browser: Chromium follows the navigation home → section → product → article.
+//  3. the browser: Chromium follows the navigation home → section → product → article, and searches
+//     the catalog (storefront-search.ts).
 // Then, after those: a second clean build that must write the same bytes (storefront-reproducible.ts),
 // and incremental rebuilds against an emulator of this process (storefront-incremental.ts).
 import { randomBytes } from 'node:crypto';
@@ -40,6 +41,7 @@ import { describeIncrementalRebuilds } from './storefront-incremental.js';
 import { describeKeptCacheProperty } from './storefront-kept-cache.js';
 import { describeMerchantFeed } from './storefront-merchant-feed.js';
 import { describeReproducibleBuild } from './storefront-reproducible.js';
+import { describeCatalogSearch } from './storefront-search.js';
 import { describeSearchFacts } from './storefront-search-facts.js';
 
 const canary = `canary-${randomBytes(18).toString('hex')}`;
@@ -81,16 +83,17 @@ describe('storefront build', () => {
     expect(build.code, build.output.slice(-3000)).toBe(0);
   });
 
-  it('builds one page per visible section listing page, product and article, plus home and 404', () => {
+  it('builds one page per visible section listing page, product and article, plus home, search and 404', () => {
     const listingPages = [...demo.listings.values()].reduce((n, listing) => n + listing.length, 0);
     expect(listingPages).toBeGreaterThan(demo.sections.length); // the demo catalog has a paginated section
-    const expectedCount = listingPages + demo.products.length + demo.articles.length + 2;
-    expect(demo.expected.size + 2).toBe(expectedCount); // no two entries share a URL
+    const expectedCount = listingPages + demo.products.length + demo.articles.length + 3;
+    expect(demo.expected.size + 3).toBe(expectedCount); // no two entries share a URL
     expect(pages.size).toBe(expectedCount);
     const missing = [...demo.expected.keys()].filter((p) => !pages.has(p));
     expect(missing).toEqual([]);
     expect(pages.has('/')).toBe(true);
     expect(pages.has('/404')).toBe(true);
+    expect(pages.has('/search')).toBe(true);
   });
 
   it('gives every page a title, description, Open Graph tags and the lang attribute', () => {
@@ -297,6 +300,12 @@ describe('API key canary', () => {
 describeSearchFacts(() => ({ build, demo, pages, urlPathname }));
 describeMerchantFeed(() => ({ build, demo, pages, urlPathname }));
 describeBrowserCheck(() => ({ build, demo }));
+describeCatalogSearch(() => ({
+  build,
+  demo,
+  pages,
+  service: { url: emulator.url, key: emulator.key, sid: SID },
+}));
 describeReproducibleBuild(() => build);
 describeIncrementalRebuilds(() => sitemapLastmods(build.outDir));
 describeKeptCacheProperty();

@@ -11,7 +11,7 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 /** The documentation site's own pages (not the ones its build generates), relative to the repository. */
 function sitePages(): string[] {
   const dir = 'docs/src/content/docs';
-  const generated = /^(reference\/(astro|client|client-changes|emulator)|contributing)\//;
+  const generated = /^(reference\/(astro|astro-search|client|client-changes|emulator)|contributing)\//;
   return readdirSync(path.join(repoRoot, dir), { recursive: true, encoding: 'utf8' })
     .filter((file) => /\.mdx?$/.test(file) && !generated.test(file.split(path.sep).join('/')))
     .map((file) => `${dir}/${file.split(path.sep).join('/')}`)

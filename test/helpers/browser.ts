@@ -13,10 +13,14 @@ interface Skippable {
 }
 
 /**
- * Runs `use` with a page of a fresh headless Chromium profile (1280 × 860), then closes the browser
- * and removes the profile.
+ * Runs `use` with a page of a fresh headless Chromium profile (1280 × 860; `options` for the
+ * context, such as JavaScript off), then closes the browser and removes the profile.
  */
-export async function withChromium(ctx: Skippable, use: (page: Page) => Promise<void>): Promise<void> {
+export async function withChromium(
+  ctx: Skippable,
+  use: (page: Page) => Promise<void>,
+  options: { javaScriptEnabled?: boolean } = {},
+): Promise<void> {
   if (!existsSync(CHROMIUM)) {
     if (browserRequired()) throw new Error(`${CHROMIUM} is missing and SITECONTENT_REQUIRE_BROWSER is set`);
     ctx.skip();
@@ -33,6 +37,7 @@ export async function withChromium(ctx: Skippable, use: (page: Page) => Promise<
         args: CHROMIUM_ARGS,
         viewport: { width: 1280, height: 860 },
         timeout: 60_000,
+        ...options,
       });
     } catch (error) {
       if (browserRequired()) throw error;

@@ -7,6 +7,7 @@ import { STOREFRONT_LOCAL_IMAGES, STOREFRONT_PRODUCTS_ON_DEMAND } from 'astro:en
 import { listingPages, pageCacheKey } from '@sitecontent/astro';
 import type { Page, PaginateFunction } from 'astro';
 import { isHeadProduct } from './head';
+import { facetValues } from './search';
 import {
   type ArticleEntry,
   articleHref,
@@ -29,6 +30,7 @@ import {
 export type PageProps =
   | { kind: 'home' }
   | { kind: 'not-found' }
+  | { kind: 'search' }
   | { kind: 'product'; product: ProductEntry }
   | { kind: 'article'; article: ArticleEntry };
 
@@ -67,6 +69,13 @@ export async function shopPages(): Promise<ShopPage[]> {
     // The home page counts and features products, so every product, price and article is on it.
     page(undefined, { kind: 'home' }, shop.products, shop.modifications, newestFirst(shop.articles)),
     page('404', { kind: 'not-found' }),
+    // Its filter panel names the sections, brands and colours of the whole catalog.
+    page(
+      'search',
+      { kind: 'search' },
+      shop.tree.map((node) => node.data.zag),
+      facetValues(shop, shop.products),
+    ),
     // Served on demand (storefront.mjs serve), only the head of the catalog is built (lib/head.ts).
     ...(STOREFRONT_PRODUCTS_ON_DEMAND
       ? shop.products.filter((p) => isHeadProduct(p.data))
@@ -114,6 +123,8 @@ export async function sectionPages(paginate: PaginateFunction) {
           section,
           ...withModifications(shop, page.data),
           first ? [childrenOf(shop, section.data.tx), articlesIn(shop, section)] : [],
+          // The filter panel offers the brands and colours of the whole listing.
+          facetValues(shop, productsIn(shop, section)),
           { start: page.start, total: page.total, url: page.url },
           // Its dateModified: the whole listing's change time, which products on other pages move.
           shop.changeTimes.at(page.url.current),

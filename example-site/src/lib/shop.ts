@@ -18,6 +18,7 @@ import {
   sectionListing,
   truncateOnWordBoundary,
 } from '@sitecontent/astro';
+import { STORE } from './store';
 import { colourName } from './variants';
 import { isShownIn, shownSections } from './visible';
 
@@ -26,13 +27,7 @@ export type SectionEntry = CollectionEntry<'sections'>;
 export type ArticleEntry = CollectionEntry<'articles'>;
 export type ModificationEntry = CollectionEntry<'modifications'>;
 
-export const STORE = {
-  name: 'Lumen & Oak',
-  tagline: 'Electronics we have tested ourselves',
-  lang: 'en',
-  locale: 'en-US',
-  currency: 'USD',
-} as const;
+export { STORE } from './store';
 
 /** What the layout puts in <head> (the package's `SeoHead` fields); built from an entry's `seo` by `seoOf()`. */
 export type PageSeo = HeadSeo;

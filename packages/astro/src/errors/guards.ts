@@ -7,6 +7,7 @@ import { SiteContentImageOriginError } from './image-origin-error.js';
 import { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import { SiteContentLoadError } from './load-error.js';
 import { SiteContentOptionsError } from './options-error.js';
+import { SiteContentSearchIndexError } from './search-index-error.js';
 import { SiteContentSeoCheckError } from './seo-check-error.js';
 import { SiteContentStoreCeilingError } from './store-ceiling-error.js';
 import { SiteContentUnavailableError } from './unavailable-error.js';
@@ -19,6 +20,7 @@ const ERROR_CLASSES = {
   invalid_record: SiteContentInvalidRecordError,
   option_callback_failed: SiteContentCallbackError,
   seo_check_failed: SiteContentSeoCheckError,
+  search_index_failed: SiteContentSearchIndexError,
   busy: SiteContentBusyError,
   unavailable: SiteContentUnavailableError,
   image_origin_unknown: SiteContentImageOriginError,

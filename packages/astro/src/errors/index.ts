@@ -7,6 +7,7 @@ export type { SiteContentImageOriginError } from './image-origin-error.js';
 export type { SiteContentInvalidRecordError } from './invalid-record-error.js';
 export type { SiteContentLoadError } from './load-error.js';
 export type { SiteContentOptionsError } from './options-error.js';
+export type { SiteContentSearchIndexError } from './search-index-error.js';
 export type { SeoCheckProblem, SiteContentSeoCheckError } from './seo-check-error.js';
 export type { SiteContentStoreCeilingError } from './store-ceiling-error.js';
 export type { SiteContentUnavailableError } from './unavailable-error.js';

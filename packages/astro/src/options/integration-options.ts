@@ -5,6 +5,7 @@ import { connectionShape } from './fields.js';
 import { metaWriteBackOptionSchema } from './meta-write-back-options.js';
 import { onDemandOptionsSchema } from './on-demand-options.js';
 import { parseOptions } from './parse-options.js';
+import { searchOptionsSchema } from './search-options.js';
 import { seoCheckModeSchema } from './seo-check-options.js';
 
 /**
@@ -87,6 +88,11 @@ export const siteContentOptionsSchema = withConcurrencyRule(
       .string()
       .regex(/\.json$/, 'must name a .json file')
       .optional(),
+    /**
+     * A Pagefind search index of the built product pages and articles, made from the entries and
+     * written into the output at `search.path` (docs: guides/search). @default off
+     */
+    search: searchOptionsSchema.optional(),
     /** Pages rendered on demand (with a `cache` provider in the Astro config). @default see `OnDemandOptions` */
     onDemand: onDemandOptionsSchema.prefault({}),
   }),

@@ -1,5 +1,6 @@
 /** Options of the structured-data builders: the facts JSON-LD states that the interface does not hold. */
 import { z } from 'zod';
+import { AVAILABILITIES, type Availability, type OfferFacts } from '../options/availability.js';
 import { functionField, httpUrlField } from '../options/fields.js';
 import { parseOptions } from '../options/parse-options.js';
 import { returnsSchema, shippingSchema } from './merchant-policies.js';
@@ -8,22 +9,7 @@ import type { ModificationSource, ProductSource } from './record-sources.js';
 import { siteFactsSchema } from './shop-facts.js';
 import type { VariantFacts } from './variants.js';
 
-/** schema.org availability values (`https://schema.org/<name>`) Google reads on an offer. */
-export const AVAILABILITIES = [
-  'InStock',
-  'OutOfStock',
-  'PreOrder',
-  'PreSale',
-  'BackOrder',
-  'MadeToOrder',
-  'LimitedAvailability',
-  'OnlineOnly',
-  'InStoreOnly',
-  'SoldOut',
-  'Discontinued',
-  'Reserved',
-] as const;
-export type Availability = (typeof AVAILABILITIES)[number];
+export { AVAILABILITIES, type Availability, type OfferFacts };
 
 /** schema.org item conditions (`https://schema.org/<name>`). */
 export const ITEM_CONDITIONS = [
@@ -37,17 +23,6 @@ export type ItemCondition = (typeof ITEM_CONDITIONS)[number];
 /** The article types a page can state; Google reads all three the same way. */
 export const ARTICLE_TYPES = ['Article', 'BlogPosting', 'NewsArticle'] as const;
 export type ArticleType = (typeof ARTICLE_TYPES)[number];
-
-/** What an availability rule is asked about: one offer, priced from a modification or from the product. */
-export interface OfferFacts {
-  /** The product's id. */
-  productId: number;
-  /** The modification's id; `undefined` for an offer priced from the product's own `sku` list. */
-  modificationId: number | undefined;
-  price: number;
-  /** The modification's `sf` flag (shown in the service's widget); `undefined` without a modification. */
-  sf: boolean | undefined;
-}
 
 /** `site` as given (a URL or its text), checked for being an http(s) URL and reduced to its origin. */
 const siteField = z

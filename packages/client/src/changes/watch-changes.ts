@@ -16,6 +16,8 @@ export interface WatchOptions extends CycleOptions {
   log: (line: string) => void;
   /** Operations sent to the service so far, when the caller counts them itself (retries included). */
   requestCount?: () => number;
+  /** Runs after each cycle that read the catalog (a search index rebuilt); its text ends the cycle's line. */
+  afterCycle?: (report: CycleReport) => Promise<string | undefined>;
 }
 
 /** The line a cycle logs: what changed, what was done, the requests, the time. */
@@ -46,7 +48,8 @@ export async function watchChanges(options: WatchOptions): Promise<void> {
     try {
       const report = await runChangeCycle(options);
       const requests = options.requestCount ? options.requestCount() - before : report.serviceRequests;
-      log(cycleLine(n, report, requests));
+      const after = await options.afterCycle?.(report);
+      log(`${cycleLine(n, report, requests)}${after ? `; ${after}` : ''}`);
     } catch (error) {
       if (signal?.aborted) break;
       log(`cycle ${n}: failed, state kept: ${error instanceof Error ? error.message : String(error)}`);

@@ -5,6 +5,7 @@ import { getCommand } from './get-command.js';
 import { metaCommand } from './meta-command.js';
 import { previewLinkCommand } from './preview-link-command.js';
 import { purgeCommand } from './purge-command.js';
+import { searchIndexCommand } from './search-index-command.js';
 import { watchCommand } from './watch-command.js';
 
 export const COMMANDS: readonly Command[] = [
@@ -14,6 +15,7 @@ export const COMMANDS: readonly Command[] = [
   changesCommand,
   watchCommand,
   previewLinkCommand,
+  searchIndexCommand,
 ];
 
 /** The command named `name`, if the table has one. */

@@ -9,6 +9,7 @@ Commands:
   changes --state FILE [--json]            what changed since FILE; exit 3 when something did (sitecontent changes --help)
   watch --state FILE --interval SECONDS    follow changes, purge their pages, post a build hook (sitecontent watch --help)
   preview-link product|article|section ID  a signed, expiring link showing a hidden record (sitecontent preview-link --help)
+  search-index --out DIR                   the catalog's search index, for an on-demand site (sitecontent search-index --help)
 
 Connection (flags win over the environment, the environment over .env and .env.local here):
   --base-url URL   SITECONTENT_BASE_URL   service root; operations are under URL/v1/

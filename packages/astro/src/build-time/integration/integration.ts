@@ -22,6 +22,7 @@ import { setUpOnDemand, type WriteUrlHistory } from './on-demand-setup.js';
 import { PURGE_AFTER_WRITE_ENV } from './purge-written-meta.js';
 import { mountRefreshEndpoint, REFRESH_TOKEN_ENV } from './refresh-endpoint.js';
 import { rememberedOrigin } from './remembered-domain.js';
+import { writeBuildSearchIndex } from './search-output.js';
 import { applySiteDomain } from './site-domain.js';
 import { sitemapIncludeCheck } from './sitemap-include-check.js';
 import { readHistorySnapshot, writeHistorySnapshot, writeRedirectPages } from './static-redirects.js';
@@ -78,7 +79,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         );
         project = opened;
         // Loaders keep a copy of their entries for the write-back or the sitemap's facts only when wanted.
-        if (opts.metaWriteBack || (command === 'build' && pageFactsWanted())) opened.startBuildRecord();
+        if (opts.metaWriteBack || (command === 'build' && (opts.search || pageFactsWanted())))
+          opened.startBuildRecord();
         updateConfig({ env: { schema: ENV_SCHEMA } });
         // Appended, so it runs after every listed integration (the sitemap's) has written its files.
         if (command === 'build' && opts.seoCheck !== 'off') {
@@ -153,14 +155,25 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         }
         if (opts.urlHistoryFile && root)
           writeUrlHistoryFile(root, opts.urlHistoryFile, project.urlHistory, logger);
+        const record = project.buildRecord;
         try {
+          // Before the SEO check and the sitemap read the output; from the entries the build recorded.
+          if (opts.search && record && output) {
+            await writeBuildSearchIndex({
+              entriesOf: (kind) => record.entriesOf(kind),
+              options: opts.search,
+              outDir: fileURLToPath(dir),
+              layout: output.layout,
+              site: output.site,
+              logger,
+            });
+          }
           // Before closing: the write-back uses the project's client (one bound, one back-off gate).
           if (opts.metaWriteBack && cacheDir) {
             await runBuildMetaWriteBack(project, cacheDir, opts.metaWriteBack, logger);
           }
         } finally {
           // Before the record ends: @astrojs/sitemap's hook, after this one, reads the facts.
-          const record = project.buildRecord;
           if (record && pageFactsWanted()) {
             const facts = collectPageFacts((kind) => record.loadedEntries(kind));
             const searchImages =

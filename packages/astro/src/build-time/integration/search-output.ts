@@ -1,0 +1,97 @@
+/**
+ * The `search` option at `astro:build:done`: a Pagefind index of the build's product pages and
+ * articles, made from the entries the loaders read (no HTML crawl), written into the output. Only
+ * pages the build wrote get a record, so a result never links to a page that does not exist; a
+ * product's image is the raster file its page's JSON-LD names.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { AstroIntegrationLogger } from 'astro';
+import type { SectionLike } from '../../helpers/section-tree.js';
+import type { ResolvedSearchOptions } from '../../options/search-options.js';
+import type { LoadedEntry } from '../../project/build-record.js';
+import { pathKey } from '../../project/page-facts.js';
+import { writeSearchIndex } from '../../search/search-index.js';
+import {
+  articleRecord,
+  productRecord,
+  type RecordContext,
+  type SearchArticleSource,
+  type SearchModificationSource,
+  type SearchProductSource,
+  type SearchRecord,
+} from '../../search/search-records.js';
+import type { OutputLayout } from '../seo-check/page-file.js';
+import { pageFileCandidates } from '../seo-check/page-file.js';
+import { pageSearchImages } from '../sitemap-facts/page-images.js';
+
+export interface BuildSearchIndex {
+  entriesOf: (kind: string) => readonly LoadedEntry[];
+  options: ResolvedSearchOptions;
+  /** The build's output folder. */
+  outDir: string;
+  layout: OutputLayout;
+  site: string | undefined;
+  logger: Pick<AstroIntegrationLogger, 'info' | 'warn'>;
+}
+
+type Entry<T> = { id: string; data: T; rendered?: { html: string } | undefined };
+
+/** The shown modifications of each product entry, cheapest first (the order product pages list them). */
+function modificationsByProduct(
+  entries: readonly LoadedEntry[],
+): Map<string, Entry<SearchModificationSource>[]> {
+  const byProduct = new Map<string, Entry<SearchModificationSource>[]>();
+  for (const entry of entries as unknown as Entry<SearchModificationSource & { product: { id: string } }>[]) {
+    if (entry.data.shw === false) continue;
+    const list = byProduct.get(entry.data.product.id) ?? [];
+    list.push(entry);
+    byProduct.set(entry.data.product.id, list);
+  }
+  for (const list of byProduct.values())
+    list.sort((a, b) => a.data.price - b.data.price || a.data.id - b.data.id);
+  return byProduct;
+}
+
+/** Entries by their page's URL: Pagefind numbers pages in the order they come, so one order makes one index. */
+const byUrl = <T extends { data: { url: string } }>(entries: readonly T[]): T[] =>
+  [...entries].sort((a, b) => (a.data.url < b.data.url ? -1 : a.data.url > b.data.url ? 1 : 0));
+
+/** The records of the pages the build wrote, in URL order (a kept store holds its entries in another). */
+function* buildRecords(build: BuildSearchIndex, context: RecordContext): Generator<SearchRecord> {
+  const { outDir, layout, options } = build;
+  const written = (url: string) =>
+    pageFileCandidates(`${pathKey(url)}/`, layout).some((file) => existsSync(path.join(outDir, file)));
+  if (options.include.includes('products')) {
+    const modifications = modificationsByProduct(build.entriesOf('modifications'));
+    for (const entry of byUrl(build.entriesOf('products') as unknown as Entry<SearchProductSource>[])) {
+      if (entry.data.shw === false || !written(entry.data.url)) continue;
+      const key = pathKey(entry.data.url);
+      const images = pageSearchImages(outDir, layout, [key]).get(key);
+      const record = productRecord(
+        { product: entry, modifications: modifications.get(entry.id) ?? [], images },
+        context,
+      );
+      if (record) yield record;
+    }
+  }
+  if (options.include.includes('articles')) {
+    for (const entry of byUrl(build.entriesOf('articles') as unknown as Entry<SearchArticleSource>[])) {
+      if (entry.data.shw === false || !written(entry.data.url)) continue;
+      const record = articleRecord(entry, context);
+      if (record) yield record;
+    }
+  }
+}
+
+/** Writes the build's search index into `outDir` at the option's `path`. */
+export async function writeBuildSearchIndex(build: BuildSearchIndex): Promise<void> {
+  const sections = build.entriesOf('sections') as unknown as Entry<SectionLike>[];
+  const site = build.site ? new URL(build.site).origin : undefined;
+  const context: RecordContext = { options: build.options, sections, site };
+  const outputPath = path.join(build.outDir, build.options.path);
+  const summary = await writeSearchIndex(buildRecords(build, context), outputPath);
+  if (summary.records === 0)
+    build.logger.warn('search index: no product page or article was built, so the index is empty');
+  build.logger.info(`search index: ${summary.records} pages in ${summary.ms} ms → ${build.options.path}/`);
+}
