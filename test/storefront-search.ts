@@ -16,7 +16,7 @@ import { shownPriceOf } from './helpers/json-ld.js';
 import { runProcess } from './helpers/process.js';
 import {
   type BuildResult,
-  canonicalOf,
+  canonicalHref,
   repoRoot,
   resultsDir,
   serveStatic,
@@ -130,7 +130,7 @@ export function describeCatalogSearch(state: () => SearchState): void {
           });
 
           await page.goto(`${server.url}/search/`);
-          const canonical = canonicalOf(await page.content());
+          const canonical = canonicalHref(await page.content());
           expect(canonical).toBe(`${demo.origin}/search/`);
           const box = page.getByRole('searchbox', { name: 'Search products and articles' });
           const status = page.getByRole('status');
@@ -165,7 +165,7 @@ export function describeCatalogSearch(state: () => SearchState): void {
           await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(titleWord);
           // Filtered states are never indexable; the canonical stays the page's own.
           expect(await page.locator('meta[name="robots"]').getAttribute('content')).toMatch(/noindex/);
-          expect(canonicalOf(await page.content())).toBe(canonical);
+          expect(canonicalHref(await page.content())).toBe(canonical);
 
           // A word only in its description finds it too.
           const descriptionWord = wordOnlyIn(plainText(target.stxt), target.zag)!;
@@ -244,7 +244,7 @@ export function describeCatalogSearch(state: () => SearchState): void {
             .locator('h3 a')
             .evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
             expect(trimSlash(href ?? '').startsWith(trimSlash(listingPath))).toBe(true);
-          expect(trimSlash(canonicalOf(await page.content()) ?? '')).toBe(
+          expect(trimSlash(canonicalHref(await page.content()) ?? '')).toBe(
             `${demo.origin}${trimSlash(listingPath)}`,
           );
           await page.goBack();

@@ -1,23 +1,23 @@
 /**
  * The search index's records, one per product page and per article, made from the entries: the
  * price a product page shows comes from the offers its JSON-LD and the feed state (`offerPrices`,
- * `offerOf`), its colours from the variant facts mapping, never from a colour code. Pure functions
+ * `makeOffer`), its colours from the variant facts mapping, never from a colour code. Pure functions
  * of a record and its section trail, so a build and the section-by-section read of
  * `sitecontent search-index` make the same records (docs/src/content/docs/guides/search.mdx).
  */
-import { bodyOf, dataOf, type WithBody, type WithData } from '../entries/entry-data.js';
+import { entryBody, entryData, type WithBody, type WithData } from '../entries/entry-data.js';
 import { plainText } from '../entries/plain-text.js';
 import { truncateOnWordBoundary } from '../entries/seo.js';
 import { breadcrumbsFor } from '../helpers/breadcrumbs.js';
 import { imageUrls } from '../helpers/image-urls.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import type { ResolvedSearchOptions } from '../options/search-options.js';
-import { offerOf, type PricePoint } from '../structured-data/offer.js';
+import { makeOffer, type PricePoint } from '../structured-data/offer.js';
 import type { ResolvedStructuredDataOptions } from '../structured-data/options.js';
 import { feedAvailability } from '../structured-data/product-feed.js';
 import { offerPrices } from '../structured-data/product-offers.js';
 import type { ModificationSource, ProductSource } from '../structured-data/record-sources.js';
-import { variantFactsOf } from '../structured-data/variants.js';
+import { makeVariantFacts } from '../structured-data/variants.js';
 
 /** A record as Pagefind's `addCustomRecord()` takes it. */
 export interface SearchRecord {
@@ -135,7 +135,7 @@ export function priceBandOf(price: number, options: ResolvedSearchOptions): stri
 /** The names of the section trail down to `tx`, root first (a filter value per level). */
 function sectionTrailNames(tx: string | undefined, sections: readonly WithData<SectionLike>[]): string[] {
   if (!tx) return [];
-  const section = sections.map((s) => dataOf(s)).find((s) => s.tx === tx);
+  const section = sections.map((s) => entryData(s)).find((s) => s.tx === tx);
   if (!section) return [];
   return breadcrumbsFor(section, sections).map((crumb) => plainText(crumb.label));
 }
@@ -160,7 +160,7 @@ function trailOf(tx: string | undefined, sections: readonly WithData<SectionLike
 
 /** An image for a result: the page's first raster image, else the service's big photo when it is raster. */
 function imageOf(item: SearchProduct, site: string | undefined): string | undefined {
-  const product = dataOf(item.product);
+  const product = entryData(item.product);
   const candidates =
     item.images ??
     (product.img.length > 0 && product.imageOrigin !== undefined ? imageUrls(product).map((i) => i.big) : []);
@@ -183,7 +183,7 @@ function offerOptions(options: ResolvedSearchOptions): ResolvedStructuredDataOpt
 /** Whether an offer is in stock, by Google's feed reading of its schema.org availability. */
 function inStock(point: PricePoint, options: ResolvedStructuredDataOptions): boolean {
   return (
-    feedAvailability(String(offerOf(point, 'https://search.invalid/', options).availability)) === 'in_stock'
+    feedAvailability(String(makeOffer(point, 'https://search.invalid/', options).availability)) === 'in_stock'
   );
 }
 
@@ -197,7 +197,7 @@ function colourNames(
   if (!map) return [];
   const names = new Set<string>();
   for (const modification of modifications) {
-    const { color } = variantFactsOf(modification.id, () => map(modification, product));
+    const { color } = makeVariantFacts(modification.id, () => map(modification, product));
     if (color) names.add(color);
   }
   return [...names];
@@ -217,11 +217,11 @@ const timeKey = (date: Date | undefined) => String(Math.floor((date?.getTime() ?
  */
 export function productRecord(item: SearchProduct, context: RecordContext): SearchRecord | undefined {
   const { options, sections } = context;
-  const product = dataOf(item.product);
+  const product = entryData(item.product);
   if (product.shw === false) return undefined;
-  const modifications = item.modifications.map((m) => dataOf(m)).filter((m) => m.shw !== false);
+  const modifications = item.modifications.map((m) => entryData(m)).filter((m) => m.shw !== false);
   const title = plainText(product.zag);
-  const body = bodyOf(item.product);
+  const body = entryBody(item.product);
   const description = truncateOnWordBoundary(plainText(product.stxt) || plainText(body), DESCRIPTION_MAX);
   const structured = offerOptions(options);
   const points = offerPrices(product, modifications);
@@ -280,10 +280,10 @@ export function articleRecord(
   context: RecordContext,
 ): SearchRecord | undefined {
   const { options, sections } = context;
-  const article = dataOf(entry);
+  const article = entryData(entry);
   if (article.shw === false) return undefined;
   const title = plainText(article.zag);
-  const body = bodyOf(entry);
+  const body = entryBody(entry);
   const description = truncateOnWordBoundary(plainText(article.stxt) || plainText(body), DESCRIPTION_MAX);
   const trail = trailOf(article.section?.id, sections);
   const meta: Record<string, string> = { title, description, kind: KIND_NAMES.articles };

@@ -160,7 +160,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
           // Before the SEO check and the sitemap read the output; from the entries the build recorded.
           if (opts.search && record && output) {
             await writeBuildSearchIndex({
-              entriesOf: (kind) => record.entriesOf(kind),
+              loadedEntries: (kind) => record.loadedEntries(kind),
               options: opts.search,
               outDir: fileURLToPath(dir),
               layout: output.layout,

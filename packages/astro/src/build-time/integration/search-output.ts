@@ -26,7 +26,7 @@ import { pageFileCandidates } from '../seo-check/page-file.js';
 import { pageSearchImages } from '../sitemap-facts/page-images.js';
 
 export interface BuildSearchIndex {
-  entriesOf: (kind: string) => readonly LoadedEntry[];
+  loadedEntries: (kind: string) => readonly LoadedEntry[];
   options: ResolvedSearchOptions;
   /** The build's output folder. */
   outDir: string;
@@ -63,8 +63,8 @@ function* buildRecords(build: BuildSearchIndex, context: RecordContext): Generat
   const written = (url: string) =>
     pageFileCandidates(`${pathKey(url)}/`, layout).some((file) => existsSync(path.join(outDir, file)));
   if (options.include.includes('products')) {
-    const modifications = modificationsByProduct(build.entriesOf('modifications'));
-    for (const entry of byUrl(build.entriesOf('products') as unknown as Entry<SearchProductSource>[])) {
+    const modifications = modificationsByProduct(build.loadedEntries('modifications'));
+    for (const entry of byUrl(build.loadedEntries('products') as unknown as Entry<SearchProductSource>[])) {
       if (entry.data.shw === false || !written(entry.data.url)) continue;
       const key = pathKey(entry.data.url);
       const images = pageSearchImages(outDir, layout, [key]).get(key);
@@ -76,7 +76,7 @@ function* buildRecords(build: BuildSearchIndex, context: RecordContext): Generat
     }
   }
   if (options.include.includes('articles')) {
-    for (const entry of byUrl(build.entriesOf('articles') as unknown as Entry<SearchArticleSource>[])) {
+    for (const entry of byUrl(build.loadedEntries('articles') as unknown as Entry<SearchArticleSource>[])) {
       if (entry.data.shw === false || !written(entry.data.url)) continue;
       const record = articleRecord(entry, context);
       if (record) yield record;
@@ -86,7 +86,7 @@ function* buildRecords(build: BuildSearchIndex, context: RecordContext): Generat
 
 /** Writes the build's search index into `outDir` at the option's `path`. */
 export async function writeBuildSearchIndex(build: BuildSearchIndex): Promise<void> {
-  const sections = build.entriesOf('sections') as unknown as Entry<SectionLike>[];
+  const sections = build.loadedEntries('sections') as unknown as Entry<SectionLike>[];
   const site = build.site ? new URL(build.site).origin : undefined;
   const context: RecordContext = { options: build.options, sections, site };
   const outputPath = path.join(build.outDir, build.options.path);
