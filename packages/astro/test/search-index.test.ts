@@ -16,8 +16,8 @@ import {
   articleRecord,
   IN_STOCK,
   ON_SALE,
+  priceBand,
   priceBandNames,
-  priceBandOf,
   productRecord,
   type RecordContext,
   type SearchRecord,
@@ -56,10 +56,10 @@ describe('search option', () => {
     const options = resolveSearchOptions({ currency: 'USD', priceBands: [50, 100, 1000] });
     const names = priceBandNames(options);
     expect(names).toEqual(['Under $50', '$50 – $100', '$100 – $1,000', '$1,000 and over']);
-    expect(priceBandOf(49.99, options)).toBe('Under $50');
-    expect(priceBandOf(50, options)).toBe('$50 – $100');
-    expect(priceBandOf(999, options)).toBe('$100 – $1,000');
-    expect(priceBandOf(1000, options)).toBe('$1,000 and over');
+    expect(priceBand(49.99, options)).toBe('Under $50');
+    expect(priceBand(50, options)).toBe('$50 – $100');
+    expect(priceBand(999, options)).toBe('$100 – $1,000');
+    expect(priceBand(1000, options)).toBe('$1,000 and over');
   });
 });
 

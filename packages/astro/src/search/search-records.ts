@@ -83,7 +83,7 @@ const DESCRIPTION_MAX = 160;
 /** Formatters and band names per options object: `Intl.NumberFormat` is costly to make per record. */
 const madeFor = new WeakMap<ResolvedSearchOptions, { price: (value: number) => string; bands: string[] }>();
 
-function madeOf(options: ResolvedSearchOptions) {
+function formattersFor(options: ResolvedSearchOptions) {
   let made = madeFor.get(options);
   if (!made) {
     const money = new Intl.NumberFormat(options.locale, { style: 'currency', currency: options.currency });
@@ -95,7 +95,7 @@ function madeOf(options: ResolvedSearchOptions) {
 
 /** A price as the pages show it, by the `formatPrice` option or the locale's currency format. */
 export function priceFormatter(options: ResolvedSearchOptions): (value: number) => string {
-  return madeOf(options).price;
+  return formattersFor(options).price;
 }
 
 /** A band's bound, without cents when it is whole. */
@@ -112,7 +112,7 @@ function boundFormatter(options: ResolvedSearchOptions): (value: number) => stri
 
 /** The names of the price bands, cheapest first: `Under $25`, `$25 – $50`, …, `$1,000 and over`. */
 export function priceBandNames(options: ResolvedSearchOptions): string[] {
-  return [...madeOf(options).bands];
+  return [...formattersFor(options).bands];
 }
 
 function bandNames(options: ResolvedSearchOptions): string[] {
@@ -126,8 +126,8 @@ function bandNames(options: ResolvedSearchOptions): string[] {
 }
 
 /** The band a price falls in: below the first bound whose value is above it, else the last. */
-export function priceBandOf(price: number, options: ResolvedSearchOptions): string {
-  const names = madeOf(options).bands;
+export function priceBand(price: number, options: ResolvedSearchOptions): string {
+  const names = formattersFor(options).bands;
   const index = options.priceBands.findIndex((bound) => price < bound);
   return names[index === -1 ? names.length - 1 : index] as string;
 }
@@ -143,7 +143,7 @@ function sectionTrailNames(tx: string | undefined, sections: readonly WithData<S
 const sectionCache = new WeakMap<readonly unknown[], Map<string, string[]>>();
 
 /** `sectionTrailNames`, worked out once per section and catalog. */
-function trailOf(tx: string | undefined, sections: readonly WithData<SectionLike>[]): string[] {
+function cachedSectionTrail(tx: string | undefined, sections: readonly WithData<SectionLike>[]): string[] {
   if (!tx) return [];
   let cache = sectionCache.get(sections);
   if (!cache) {
@@ -159,7 +159,7 @@ function trailOf(tx: string | undefined, sections: readonly WithData<SectionLike
 }
 
 /** An image for a result: the page's first raster image, else the service's big photo when it is raster. */
-function imageOf(item: SearchProduct, site: string | undefined): string | undefined {
+function resultImage(item: SearchProduct, site: string | undefined): string | undefined {
   const product = entryData(item.product);
   const candidates =
     item.images ??
@@ -204,7 +204,7 @@ function colourNames(
 }
 
 /** The text a record is found by: its title, teaser and body as plain text. */
-function contentOf(title: string, ...parts: string[]): string {
+function searchableText(title: string, ...parts: string[]): string {
   return [title, ...parts.map((part) => plainText(part))].filter(Boolean).join('\n');
 }
 
@@ -231,8 +231,8 @@ export function productRecord(item: SearchProduct, context: RecordContext): Sear
   );
   const format = priceFormatter(options);
   const vendor = product.vendor.trim();
-  const trail = trailOf(product.section?.id, sections);
-  const image = imageOf(item, context.site);
+  const trail = cachedSectionTrail(product.section?.id, sections);
+  const image = resultImage(item, context.site);
   const meta: Record<string, string> = { title, description, kind: KIND_NAMES.products };
   const filters: Record<string, string[]> = { kind: [KIND_NAMES.products] };
   const sort: Record<string, string> = {
@@ -260,13 +260,13 @@ export function productRecord(item: SearchProduct, context: RecordContext): Sear
       meta.old_price = format(cheapest.oldPrice);
       filters.sale = [ON_SALE];
     }
-    filters.price = [priceBandOf(cheapest.price, options)];
+    filters.price = [priceBand(cheapest.price, options)];
     sort.price = String(cheapest.price);
     if (points.some((p) => inStock(p, structured))) filters.stock = [IN_STOCK];
   }
   return {
     url: product.url,
-    content: contentOf(title, product.stxt, body, vendor, colours.join(' ')),
+    content: searchableText(title, product.stxt, body, vendor, colours.join(' ')),
     language: options.language,
     meta,
     filters,
@@ -285,7 +285,7 @@ export function articleRecord(
   const title = plainText(article.zag);
   const body = entryBody(entry);
   const description = truncateOnWordBoundary(plainText(article.stxt) || plainText(body), DESCRIPTION_MAX);
-  const trail = trailOf(article.section?.id, sections);
+  const trail = cachedSectionTrail(article.section?.id, sections);
   const meta: Record<string, string> = { title, description, kind: KIND_NAMES.articles };
   const filters: Record<string, string[]> = { kind: [KIND_NAMES.articles] };
   if (trail.length > 0) {
@@ -294,7 +294,7 @@ export function articleRecord(
   }
   return {
     url: article.url,
-    content: contentOf(title, article.stxt, body),
+    content: searchableText(title, article.stxt, body),
     language: options.language,
     meta,
     filters,
