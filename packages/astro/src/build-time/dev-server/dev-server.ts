@@ -48,6 +48,8 @@ export class DevServer {
   readonly #project: () => Project | undefined;
   readonly #follower: CatalogFollower;
   #toolbar: ToolbarChannel | undefined;
+  /** Whether the command is `astro dev`: a build's own Vite server runs `astro:server:setup` too. */
+  #dev = false;
 
   constructor(settings: DevServerSettings, project: () => Project | undefined) {
     this.#settings = settings;
@@ -55,10 +57,11 @@ export class DevServer {
     this.#follower = new CatalogFollower(settings.followCatalog);
   }
 
-  /** In `astro:config:setup` of `astro dev`: the toolbar app, unless `dev.toolbar` is off. */
-  addToolbarApp(add: (entry: ToolbarAppEntry) => void): void {
-    if (!this.#settings.toolbar) return;
-    add({
+  /** In `astro:config:setup`: notes the command, and adds the toolbar app to `astro dev` unless `dev.toolbar` is off. */
+  setUp(command: string, addDevToolbarApp: (entry: ToolbarAppEntry) => void): void {
+    this.#dev = command === 'dev';
+    if (!this.#dev || !this.#settings.toolbar) return;
+    addDevToolbarApp({
       id: TOOLBAR_APP_ID,
       name: 'Site Content',
       icon: ICON,
@@ -66,10 +69,10 @@ export class DevServer {
     });
   }
 
-  /** In `astro:server:setup`: starts following the catalog and answers the toolbar app. */
+  /** In `astro:server:setup` of `astro dev`: starts following the catalog and answers the toolbar app. */
   start({ toolbar, refreshContent, logger }: DevServerHooks): void {
     const project = this.#project();
-    if (!project) return;
+    if (!project || !this.#dev) return;
     if (this.#settings.toolbar) {
       this.#toolbar = toolbar;
       toolbar.on(ASK_EVENT, () => this.#sendState());

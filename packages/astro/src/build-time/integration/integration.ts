@@ -83,7 +83,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         // Loaders keep a copy of their entries for the write-back or the sitemap's facts only when wanted.
         if (opts.metaWriteBack || (command === 'build' && pageFactsWanted())) opened.startBuildRecord();
         updateConfig({ env: { schema: ENV_SCHEMA } });
-        if (command === 'dev') devServer.addToolbarApp(hook.addDevToolbarApp);
+        devServer.setUp(command, hook.addDevToolbarApp);
         // Appended, so it runs after every listed integration (the sitemap's) has written its files.
         if (command === 'build' && opts.seoCheck !== 'off') {
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
