@@ -101,7 +101,6 @@ export default defineConfig({
         },
       }
     : {}),
-  devToolbar: { enabled: false },
   // Pages carry cache keys (example-site/src/lib/pages.ts): a rebuild renders only what changed.
   // STOREFRONT_INCREMENTAL_BUILD=false builds every page (the kept-cache test covers both).
   experimental: { incrementalBuild: process.env.STOREFRONT_INCREMENTAL_BUILD !== 'false' },

@@ -9,7 +9,7 @@
 // demo catalog on a free port, points the build at it, copies the demo images into
 // example-site/public/, serves them on 127.0.0.1 for astro:assets (STOREFRONT_PHOTO_ORIGIN) and
 // stops both when Astro is done.
-// `--cache-dir <dir>` (build, serve) keeps Astro's build cache there instead of node_modules/: the
+// `--cache-dir <dir>` (build, serve, dev) keeps Astro's build cache there instead of node_modules/: the
 // tests build into temporary folders only, leaving a user's build, output and cache alone.
 // The API key is never printed: only the service's origin is.
 import { cp, mkdir } from 'node:fs/promises';
@@ -51,7 +51,7 @@ if (older !== -1 && (have[older] ?? 0) < (NEEDED[older] ?? 0)) {
   process.exit(1);
 }
 const USAGE =
-  'usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>] | serve --port N [--out-dir <dir>]  (build, serve: [--cache-dir <dir>])\n';
+  'usage: node example-site/scripts/storefront.mjs build|dev|check [--out-dir <dir>] | serve --port N [--out-dir <dir>]  (build, serve, dev: [--cache-dir <dir>])\n';
 if (command === undefined || !['build', 'dev', 'check', 'serve'].includes(command)) {
   process.stderr.write(USAGE);
   process.exit(2);
@@ -137,6 +137,7 @@ async function run() {
   }
   const server = await astro.dev({
     configFile,
+    ...(cacheDir ? { cacheDir } : {}),
     server: {
       ...(values.host ? { host: values.host } : {}),
       ...(values.port ? { port: Number(values.port) } : {}),

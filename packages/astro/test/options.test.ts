@@ -57,6 +57,10 @@ describe('options are validated eagerly', () => {
     expect(errorOf(() => domainsLoader({ apiKey: '' })).message).toContain('apiKey: must not be empty');
     expect(errorOf(() => siteContent({ concurrency: 0 })).message).toContain('concurrency: ');
     expect(errorOf(() => siteContent({ refreshEndpoint: 'x' })).message).toContain('refreshEndpoint: ');
+    expect(errorOf(() => siteContent({ dev: { followCatalog: 500 } })).message).toContain(
+      'dev.followCatalog: at least 1000 (ms), or false',
+    );
+    expect(errorOf(() => siteContent({ dev: { toolbr: false } as never })).message).toContain('toolbr');
     expect(errorOf(() => liveProductsLoader({ site: 'nope' })).message).toContain(
       'site: expected an http(s) URL',
     );

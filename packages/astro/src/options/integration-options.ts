@@ -1,6 +1,7 @@
 /** Options of `siteContent()`: the type, its defaults and its schema. */
 import { clientOptionFields, withConcurrencyRule } from '@sitecontent/client/internal';
 import { z } from 'zod';
+import { devServerOptionsSchema } from './dev-server-options.js';
 import { connectionShape } from './fields.js';
 import { metaWriteBackOptionSchema } from './meta-write-back-options.js';
 import { onDemandOptionsSchema } from './on-demand-options.js';
@@ -95,6 +96,11 @@ export const siteContentOptionsSchema = withConcurrencyRule(
     search: searchOptionsSchema.optional(),
     /** Pages rendered on demand (with a `cache` provider in the Astro config). @default see `OnDemandOptions` */
     onDemand: onDemandOptionsSchema.prefault({}),
+    /**
+     * `astro dev`: follow the catalog (read its changes every 10 s, refresh the collections that
+     * changed) and the dev toolbar app. @default { followCatalog: 10000, toolbar: true }
+     */
+    dev: devServerOptionsSchema.prefault({}),
   }),
   // The client's rule with the integration's defaults: `concurrency` set alone is also the ceiling.
   { concurrency: DEFAULT_CONCURRENCY, maxConcurrency: DEFAULT_MAX_CONCURRENCY },

@@ -6,6 +6,7 @@ import { emptyUrlHistory, kindHistory, mergeUrlHistories, type UrlHistory } from
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
+import { CollectionSyncs } from './collection-syncs.js';
 import { resolveConnection } from './connection.js';
 import type { ProjectSettings } from './project-settings.js';
 import type { RequestTally } from './request-tally.js';
@@ -26,6 +27,7 @@ export class Project {
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
   readonly #keptStale = new Set<string>();
+  readonly #lastSyncs = new CollectionSyncs();
   #urlHistory: UrlHistory = emptyUrlHistory();
 
   /** @param fromIntegration whether `siteContent()` opened it (and read `.env`). */
@@ -59,6 +61,11 @@ export class Project {
   /** The requests of the project's clients so far, by operation and status. */
   get requests(): RequestTally {
     return this.#clients.requests;
+  }
+
+  /** Each collection's last sync in this process (the dev toolbar shows them). */
+  get lastSyncs(): CollectionSyncs {
+    return this.#lastSyncs;
   }
 
   get settings(): ProjectSettings {

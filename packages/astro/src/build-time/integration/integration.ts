@@ -1,7 +1,8 @@
 /**
  * `siteContent()`: declares the `astro:env` schema, opens the project whose clients the loaders
  * share, sets `site` from `site/DomainDefault`, allows the site's domain for `<Image>`, mounts the dev
- * refresh endpoint and, with `metaWriteBack`, plans and writes the pages' meta at the end.
+ * refresh endpoint, follows the catalog and adds a toolbar app in `astro dev` and, with `metaWriteBack`,
+ * plans and writes the pages' meta at the end.
  */
 import { fileURLToPath } from 'node:url';
 import { DEBUG_ENV, PREVIEW_SECRET_ENV, userSecretProblems } from '@sitecontent/client/internal';
@@ -12,6 +13,7 @@ import { keepPageFacts, openProject, pageFactsWanted } from '../../project/open-
 import { collectPageFacts } from '../../project/page-facts.js';
 import type { Project } from '../../project/project.js';
 import { makeProjectSettings } from '../../project/project-settings.js';
+import { DevServer } from '../dev-server/dev-server.js';
 import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
 import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
@@ -58,6 +60,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
   let project: Project | undefined;
   let writeHistory: WriteUrlHistory | undefined;
   let output: { layout: OutputLayout; site: string | undefined } | undefined;
+  const devServer = new DevServer(opts.dev, () => project);
 
   return {
     name: '@sitecontent/astro',
@@ -82,6 +85,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (opts.metaWriteBack || (command === 'build' && (opts.search || pageFactsWanted())))
           opened.startBuildRecord();
         updateConfig({ env: { schema: ENV_SCHEMA } });
+        devServer.setUp(command, hook.addDevToolbarApp);
         // Appended, so it runs after every listed integration (the sitemap's) has written its files.
         if (command === 'build' && opts.seoCheck !== 'off') {
           updateConfig({ integrations: [seoCheckIntegration(opts.seoCheck)] });
@@ -116,13 +120,14 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         };
         project?.settleUrls(config.site, readUrlStyle(config));
       },
-      'astro:server:setup': ({ server, refreshContent, logger }) => {
+      'astro:server:setup': ({ server, toolbar, refreshContent, logger }) => {
         // Vite restarts the dev server when a `.env` file changes, which runs this hook again but not
         // `astro:config:setup`: read the files again, or a new key or token would wait for a restart.
         if (project && root) {
           const changed = project.rereadEnv(readEnv(root, 'development', ENV_NAMES), ENV_NAMES);
           if (changed.length > 0) logger.info(`.env read again: ${changed.join(', ')} changed`);
         }
+        if (refreshContent) devServer.start({ toolbar, refreshContent, logger });
         if (opts.refreshEndpoint === false || !refreshContent) return;
         mountRefreshEndpoint(server.middlewares, {
           path: opts.refreshEndpoint,
@@ -136,6 +141,7 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (project) writeHistory?.(project.urlHistory);
       },
       'astro:server:done': async () => {
+        devServer.stop();
         await project?.close();
       },
       'astro:build:done': async ({ logger, dir }) => {

@@ -1,7 +1,9 @@
-/** What a load tells the project: the entries it left (the build record), and that it kept stale ones. */
+/** What a load tells the project: the entries it left (the build record), its counts (its last sync), and that it kept stale ones. */
 import type { LoaderContext } from 'astro/loaders';
 import type { Project } from '../../project/project.js';
 import { reportKeptStale } from '../../project/refresh-report.js';
+import type { SyncCounts } from '../staging/commit-staged.js';
+import type { LoadTally } from './commit-load.js';
 
 /** Hands the collection's entries, as stored, to the build record, when the project keeps one. */
 export function recordEntries(ctx: LoaderContext, project: Project, kind: string): void {
@@ -17,9 +19,43 @@ export function recordEntries(ctx: LoaderContext, project: Project, kind: string
 }
 
 /** A load that keeps the previous sync's entries, with the warning that says why. */
-export function keepStale(ctx: LoaderContext, project: Project, kind: string, warning: string): void {
+export function keepStale(
+  ctx: LoaderContext,
+  project: Project,
+  kind: string,
+  warning: string,
+  startedAt: number,
+): void {
   ctx.logger.warn(warning);
   reportKeptStale(ctx.refreshContextData, { collection: ctx.collection, message: warning });
   project.noteKeptStale(ctx.collection);
+  const kept = ctx.store.keys().length;
+  project.lastSyncs.note({
+    collection: ctx.collection,
+    outcome: 'kept',
+    at: Date.now(),
+    ms: Math.round(performance.now() - startedAt),
+    records: kept,
+    written: 0,
+    unchanged: kept,
+    removed: 0,
+    invalid: 0,
+    message: warning,
+  });
   recordEntries(ctx, project, kind);
+}
+
+/** Notes a committed load's counts (the summary line's) as the collection's last sync. */
+export function noteSynced(ctx: LoaderContext, project: Project, counts: SyncCounts, tally: LoadTally): void {
+  project.lastSyncs.note({
+    collection: ctx.collection,
+    outcome: 'synced',
+    at: Date.now(),
+    ms: Math.round(performance.now() - tally.startedAt),
+    records: tally.items,
+    written: counts.written,
+    unchanged: counts.unchanged,
+    removed: counts.removed,
+    invalid: tally.invalid + counts.invalid,
+  });
 }

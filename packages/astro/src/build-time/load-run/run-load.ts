@@ -16,7 +16,7 @@ import { type FetchContext, makeFetchContext } from './fetch-context.js';
 import { INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
 import { decideLoad } from './load-decision.js';
 import { openMetaLookup } from './meta-lookup.js';
-import { keepStale, recordEntries } from './report-load.js';
+import { keepStale, noteSynced, recordEntries } from './report-load.js';
 import { recordUrlHistory } from './url-history-record.js';
 import { noticingWarnings } from './warnings-noted.js';
 
@@ -128,7 +128,7 @@ async function finishLoad(
   if (decision.action === 'fail') throw decision.error;
   if (decision.action === 'keep-stale') {
     if (result.ok) result.staged.discard();
-    keepStale(ctx, project, run.kind, decision.warning);
+    keepStale(ctx, project, run.kind, decision.warning, startedAt);
     recordUrlHistory(ctx, project, run.kind, false);
     return;
   }
@@ -151,6 +151,7 @@ async function finishLoad(
     fetchedAt: staged.fetchedAt,
   };
   ctx.logger.info(summaryLine(ctx.collection, counts, tally));
+  noteSynced(ctx, project, counts, tally);
   recordEntries(ctx, project, run.kind);
   recordUrlHistory(ctx, project, run.kind, true);
 }
