@@ -148,6 +148,9 @@ export function describeCatalogSearch(state: () => SearchState): void {
             input.addEventListener('input', (event) => (timing.input = event.timeStamp), { once: true });
             const results = document.querySelector('[data-search-results]')!;
             new MutationObserver((_, observer) => {
+              // The prefix typed before may still be rendering its results: only what comes after
+              // the last key counts.
+              if (timing.input === 0) return;
               const links = [...results.querySelectorAll('h3 a')].map((a) => a.textContent);
               if (!links.includes(title)) return;
               timing.shown = performance.now();
