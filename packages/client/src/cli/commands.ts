@@ -1,11 +1,13 @@
 /** The `sitecontent` commands, the table the dispatcher reads (main.ts): a new command is a new row. */
 import { changesCommand } from './changes-command.js';
 import type { Command } from './context.js';
+import { domainsCommand } from './domains-command.js';
 import { getCommand } from './get-command.js';
 import { metaCommand } from './meta-command.js';
 import { previewLinkCommand } from './preview-link-command.js';
 import { purgeCommand } from './purge-command.js';
 import { watchCommand } from './watch-command.js';
+import { createCommand, deleteCommand, setCommand } from './write-command.js';
 
 export const COMMANDS: readonly Command[] = [
   getCommand,
@@ -14,6 +16,10 @@ export const COMMANDS: readonly Command[] = [
   changesCommand,
   watchCommand,
   previewLinkCommand,
+  setCommand,
+  createCommand,
+  deleteCommand,
+  domainsCommand,
 ];
 
 /** The command named `name`, if the table has one. */
