@@ -1,5 +1,6 @@
 /** `@sitecontent/client/internal`: what `@sitecontent/astro` needs and a site's code does not; no semver promise. */
 
+export { checkDomains, DOMAIN_CHECK_DAYS, type DomainCheck } from './domains/domain-check.js';
 export { DEBUG_ENV, debugRequested, type EnvLayers, envSettings } from './env/env-settings.js';
 export { configEnv, hasHostEnv, hostEnv, requestEnv } from './env/environment.js';
 export { USER_SECRET_ENV, userSecretProblems } from './env/user-secrets.js';

@@ -7,6 +7,7 @@ export type SiteContentAstroErrorCode =
   | 'missing_connection'
   | 'option_callback_failed'
   | 'seo_check_failed'
+  | 'domain_check_failed'
   | 'busy'
   | 'unavailable'
   | 'image_origin_unknown'
