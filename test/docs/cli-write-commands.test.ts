@@ -83,32 +83,41 @@ describe('documented sitecontent set|create|delete|domains commands', () => {
 
   it('are documented in the CLI reference, the emulator guide, keeping fresh and build pipelines', () => {
     const docs = byDoc.map((entry) => entry.doc);
-    for (const doc of ['reference/cli.md', 'guides/emulator.md', 'guides/keeping-fresh.md', 'guides/build-pipelines.md']) {
+    for (const doc of [
+      'reference/cli.md',
+      'guides/emulator.md',
+      'guides/keeping-fresh.md',
+      'guides/build-pipelines.md',
+    ]) {
       expect(docs).toContain(`docs/src/content/docs/${doc}`);
     }
   });
 
-  it.each(byDoc)('$doc: each runs against the demo emulator as written', async ({ commands }) => {
-    // The demo's main domain, paid for long enough that the documented check passes whenever this runs.
-    const paidtill = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
-    const emu = await startEmulator({ seed: 'demo', domains: [{ domain: 'shop.example', paidtill }] });
-    emulators.push(emu);
-    const connection = {
-      PATH: process.env.PATH ?? '',
-      SITECONTENT_BASE_URL: emu.url,
-      SITECONTENT_API_KEY: emu.key,
-      SITECONTENT_SID: String(emu.sid),
-    };
-    for (const command of commands) {
-      const run = await runProcess(process.execPath, [BIN, ...command.args], {
-        cwd: repoRoot,
-        env: { ...connection, ...command.env },
-        timeoutMs: 60_000,
-      });
-      const where = `${command.doc}:${command.line}: sitecontent ${command.args.join(' ')}\n${run.output}`;
-      const writes = command.args.includes('--write') || command.env.SITECONTENT_WRITE === '1';
-      if (writes || command.args[0] === 'domains') expect(run.code, where).toBe(0);
-      else expect([0, 3], where).toContain(run.code);
-    }
-  }, 120_000);
+  it.each(byDoc)(
+    '$doc: each runs against the demo emulator as written',
+    async ({ commands }) => {
+      // The demo's main domain, paid for long enough that the documented check passes whenever this runs.
+      const paidtill = new Date(Date.now() + 400 * 86_400_000).toISOString().slice(0, 10);
+      const emu = await startEmulator({ seed: 'demo', domains: [{ domain: 'shop.example', paidtill }] });
+      emulators.push(emu);
+      const connection = {
+        PATH: process.env.PATH ?? '',
+        SITECONTENT_BASE_URL: emu.url,
+        SITECONTENT_API_KEY: emu.key,
+        SITECONTENT_SID: String(emu.sid),
+      };
+      for (const command of commands) {
+        const run = await runProcess(process.execPath, [BIN, ...command.args], {
+          cwd: repoRoot,
+          env: { ...connection, ...command.env },
+          timeoutMs: 60_000,
+        });
+        const where = `${command.doc}:${command.line}: sitecontent ${command.args.join(' ')}\n${run.output}`;
+        const writes = command.args.includes('--write') || command.env.SITECONTENT_WRITE === '1';
+        if (writes || command.args[0] === 'domains') expect(run.code, where).toBe(0);
+        else expect([0, 3], where).toContain(run.code);
+      }
+    },
+    120_000,
+  );
 });
