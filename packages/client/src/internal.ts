@@ -1,8 +1,10 @@
 /** `@sitecontent/client/internal`: what `@sitecontent/astro` needs and a site's code does not; no semver promise. */
 
+export { checkDomains, DOMAIN_CHECK_DAYS, type DomainCheck } from './domains/domain-check.js';
 export { DEBUG_ENV, debugRequested, type EnvLayers, envSettings } from './env/env-settings.js';
 export { configEnv, hasHostEnv, hostEnv, requestEnv } from './env/environment.js';
 export { USER_SECRET_ENV, userSecretProblems } from './env/user-secrets.js';
+export { WRITE_ENV, writeRequested } from './env/write-gate.js';
 export { type IssueWording, issueLines, OPTION_ISSUES } from './errors/issue-lines.js';
 export {
   type BoundedCall,

@@ -10,6 +10,7 @@ export { createRandom } from './prng.js';
 export { demoProductImages, seedDemo } from './seed/demo.js';
 export { DEMO_ARTICLES, type DemoArticle } from './seed/demo-articles.js';
 export { DEMO_PRODUCTS, DEMO_SECTIONS, type DemoProduct, type DemoSection } from './seed/demo-catalog.js';
+export type { SeedDomain } from './seed/domains.js';
 export { SYNTHETIC_DEFAULTS, type SyntheticOptions, seedSynthetic } from './seed/synthetic.js';
 export type { SeedSummary } from './seed/writer.js';
 export { type Emulator, type EmulatorOptions, type SeedOption, startEmulator } from './server.js';

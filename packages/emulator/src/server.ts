@@ -8,6 +8,7 @@ import { Store } from './db/store.js';
 import { type FaultOptions, Faults } from './faults.js';
 import { RequestHandler } from './request-handler.js';
 import { seedDemo } from './seed/demo.js';
+import { type SeedDomain, setDomains } from './seed/domains.js';
 import { type SyntheticOptions, seedSynthetic } from './seed/synthetic.js';
 import { createStats, type EmulatorStats, resetStats } from './stats.js';
 import { Workers } from './workers.js';
@@ -35,6 +36,11 @@ export interface EmulatorOptions {
   capacity?: number;
   /** `'reference'` sends trailing commas and a repeated key like the reference payloads. @default undefined */
   quirks?: 'reference';
+  /**
+   * The domains of the seeded site, replacing the seed's (any `paidtill` and `active`; the first, or
+   * the one marked `default`, is the main domain). @default the seed's (the demo: `shop.example`)
+   */
+  domains?: readonly SeedDomain[];
   /** Technical domain for `<sid>.<technicalDomain>`. @default 'sites.test' */
   technicalDomain?: string;
   /** Request body limit in bytes. @default 1 MiB */
@@ -82,6 +88,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const db = openDatabase(options.db ?? ':memory:');
   const store = new Store(db);
   applySeed(db, store, sid, options.seed ?? 'demo');
+  if (options.domains) setDomains(db, sid, options.domains);
 
   const stats = createStats();
   const handler = new RequestHandler({

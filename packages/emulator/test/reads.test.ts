@@ -159,7 +159,7 @@ describe('read operations and the wire shape', () => {
         domain: 'shop.example',
         active: '1',
         ns: ['ns1.example-dns.net', 'ns2.example-dns.net'],
-        paidtill: '14.03.2027',
+        paidtill: '14.03.2036',
       },
       {
         domain: '1.sites.test',

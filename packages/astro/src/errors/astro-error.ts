@@ -8,6 +8,7 @@ export type SiteContentAstroErrorCode =
   | 'option_callback_failed'
   | 'seo_check_failed'
   | 'search_index_failed'
+  | 'domain_check_failed'
   | 'busy'
   | 'unavailable'
   | 'image_origin_unknown'

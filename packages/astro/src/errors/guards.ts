@@ -3,6 +3,7 @@ import type { SiteContentAstroError, SiteContentAstroErrorCode } from './astro-e
 import { SiteContentBusyError } from './busy-error.js';
 import { SiteContentCallbackError } from './callback-error.js';
 import { SiteContentConnectionError } from './connection-error.js';
+import { SiteContentDomainCheckError } from './domain-check-error.js';
 import { SiteContentImageOriginError } from './image-origin-error.js';
 import { SiteContentInvalidRecordError } from './invalid-record-error.js';
 import { SiteContentLoadError } from './load-error.js';
@@ -21,6 +22,7 @@ const ERROR_CLASSES = {
   option_callback_failed: SiteContentCallbackError,
   seo_check_failed: SiteContentSeoCheckError,
   search_index_failed: SiteContentSearchIndexError,
+  domain_check_failed: SiteContentDomainCheckError,
   busy: SiteContentBusyError,
   unavailable: SiteContentUnavailableError,
   image_origin_unknown: SiteContentImageOriginError,

@@ -2,6 +2,7 @@ export { SiteContentAstroError, type SiteContentAstroErrorCode } from './astro-e
 export type { SiteContentBusyError } from './busy-error.js';
 export type { SiteContentCallbackError } from './callback-error.js';
 export type { SiteContentConnectionError } from './connection-error.js';
+export type { SiteContentDomainCheckError } from './domain-check-error.js';
 export * from './guards.js';
 export type { SiteContentImageOriginError } from './image-origin-error.js';
 export type { SiteContentInvalidRecordError } from './invalid-record-error.js';

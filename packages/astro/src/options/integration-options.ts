@@ -81,6 +81,13 @@ export const siteContentOptionsSchema = withConcurrencyRule(
      */
     seoCheck: seoCheckModeSchema.default('off'),
     /**
+     * At the start of `astro build` (never in `astro dev`), read the site's domains once and check
+     * the main one: `'warn'` logs one warning when it expires within 30 days, has expired, is
+     * inactive or is not among the site's domains; `'fail'` fails the build then; `false` skips the
+     * check (and its two requests). A service that cannot be asked only warns. @default 'warn'
+     */
+    domainCheck: z.union([z.enum(['warn', 'fail']), z.literal(false)]).default('warn'),
+    /**
      * A JSON file (relative to the project root) of the URLs the site's pages had: read before the
      * loaders run and written after each build, for a pipeline without the build cache to commit.
      * The history is kept in the loaders' store either way. @default off

@@ -29,8 +29,8 @@ import {
   parseArgsUsageError,
   UsageError,
 } from './context.js';
-import { purgeWritten } from './meta-push-purge.js';
 import { confirm, progressReporter, useColor, writer } from './terminal.js';
+import { purgeWritten } from './write-purge.js';
 
 export const META_USAGE = `Usage: sitecontent [connection flags] meta <command>
 

@@ -101,8 +101,9 @@ export function seedDemo(db: DatabaseSync, sid = 1): SeedSummary {
       }
     }
 
+    // Paid years ahead: builds and `sitecontent domains check` against the demo warn of nothing for a long while.
     const ns = JSON.stringify(['ns1.example-dns.net', 'ns2.example-dns.net']);
-    w.domain({ domain: 'shop.example', technical: 0, is_default: 1, active: 1, ns, paidtill: '2027-03-14' });
+    w.domain({ domain: 'shop.example', technical: 0, is_default: 1, active: 1, ns, paidtill: '2036-03-14' });
     w.domain({ domain: '', technical: 1, is_default: 0, active: 1, ns: '[]', paidtill: '2030-01-01' });
   });
   return w.summary;

@@ -119,10 +119,14 @@ export function encodeMeta(m: MetaRow): WireObject {
   };
 }
 
-/** `paidtill` on the wire: `dd.mm.yyyy` (stored as ISO `yyyy-mm-dd`); `""` when unknown. */
-export function formatPaidTill(iso: string | null): string {
-  const match = iso ? /^(\d{4})-(\d{2})-(\d{2})/.exec(iso) : null;
-  return match ? `${match[3]}.${match[2]}.${match[1]}` : '';
+/**
+ * `paidtill` on the wire: `dd.mm.yyyy` (stored as ISO `yyyy-mm-dd`); `""` when unknown. Other stored
+ * text (a test's `domains` option) goes out as it is.
+ */
+export function formatPaidTill(stored: string | null): string {
+  if (!stored) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(stored);
+  return match ? `${match[3]}.${match[2]}.${match[1]}` : stored;
 }
 
 export function makeTechnicalDomain(sid: number, technicalDomain: string): string {

@@ -18,6 +18,7 @@ import { REFETCH_META_ENV } from '../load-run/meta-lookup.js';
 import type { OutputLayout } from '../seo-check/page-file.js';
 import { seoCheckIntegration } from '../seo-check/seo-check-integration.js';
 import { pageSearchImages } from '../sitemap-facts/page-images.js';
+import { checkBuildDomains } from './domain-check.js';
 import { readEnv } from './env-files.js';
 import { runBuildMetaWriteBack } from './meta-write-back.js';
 import { setUpOnDemand, type WriteUrlHistory } from './on-demand-setup.js';
@@ -137,8 +138,13 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         });
       },
       // After the content sync, before the server is bundled: it answers gone pages by this history.
-      'astro:build:start': () => {
+      'astro:build:start': async ({ logger }) => {
         if (project) writeHistory?.(project.urlHistory);
+        // Once a build, never in `astro dev`: the main domain expiring, expired or inactive.
+        if (project && opts.domainCheck !== false) {
+          const opened = project;
+          await checkBuildDomains(() => opened.client('siteContent'), opts.domainCheck, logger);
+        }
       },
       'astro:server:done': async () => {
         devServer.stop();

@@ -11,14 +11,14 @@ import {
   type MetaWriteBackResult,
   runMetaWriteBack,
 } from '@sitecontent/client';
-import { requestEnv } from '@sitecontent/client/internal';
+import { requestEnv, WRITE_ENV, writeRequested } from '@sitecontent/client/internal';
 import type { MetaWriteBackEntries, MetaWriteBackOption } from '../../options/meta-write-back-options.js';
 import type { Project } from '../../project/project.js';
 import { META_WRITTEN_FILE, type WrittenMeta } from '../load-run/meta-cache.js';
 import { purgeWrittenMeta } from './purge-written-meta.js';
 
-/** The environment variable that turns the dry run into a write (`SITECONTENT_WRITE=1`). */
-export const META_WRITE_ENV = 'SITECONTENT_WRITE';
+/** The environment variable that turns the dry run into a write (`SITECONTENT_WRITE=1`), the CLI's gate too. */
+export const META_WRITE_ENV = WRITE_ENV;
 
 /** Leaves what was written for the next sync's meta cache, so pages show it without asking again. */
 export async function recordWrittenMeta(
@@ -68,7 +68,7 @@ async function writeBack(project: Project, option: MetaWriteBackOption, logger: 
     articles: loadedEntries('articles'),
   } as unknown as MetaWriteBackEntries;
   // From the process environment only, never from a `.env` file (docs: guides/meta-write-back.md).
-  const write = requestEnv([META_WRITE_ENV])[META_WRITE_ENV] === '1';
+  const write = writeRequested(requestEnv([META_WRITE_ENV]));
   const loaded = entries.products.length + entries.sections.length + entries.articles.length;
   if (loaded === 0) {
     logger.warn(
