@@ -247,9 +247,18 @@ function abortReason(reason: unknown, op: OperationName, url: string): unknown {
     : reason;
 }
 
+/**
+ * A failure in a few words (`HTTP 503`, `network ECONNRESET`, `timeout`), for `onRetry` and the request
+ * log: an answer's status when one came (an unusable body is its own kind), else the error's code.
+ */
 function describeFailure(err: unknown): string {
-  const e = err as { status?: unknown; causeCode?: unknown; code?: unknown; name?: unknown };
-  if (typeof e.status === 'number' && e.code !== 'response_format') return `HTTP ${e.status}`;
-  if (typeof e.causeCode === 'string') return `network ${e.causeCode}`;
-  return typeof e.code === 'string' ? e.code : String(e.name);
+  if (
+    isSiteContentError(err, 'http_status') ||
+    isSiteContentError(err, 'response_too_large') ||
+    isSiteContentError(err, 'write_rejected')
+  )
+    return `HTTP ${err.status}`;
+  if (isSiteContentError(err, 'network') && err.causeCode !== undefined) return `network ${err.causeCode}`;
+  if (isSiteContentError(err)) return err.code;
+  return err instanceof Error ? err.name : String(err);
 }
