@@ -109,6 +109,8 @@ type Phase =
       readonly previousGradient: number;
     };
 
+type Tracking = Extract<Phase, { kind: 'tracking' }>;
+
 /** The answers counted towards the current round: only requests sent since `start` describe the limit in force. */
 interface Round {
   readonly start: number;
@@ -232,7 +234,12 @@ export class AdaptiveLimit {
         // rather than its capacity: the probe measures the no-load latency, and the round after it
         // (which refills the queue at the limit) decides whether slow start goes on.
         if (this.#queued()) return this.#startProbe('doubling');
-        return this.#judge('doubling', this.now() + PROBE_INTERVAL_MS, 1);
+        return this.#judge({
+          kind: 'tracking',
+          growth: 'doubling',
+          nextProbeAt: this.now() + PROBE_INTERVAL_MS,
+          previousGradient: 1,
+        });
       case 'refilling': {
         if (this.now() >= phase.nextProbeAt) return this.#startProbe(phase.growth);
         const growth = this.#slowStartEnds(phase.growth) ? 'gradient' : phase.growth;
@@ -242,12 +249,12 @@ export class AdaptiveLimit {
       }
       case 'tracking':
         if (this.now() >= phase.nextProbeAt) return this.#startProbe(phase.growth);
-        return this.#judge(phase.growth, phase.nextProbeAt, phase.previousGradient);
+        return this.#judge(phase);
     }
   }
 
   /** A round judged by its gradient: two in a row that queued lower the limit; one used in full without a queue raises it. */
-  #judge(growth: Growth, nextProbeAt: number, previousGradient: number): boolean {
+  #judge({ growth, nextProbeAt, previousGradient }: Tracking): boolean {
     const slowStartEnded = this.#slowStartEnds(growth);
     const before = this.limit;
     const limit = this.#estimate;
