@@ -42,11 +42,14 @@ describe('what is retried', () => {
   });
 
   it('gives up after `retries` and throws the last error', async () => {
-    const client = testClient(server, { retries: 2 });
+    const retries: RetryEvent[] = [];
+    const client = testClient(server, { retries: 2, onRetry: (e) => retries.push(e) });
     server.script('dir/Get', status(500));
     const err = await catchError(client.sections.list());
     expect(err).toBeInstanceOf(HttpStatusError);
     expect(server.requestsTo('dir/Get')).toHaveLength(3);
+    // onRetry tells of the retries only: the last failure, with none left, is the call's error.
+    expect(retries.map((r) => r.attempt)).toEqual([1, 2]);
     await client.close();
   });
 

@@ -70,11 +70,13 @@ describe('Retry-After', () => {
   });
 
   it('a Retry-After beyond the time budget fails at once', async () => {
-    const client = testClient(server, { retries: 4, maxRetryTimeMs: 2000 });
+    const retries: RetryEvent[] = [];
+    const client = testClient(server, { retries: 4, maxRetryTimeMs: 2000, onRetry: (e) => retries.push(e) });
     server.script('dir/Get', status(503, { 'retry-after': '60' }));
     const started = Date.now();
     const err = await catchError(client.sections.list());
     expect(err).toMatchObject({ status: 503 });
+    expect(retries).toEqual([]);
     expect(Date.now() - started).toBeLessThan(500);
     expect(server.requestsTo('dir/Get')).toHaveLength(1);
     await client.close();

@@ -67,48 +67,85 @@ const PROBE_SAMPLES = 8;
 /** Time between no-load probes, so the no-load latency follows a service that got slower (ms). */
 const PROBE_INTERVAL_MS = 15_000;
 
+/**
+ * How a round used in full with latency flat raises the limit. It only moves down the list: a round
+ * that sees a queue ends slow start, and a 429/503 makes the limit cautious for good.
+ */
+type Growth =
+  /** Slow start: the limit doubles. */
+  | 'doubling'
+  /** Up to the allowance `√limit` less the queue seen. */
+  | 'gradient'
+  /** Since the first 429/503: +1 a round at most. */
+  | 'by-one';
+
+/** One answer of a no-load probe. */
+interface ProbeAnswer {
+  operation: string;
+  rttMs: number;
+}
+
+/** Where the limit is in its cycle of rounds and probes; what ends a round depends on it. */
+type Phase =
+  /** No round has ended yet (slow start): the first decides whether a no-load probe is needed at all. */
+  | { readonly kind: 'first-round' }
+  /** A no-load probe: the limit held at a few requests until its answers came; `restore` is the estimate to go back to. */
+  | {
+      readonly kind: 'probing';
+      readonly growth: Growth;
+      readonly restore: number;
+      readonly answers: ProbeAnswer[];
+    }
+  /** The round after a probe only refills the queue: its first answers find idle workers, so it moves nothing. */
+  | { readonly kind: 'refilling'; readonly growth: Growth; readonly nextProbeAt: number }
+  /**
+   * Rounds judged by their gradient. `previousGradient` is the last round's (1: no queue; a probe or a
+   * 429/503 starts afresh); `nextProbeAt` is when a round ends in a probe instead.
+   */
+  | {
+      readonly kind: 'tracking';
+      readonly growth: Growth;
+      readonly nextProbeAt: number;
+      readonly previousGradient: number;
+    };
+
+type Tracking = Extract<Phase, { kind: 'tracking' }>;
+
+/** The answers counted towards the current round: only requests sent since `start` describe the limit in force. */
+interface Round {
+  readonly start: number;
+  /** Each answer's `flat / rtt`, at most 1. */
+  readonly ratios: number[];
+  /** The most requests in flight any of its answers saw when sent. */
+  maxInFlight: number;
+}
+
+/** A `nextProbeAt` already passed: the next round ends in a probe (after a probe or a first round a 429/503 cut short). */
+const PROBE_NEXT = Number.NEGATIVE_INFINITY;
+
 export class AdaptiveLimit {
   readonly max: number;
   readonly latency: boolean;
   readonly now: () => number;
   #estimate: number;
+  #phase: Phase = { kind: 'first-round' };
+  #round: Round;
 
   /** No-load latency per operation (ms). */
   readonly #noLoad = new Map<string, number>();
   /** Latest answers per operation not yet folded into its no-load latency. */
   readonly #blocks = new Map<string, number[]>();
-  /** Start of the current round: answers to requests sent before it are not counted in it. */
-  #roundStart: number;
-  #ratios: number[] = [];
-  #roundMaxInFlight = 0;
-  /** Since the first 429/503: growth is +1 a round at most. */
-  #cautious = false;
-  /** Until a round first sees a queue (or a 429/503): a flat round doubles the limit. */
-  #slowStart = true;
-  /** No round has ended yet: the first decides whether a no-load probe is needed at all. */
-  #firstRound = true;
-  /** The last round's gradient (1: no queue; a probe or a 429/503 starts afresh). */
-  #lastGradient = 1;
-  /** A no-load probe under way: the estimate to go back to and the answers so far, per operation. */
-  #probe: { restore: number; rtts: Map<string, number[]>; count: number } | undefined;
-  /** When the next round ends in a probe instead (the first round always does). */
-  #nextProbeAt = Number.NEGATIVE_INFINITY;
-  /** The round after a probe only refills the queue: its first answers find idle workers. */
-  #settling = false;
   /** Successes towards the next +1 (`latency: false` only). */
   #successes = 0;
-
-  /** When the last decrease happened; requests sent before it are its burst. */
-  #decreasedAt = Number.NEGATIVE_INFINITY;
-  /** End of the last decrease's Retry-After window. */
-  #windowEnd = Number.NEGATIVE_INFINITY;
+  /** The last decrease: when it happened (requests sent before it are its burst) and when its Retry-After ends. */
+  #lastDecrease = { at: Number.NEGATIVE_INFINITY, windowEnd: Number.NEGATIVE_INFINITY };
 
   constructor(settings: AdaptiveLimitSettings) {
     this.max = Math.max(1, Math.floor(settings.max));
     this.latency = settings.latency;
     this.now = settings.now ?? (() => performance.now());
     this.#estimate = clamp(settings.initial, 1, this.max);
-    this.#roundStart = this.now();
+    this.#round = { start: this.now(), ratios: [], maxInFlight: 0 };
   }
 
   /** The limit in force: a whole number, 1 ≤ limit ≤ max. */
@@ -123,7 +160,7 @@ export class AdaptiveLimit {
 
   /** Whether a no-load probe holds the limit low right now. */
   get probing(): boolean {
-    return this.#probe !== undefined;
+    return this.#phase.kind === 'probing';
   }
 
   /** A successful answer. Returns whether the limit changed. */
@@ -131,14 +168,17 @@ export class AdaptiveLimit {
     if (!this.latency) return this.#additiveStep();
     const rtt = Math.max(sample.rttMs, Number.MIN_VALUE);
     const noLoad = this.#observe(sample.operation, rtt);
-    if (sample.sentAt < this.#roundStart) return false;
-    if (this.#probe) return this.#probeSample(sample.operation, rtt);
+    const round = this.#round;
+    if (sample.sentAt < round.start) return false;
+    const phase = this.#phase;
+    if (phase.kind === 'probing')
+      return this.#probeAnswer(phase, { operation: sample.operation, rttMs: rtt });
 
     const flat = noLoad + Math.max(noLoad * FLAT_TOLERANCE, FLAT_TOLERANCE_MIN_MS);
-    this.#ratios.push(Math.min(1, flat / rtt));
-    this.#roundMaxInFlight = Math.max(this.#roundMaxInFlight, sample.inFlight);
-    if (this.#ratios.length < Math.max(MIN_ROUND_SAMPLES, this.limit)) return false;
-    return this.#endRound();
+    round.ratios.push(Math.min(1, flat / rtt));
+    round.maxInFlight = Math.max(round.maxInFlight, sample.inFlight);
+    if (round.ratios.length < Math.max(MIN_ROUND_SAMPLES, this.limit)) return false;
+    return this.#endRound(phase);
   }
 
   /**
@@ -147,18 +187,23 @@ export class AdaptiveLimit {
    */
   congestion(sentAt: number, retryAfterMs: number | undefined): boolean {
     const t = this.now();
-    if (sentAt < this.#decreasedAt || t < this.#windowEnd) return false;
-    this.#decreasedAt = t;
-    this.#windowEnd = t + (retryAfterMs ?? 0);
-    this.#cautious = true;
-    this.#slowStart = false;
-    this.#firstRound = false;
+    if (sentAt < this.#lastDecrease.at || t < this.#lastDecrease.windowEnd) return false;
+    this.#lastDecrease = { at: t, windowEnd: t + (retryAfterMs ?? 0) };
     this.#successes = 0;
     const before = this.limit;
-    // A probe under way is called off: the halving applies to the limit it would have gone back to.
-    const from = Math.floor(this.#probe?.restore ?? this.#estimate);
-    this.#probe = undefined;
-    this.#lastGradient = 1;
+    const phase = this.#phase;
+    // A probe under way is called off, and the next round ends in a probe again; the halving applies
+    // to the limit it would have gone back to. The first round, cut short, leaves its probe to the next.
+    const from = Math.floor(phase.kind === 'probing' ? phase.restore : this.#estimate);
+    this.#phase =
+      phase.kind === 'refilling'
+        ? { ...phase, growth: 'by-one' }
+        : {
+            kind: 'tracking',
+            growth: 'by-one',
+            nextProbeAt: phase.kind === 'tracking' ? phase.nextProbeAt : PROBE_NEXT,
+            previousGradient: 1,
+          };
     this.#set(Math.max(1, Math.floor(from / 2)));
     return this.limit !== before;
   }
@@ -180,51 +225,71 @@ export class AdaptiveLimit {
     return this.#noLoad.get(operation)!;
   }
 
-  #endRound(): boolean {
-    if (this.#firstRound) {
-      this.#firstRound = false;
-      // Answers all flat in the first round were the no-load latency: no probe needed until the
-      // periodic one. Any queue in them, and the probe measures the no-load latency first.
-      // A queue in the first round may be the service warming up (new connections, cold code)
-      // rather than its capacity: the probe measures the no-load latency, and the round after it
-      // (which refills the queue at the limit) decides whether slow start goes on.
-      if (this.#queued()) return this.#startProbe();
-      this.#nextProbeAt = this.now() + PROBE_INTERVAL_MS;
+  #endRound(phase: Exclude<Phase, { kind: 'probing' }>): boolean {
+    switch (phase.kind) {
+      case 'first-round':
+        // Answers all flat in the first round were the no-load latency: no probe needed until the
+        // periodic one. Any queue in them, and the probe measures the no-load latency first.
+        // A queue in the first round may be the service warming up (new connections, cold code)
+        // rather than its capacity: the probe measures the no-load latency, and the round after it
+        // (which refills the queue at the limit) decides whether slow start goes on.
+        if (this.#queued()) return this.#startProbe('doubling');
+        return this.#judge({
+          kind: 'tracking',
+          growth: 'doubling',
+          nextProbeAt: this.now() + PROBE_INTERVAL_MS,
+          previousGradient: 1,
+        });
+      case 'refilling': {
+        if (this.now() >= phase.nextProbeAt) return this.#startProbe(phase.growth);
+        const growth = this.#slowStartEnds(phase.growth) ? 'gradient' : phase.growth;
+        this.#phase = { kind: 'tracking', growth, nextProbeAt: phase.nextProbeAt, previousGradient: 1 };
+        this.#set(this.#estimate);
+        return false;
+      }
+      case 'tracking':
+        if (this.now() >= phase.nextProbeAt) return this.#startProbe(phase.growth);
+        return this.#judge(phase);
     }
-    if (this.now() >= this.#nextProbeAt) return this.#startProbe();
-    // Slow start asks more of a round than growth does: three answers in four flat, not only the p90
-    // (a burst into a service of fewer workers comes back as a staircase whose p90 looks idle).
-    if (this.#slowStart && this.#queued()) this.#slowStart = false;
+  }
+
+  /** A round judged by its gradient: two in a row that queued lower the limit; one used in full without a queue raises it. */
+  #judge({ growth, nextProbeAt, previousGradient }: Tracking): boolean {
+    const slowStartEnded = this.#slowStartEnds(growth);
     const before = this.limit;
-    if (this.#settling) {
-      this.#settling = false;
-      this.#set(this.#estimate);
-      return false;
-    }
     const limit = this.#estimate;
-    const gradient = Math.max(GRADIENT_FLOOR, quantile(this.#ratios, ROUND_QUANTILE));
-    const previous = this.#lastGradient;
-    this.#lastGradient = gradient;
+    const gradient = Math.max(GRADIENT_FLOOR, quantile(this.#round.ratios, ROUND_QUANTILE));
     const allowance = Math.sqrt(limit);
     const queue = limit * (1 - gradient);
     // A decrease needs two rounds in a row that saw a queue (the milder of the two counts): one round
     // of late answers, a GC pause or a busy machine descheduling a process, is not a queue.
-    const lasting = limit * (1 - Math.max(gradient, previous));
-    const used = this.#roundMaxInFlight >= before;
-    if (queue > allowance) this.#slowStart = false;
-    let next = limit;
-    if (lasting > allowance) next = limit - DECREASE_SMOOTHING * (lasting - allowance);
+    const lasting = limit * (1 - Math.max(gradient, previousGradient));
+    const used = this.#round.maxInFlight >= before;
+    const next: Growth = growth === 'doubling' && (slowStartEnded || queue > allowance) ? 'gradient' : growth;
+    let estimate = limit;
+    if (lasting > allowance) estimate = limit - DECREASE_SMOOTHING * (lasting - allowance);
     else if (queue <= allowance && used)
-      next = this.#slowStart
-        ? limit * 2
-        : limit + Math.min(this.#cautious ? 1 : allowance, allowance - queue);
-    this.#set(next);
+      estimate =
+        next === 'doubling'
+          ? limit * 2
+          : limit + Math.min(next === 'by-one' ? 1 : allowance, allowance - queue);
+    this.#phase = { kind: 'tracking', growth: next, nextProbeAt, previousGradient: gradient };
+    this.#set(estimate);
     return this.limit !== before;
+  }
+
+  /**
+   * Whether this round ends slow start. Slow start asks more of a round than growth does: three answers
+   * in four flat, not only the p90 (a burst into a service of fewer workers comes back as a staircase
+   * whose p90 looks idle).
+   */
+  #slowStartEnds(growth: Growth): boolean {
+    return growth === 'doubling' && this.#queued();
   }
 
   /** Whether this round's answers (three in four) show a queue longer than the limit allows (`√limit`). */
   #queued(): boolean {
-    const gradient = Math.max(GRADIENT_FLOOR, quantile(this.#ratios, SLOW_START_QUANTILE));
+    const gradient = Math.max(GRADIENT_FLOOR, quantile(this.#round.ratios, SLOW_START_QUANTILE));
     return this.#estimate * (1 - gradient) > Math.sqrt(this.#estimate);
   }
 
@@ -232,26 +297,21 @@ export class AdaptiveLimit {
    * Holds the limit at a few requests for about two round trips, so their answers show the latency of
    * an unqueued service: without it the limit could not find a capacity below where it started.
    */
-  #startProbe(): boolean {
+  #startProbe(growth: Growth): boolean {
     const before = this.limit;
-    this.#probe = { restore: this.#estimate, rtts: new Map(), count: 0 };
+    this.#phase = { kind: 'probing', growth, restore: this.#estimate, answers: [] };
     this.#set(Math.min(this.#estimate, PROBE_LIMIT));
     return this.limit !== before;
   }
 
-  #probeSample(operation: string, rtt: number): boolean {
-    const probe = this.#probe!;
-    const rtts = probe.rtts.get(operation) ?? [];
-    probe.rtts.set(operation, rtts);
-    rtts.push(rtt);
-    if (++probe.count < PROBE_SAMPLES) return false;
+  #probeAnswer(probe: Extract<Phase, { kind: 'probing' }>, answer: ProbeAnswer): boolean {
+    probe.answers.push(answer);
+    if (probe.answers.length < PROBE_SAMPLES) return false;
     // The probe's answers replace the no-load latency, so it can also rise (a service that got slower).
-    for (const [op, values] of probe.rtts) this.#noLoad.set(op, secondFastest(values));
+    for (const [operation, rtts] of rttsByOperation(probe.answers))
+      this.#noLoad.set(operation, secondFastest(rtts));
     this.#blocks.clear();
-    this.#probe = undefined;
-    this.#nextProbeAt = this.now() + PROBE_INTERVAL_MS;
-    this.#settling = true;
-    this.#lastGradient = 1;
+    this.#phase = { kind: 'refilling', growth: probe.growth, nextProbeAt: this.now() + PROBE_INTERVAL_MS };
     const before = this.limit;
     this.#set(probe.restore);
     return this.limit !== before;
@@ -272,9 +332,7 @@ export class AdaptiveLimit {
   /** A new estimate, and a new round: only requests sent from now on describe it. */
   #set(estimate: number): void {
     this.#estimate = clamp(estimate, 1, this.max);
-    this.#roundStart = this.now();
-    this.#ratios = [];
-    this.#roundMaxInFlight = 0;
+    this.#round = { start: this.now(), ratios: [], maxInFlight: 0 };
   }
 }
 
@@ -286,6 +344,17 @@ function clamp(n: number, low: number, high: number): number {
 function secondFastest(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(1, sorted.length - 1)]!;
+}
+
+/** The probe's round trips grouped by operation. */
+function rttsByOperation(answers: readonly ProbeAnswer[]): Map<string, number[]> {
+  const byOperation = new Map<string, number[]>();
+  for (const { operation, rttMs } of answers) {
+    const rtts = byOperation.get(operation) ?? [];
+    byOperation.set(operation, rtts);
+    rtts.push(rttMs);
+  }
+  return byOperation;
 }
 
 /** The value below which a share `q` of `values` lies (nearest rank). */

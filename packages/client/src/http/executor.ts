@@ -79,6 +79,22 @@ export interface ExecutorSettings {
   requestLog?: ((line: string) => void) | undefined;
 }
 
+/** What every attempt of one call shares; `retryNotBefore` is what an attempt leaves for the next. */
+interface AttemptContext {
+  readonly op: OperationName;
+  readonly req: EncodedRequest;
+  /** The request URL with `key=***`. */
+  readonly shownUrl: string;
+  /** The call's signal: the caller's, the client's and the call's deadline. */
+  readonly signal: AbortSignal;
+  /** Digest the body of the answer that succeeds (`bodyDigest`). */
+  readonly digestBody: boolean;
+  /** When the call started: `maxRetryTimeMs` counts from here. */
+  readonly startedAt: number;
+  /** When the next attempt may start, from a 503's `Retry-After` (0: no wait). */
+  retryNotBefore: number;
+}
+
 export class Executor {
   constructor(
     readonly settings: ExecutorSettings,
@@ -92,69 +108,63 @@ export class Executor {
     const req = encodeRequest(op, input, this.settings);
     const shownUrl = `${this.settings.origin}${req.shownPath}`;
     const { timeoutMs } = limits;
-    const call = new AbortScope(
+    const scope = new AbortScope(
       limits.signals,
       timeoutMs === undefined
         ? undefined
         : { ms: timeoutMs, reason: () => new TimeoutError({ operation: op, url: shownUrl, timeoutMs }) },
     );
+    const call: AttemptContext = {
+      op,
+      req,
+      shownUrl,
+      signal: scope.signal,
+      digestBody: limits.digestBody === true,
+      startedAt: performance.now(),
+      retryNotBefore: 0,
+    };
     try {
-      const answer = await this.#attempts(op, req, shownUrl, call.signal, limits.digestBody === true);
+      const answer = await this.#attempts(call);
       return { ...answer, url: shownUrl };
     } catch (err) {
-      throw call.signal.aborted ? abortReason(call.signal.reason, op, shownUrl) : err;
+      throw scope.signal.aborted ? abortReason(scope.signal.reason, op, shownUrl) : err;
     } finally {
-      call.dispose();
+      scope.dispose();
     }
   }
 
-  async #attempts(
-    op: OperationName,
-    req: EncodedRequest,
-    shownUrl: string,
-    signal: AbortSignal,
-    digestBody: boolean,
-  ): Promise<Omit<CallAnswer, 'url'>> {
+  /** The call's attempts in p-retry: it counts and spaces them; each attempt says whether its failure is worth another. */
+  #attempts(call: AttemptContext): Promise<Omit<CallAnswer, 'url'>> {
     const s = this.settings;
-    /** When this call's next attempt may start, from a 503's `Retry-After` (0: no wait). */
-    const retryAt = { notBefore: 0 };
-    const startedAt = performance.now();
-    return pRetry((attempt) => this.#attempt(op, req, { shownUrl, attempt }, signal, retryAt, digestBody), {
+    return pRetry((attempt) => this.#attempt(call, attempt), {
       retries: s.retries,
       factor: 2,
       minTimeout: s.retryBaseDelayMs,
       maxTimeout: Math.max(s.retryBaseDelayMs, 10_000),
       randomize: true,
       maxRetryTime: s.maxRetryTimeMs,
-      signal,
-      shouldRetry: ({ error, attemptNumber, retryDelay }) => {
+      signal: call.signal,
+      // p-retry tells of every failure it gets; the last one, with no retry left, is the call's.
+      onFailedAttempt: ({ error, attemptNumber, retriesLeft, retryDelay }) => {
+        if (!s.onRetry || retriesLeft === 0) return;
         const retryAfter = isSiteContentError(error, 'http_status') ? (error.retryAfterMs ?? 0) : 0;
-        // A Retry-After beyond the time budget: give up now rather than fail after waiting.
-        if (performance.now() - startedAt + retryAfter > s.maxRetryTimeMs) return false;
         const paused = this.gate.remaining();
-        s.onRetry?.({
-          operation: op,
+        s.onRetry({
+          operation: call.op,
           attempt: attemptNumber,
           delayMs: Math.max(retryDelay, retryAfter, paused),
           reason: describeFailure(error),
           clientPaused: paused > 0,
         });
-        return true;
       },
     });
   }
 
-  /** One attempt: wait for a slot, send, read the answer; a permanent failure stops the retries. */
-  async #attempt(
-    op: OperationName,
-    req: EncodedRequest,
-    { shownUrl, attempt }: { shownUrl: string; attempt: number },
-    signal: AbortSignal,
-    retryAt: { notBefore: number },
-    digestBody: boolean,
-  ): Promise<Omit<CallAnswer, 'url'>> {
+  /** One attempt: wait for a slot, send, read the answer; a failure not worth a retry stops the retries. */
+  async #attempt(call: AttemptContext, attempt: number): Promise<Omit<CallAnswer, 'url'>> {
     const s = this.settings;
-    const wait = retryAt.notBefore - performance.now();
+    const { op, shownUrl, signal } = call;
+    const wait = call.retryNotBefore - performance.now();
     if (wait > 0) await sleep(wait, signal);
     const release = await this.#slot(signal);
     const inFlight = this.bound.slots.active;
@@ -163,7 +173,7 @@ export class Executor {
     let bytes = 0;
     let failure: string | undefined;
     try {
-      const res = await this.transport.send(op, s.origin, req, shownUrl, signal);
+      const res = await this.transport.send(op, s.origin, call.req, shownUrl, signal);
       // From the socket on: a new connection's setup, or a wait for a free socket, is no queue of
       // the service's (the first round opens most of the pool's connections at once).
       const rttMs = performance.now() - (res.writtenAt ?? started);
@@ -172,14 +182,18 @@ export class Executor {
       const rows = interpretResponse(op, shownUrl, res, s.apiKey);
       // Only answers that succeeded describe the service's latency; failures are not timed.
       this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
-      return digestBody ? { rows, bodyDigest: await sha256Base64url(res.text) } : { rows };
+      return call.digestBody ? { rows, bodyDigest: await sha256Base64url(res.text) } : { rows };
     } catch (err) {
-      if (status === 0) failure = signal.aborted ? 'aborted' : describeFailure(err as Error);
+      if (status === 0) failure = signal.aborted ? 'aborted' : describeFailure(err);
       if (signal.aborted) throw signal.reason;
+      const retryAfter = isSiteContentError(err, 'http_status') ? err.retryAfterMs : undefined;
       if (isSiteContentError(err, 'http_status') && isCongestionStatus(err.status))
-        this.#congested(err, started, retryAt);
-      // Permanent failures stop at once, without the backoff.
-      throw isRetryable(op, err) ? err : new AbortError(err as Error);
+        this.#congested(err, started, call);
+      // Permanent failures stop at once, without the backoff; so does a Retry-After beyond the time
+      // budget (give up now rather than fail after waiting).
+      const worthRetrying =
+        isRetryable(op, err) && performance.now() - call.startedAt + (retryAfter ?? 0) <= s.maxRetryTimeMs;
+      throw worthRetrying ? err : new AbortError(err as Error);
     } finally {
       release();
       if (s.onRequest || s.requestLog) {
@@ -201,13 +215,13 @@ export class Executor {
   }
 
   /** The service is overloaded (429, 503): honour its `Retry-After`, and fewer requests in flight. */
-  #congested(err: HttpStatusError, sentAt: number, retryAt: { notBefore: number }): void {
+  #congested(err: HttpStatusError, sentAt: number, call: AttemptContext): void {
     const pauseMs =
       err.retryAfterMs === undefined ? undefined : Math.min(err.retryAfterMs, this.settings.maxRetryTimeMs);
     if (pauseMs !== undefined) {
       // 429: every call of this client waits; 503: only this call's retry does.
       if (isGateStatus(err.status)) this.gate.pause(pauseMs);
-      else retryAt.notBefore = performance.now() + pauseMs;
+      else call.retryNotBefore = performance.now() + pauseMs;
     }
     // Once per burst (see AdaptiveLimit).
     this.bound.congestion(sentAt, pauseMs);
@@ -233,9 +247,18 @@ function abortReason(reason: unknown, op: OperationName, url: string): unknown {
     : reason;
 }
 
-function describeFailure(err: Error): string {
-  const e = err as { status?: unknown; causeCode?: unknown; code?: unknown };
-  if (typeof e.status === 'number' && e.code !== 'response_format') return `HTTP ${e.status}`;
-  if (typeof e.causeCode === 'string') return `network ${e.causeCode}`;
-  return typeof e.code === 'string' ? e.code : err.name;
+/**
+ * A failure in a few words (`HTTP 503`, `network ECONNRESET`, `timeout`), for `onRetry` and the request
+ * log: an answer's status when one came (an unusable body is its own kind), else the error's code.
+ */
+function describeFailure(err: unknown): string {
+  if (
+    isSiteContentError(err, 'http_status') ||
+    isSiteContentError(err, 'response_too_large') ||
+    isSiteContentError(err, 'write_rejected')
+  )
+    return `HTTP ${err.status}`;
+  if (isSiteContentError(err, 'network') && err.causeCode !== undefined) return `network ${err.causeCode}`;
+  if (isSiteContentError(err)) return err.code;
+  return err instanceof Error ? err.name : String(err);
 }
