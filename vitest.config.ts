@@ -54,6 +54,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // Both cores: most files wait on servers, browsers and child builds more than they compute, and
+    // vitest's default on 2 cores is one worker (the run took 15 minutes serially).
+    maxWorkers: 2,
     // The run's temporary files in a folder of their own, removed however the run ends, and a guard
     // that the run leaves example-site/dist alone.
     globalSetup: ['./test/setup/run-temp.ts'],
