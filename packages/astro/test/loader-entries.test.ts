@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANSWERS_META_KEY } from '../src/build-time/load-run/answer-record.js';
 import { CATALOG_READ_META_KEY } from '../src/build-time/load-run/catalog-read.js';
+import { SYNCED_AT_META_KEY } from '../src/build-time/load-run/report-load.js';
 import { URL_HISTORY_META_KEY } from '../src/build-time/load-run/url-history-record.js';
 import { LOADER_VERSION_META_KEY } from '../src/build-time/staging/sync-item.js';
 import {
@@ -114,7 +115,13 @@ describe('collection loaders against the emulator: what each stores', () => {
     // The meta store holds the loader version, the digest of the answers the entries were made of,
     // the URLs of the pages and what the catalog read found (how many products, in which catids).
     expect(t.metaKeysWritten.sort()).toEqual(
-      [ANSWERS_META_KEY, CATALOG_READ_META_KEY, LOADER_VERSION_META_KEY, URL_HISTORY_META_KEY].sort(),
+      [
+        ANSWERS_META_KEY,
+        CATALOG_READ_META_KEY,
+        LOADER_VERSION_META_KEY,
+        SYNCED_AT_META_KEY,
+        URL_HISTORY_META_KEY,
+      ].sort(),
     );
     t.reset();
     await t.load();

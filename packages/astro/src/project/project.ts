@@ -18,6 +18,12 @@ export interface RequestBudget {
   retries: number;
 }
 
+/** A collection that kept its previous entries: why, and when they were made (unknown for a store older than that note). */
+export interface KeptStale {
+  reason: string;
+  syncedAt: Date | undefined;
+}
+
 export class Project {
   #logger: WarnLogger | undefined;
   #siteOrigin: string | undefined;
@@ -26,7 +32,7 @@ export class Project {
   readonly #clients: ClientPool;
   readonly #syncs = new Syncs();
   #buildRecord: BuildRecord | undefined;
-  readonly #keptStale = new Set<string>();
+  readonly #keptStale = new Map<string, KeptStale>();
   readonly #lastSyncs = new CollectionSyncs();
   #urlHistory: UrlHistory = emptyUrlHistory();
 
@@ -133,14 +139,14 @@ export class Project {
     return this.#buildRecord;
   }
 
-  /** Notes that `collection` kept its previous entries in this build. */
-  noteKeptStale(collection: string): void {
-    this.#keptStale.add(collection);
+  /** Notes that `collection` kept its previous entries in this build, and why. */
+  noteKeptStale(collection: string, kept: KeptStale): void {
+    this.#keptStale.set(collection, kept);
   }
 
   /** The collections noted since the last call, in the order noted. */
-  takeKeptStale(): string[] {
-    const collections = [...this.#keptStale];
+  takeKeptStale(): ({ collection: string } & KeptStale)[] {
+    const collections = [...this.#keptStale].map(([collection, kept]) => ({ collection, ...kept }));
     this.#keptStale.clear();
     return collections;
   }

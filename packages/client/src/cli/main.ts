@@ -9,6 +9,7 @@ import { hostEnv } from '../env/environment.js';
 import { USER_SECRET_ENV, userSecretProblems } from '../env/user-secrets.js';
 import { maskSecret, redactText } from '../text/redact.js';
 import { shortSecretProblem } from '../text/secret-length.js';
+import { addressHint } from './address-hint.js';
 import { findCommand } from './commands.js';
 import { type LazyConnection, lazyConnection } from './connection.js';
 import { type CliIo, UsageError } from './context.js';
@@ -58,6 +59,8 @@ export async function main(argv: string[], io: CliIo): Promise<number> {
       return 2;
     }
     io.stderr.write(`sitecontent: ${shown(err instanceof Error ? err.message : String(err))}\n`);
+    const hint = addressHint(err);
+    if (hint !== undefined) io.stderr.write(`sitecontent: ${shown(hint)}\n`);
     return 1;
   } finally {
     await connection?.close();

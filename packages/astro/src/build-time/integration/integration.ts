@@ -4,6 +4,7 @@
  * refresh endpoint, follows the catalog and adds a toolbar app in `astro dev` and, with `metaWriteBack`,
  * plans and writes the pages' meta at the end.
  */
+
 import { fileURLToPath } from 'node:url';
 import { DEBUG_ENV, PREVIEW_SECRET_ENV, userSecretProblems } from '@sitecontent/client/internal';
 import type { AstroIntegration } from 'astro';
@@ -28,6 +29,7 @@ import { rememberedOrigin } from './remembered-domain.js';
 import { writeBuildSearchIndex } from './search-output.js';
 import { applySiteDomain } from './site-domain.js';
 import { sitemapIncludeCheck } from './sitemap-include-check.js';
+import { staleBuildSummary } from './stale-build-summary.js';
 import { readHistorySnapshot, writeHistorySnapshot, writeRedirectPages } from './static-redirects.js';
 import { readUrlHistoryFile, writeUrlHistoryFile } from './url-history-file.js';
 
@@ -158,13 +160,8 @@ export function siteContent(options: SiteContentOptions = {}): AstroIntegration 
         if (output && !writeHistory)
           writeRedirectPages({ ...output, dir, history: project.urlHistory, logger });
         if (cacheDir && root) writeHistorySnapshot(cacheDir, root, project.urlHistory);
-        const stale = project.takeKeptStale();
-        if (stale.length > 0) {
-          logger.warn(
-            `this build shows the previous sync's entries of ${stale.join(', ')}: the service failed ` +
-              "for them (see the warnings above); onError: 'fail' fails such a build instead",
-          );
-        }
+        const staleSummary = staleBuildSummary(project.takeKeptStale());
+        if (staleSummary !== undefined) logger.warn(staleSummary);
         if (opts.urlHistoryFile && root)
           writeUrlHistoryFile(root, opts.urlHistoryFile, project.urlHistory, logger);
         const record = project.buildRecord;
