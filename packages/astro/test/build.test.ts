@@ -200,7 +200,9 @@ export { price, title, ogDescription, extra, sectionTitle, grandparentUrl, artic
     expect(summary).toBeDefined();
     // Each collection with the age of its entries: the builds before this one made them.
     for (const collection of ['products', 'sections', 'articles', 'modifications', 'domains']) {
-      expect(summary).toMatch(new RegExp(`${collection} \\(last changed \\d+ min ago, \\d{4}-\\d\\d-\\d\\dT`));
+      expect(summary).toMatch(
+        new RegExp(`${collection} \\(last changed \\d+ min ago, \\d{4}-\\d\\d-\\d\\dT`),
+      );
     }
     // Why, with the key masked, and what to do instead.
     expect(summary).toMatch(/why: .*(goods|dir)\/Get.*key=\*\*\*/);
