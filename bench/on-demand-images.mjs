@@ -69,7 +69,7 @@ try {
   };
   // Warm the server (JIT, the site's domain) and its sections at 0 ms.
   for (let i = 0; i < Math.min(catalog.sections * 3, args.quick ? 60 : 600); i++) await viewFresh();
-  const asked = host.state.requests;
+  const asked = host.state.requests.length;
   log(
     `${misses} fresh products at 0 ms and ${misses} at ${latencyMs} ms, alternately, the image host silent…`,
   );
@@ -103,7 +103,7 @@ try {
       // fetch on top: a floor of it would flatter the ratio).
       floorMs: latencyMs + renderMs,
       ratio: missMs / (latencyMs + renderMs),
-      imageHostRequests: host.state.requests - asked,
+      imageHostRequests: host.state.requests.length - asked,
     },
   };
   const r = results.imageHostDown;

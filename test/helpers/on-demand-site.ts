@@ -3,9 +3,10 @@
 // a recording proxy in front of the emulator that can play an outage, and an image host that can
 // play one too.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, type ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { startSilentHost } from '../../bench/lib/silent-host.mjs';
 import { buildFixture, createFixture, type Fixture } from '../../packages/astro/test/helpers/fixture.js';
 import { type ProcessResult, runProcess } from './process.js';
 import { repoRoot } from './storefront.js';
@@ -183,37 +184,5 @@ export async function recordingProxy(targetUrl: string) {
   };
 }
 
-/**
- * An image host on 127.0.0.1 that records the path of each request and, while `silent`, accepts it
- * and never answers (a host that is down behind a balancer that still takes connections); else it
- * answers `image` as a PNG.
- */
-export async function imageHost(image: Uint8Array) {
-  const state = { requests: [] as string[], silent: true };
-  const held = new Set<ServerResponse>();
-  const server = createServer((req, res) => {
-    state.requests.push(req.url ?? '/');
-    if (state.silent) {
-      held.add(res);
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'image/png', 'content-length': String(image.byteLength) });
-    res.end(image);
-  });
-  server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    state,
-    /** The paths asked since the last call. */
-    take(): string[] {
-      return state.requests.splice(0);
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const res of held) res.destroy();
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+/** An image host that holds every request while `state.silent`, else answers `image` (bench/lib/silent-host.mjs). */
+export const imageHost = (image: Uint8Array) => startSilentHost(image);
