@@ -57,7 +57,6 @@ function skuModification(sku: Product['sku'][number]): ModificationSource {
 export function productFeedHandler(options: ProductFeedHandlerOptions) {
   const state = servingState();
   const { place, log } = state;
-  const lookups = () => state.lookups;
   const source = productPagesIn(options.collections, options.collection);
   const report = (error: unknown) =>
     log.report(requestFailure(error instanceof Error ? error : new Error(String(error))));
@@ -67,7 +66,8 @@ export function productFeedHandler(options: ProductFeedHandlerOptions) {
     let imageOrigin: string;
     let sections: Section[];
     try {
-      service = lookups().client('feed', source.options, 'patient');
+      // The lookups in force when the request comes: the middleware may bring the server's settings later.
+      service = state.lookups.client('feed', source.options, 'patient');
       place.noteSite(context.site);
       [origin, imageOrigin, sections] = await Promise.all([
         place.origin(service, source.site),
