@@ -22,6 +22,7 @@ import {
   resolveSearchOptions,
   writeSearchIndex,
 } from '@sitecontent/astro/search';
+import { CHROMIUM, CHROMIUM_ARGS } from './lib/chromium.mjs';
 import { environment } from './lib/environment.mjs';
 
 const { values: args } = parseArgs({
@@ -36,15 +37,6 @@ const benchDir = fileURLToPath(new URL('.', import.meta.url));
 const sizes = (args.products ?? (args.quick ? '2000' : '10000,100000,1000000')).split(',').map(Number);
 const outDir = args.out ?? (args.quick ? mkdtempSync(join(tmpdir(), 'bench-search-out-')) : benchDir);
 const log = (/** @type {string} */ line) => console.log(`[search] ${line}`);
-const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
 
 // Deterministic words, so every run indexes the same catalog.
 let seed = 7;

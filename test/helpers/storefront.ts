@@ -271,17 +271,7 @@ export async function sitemapLastmods(outDir: string): Promise<Map<string, strin
 
 // --- Browser ---
 
-export const CHROMIUM = '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-  '--disable-sync',
-  '--disable-quic',
-];
+export { CHROMIUM, CHROMIUM_ARGS } from '../../bench/lib/chromium.mjs';
 
 /** CI sets SITECONTENT_REQUIRE_BROWSER: a missing or failing browser then fails instead of skipping. */
 export const browserRequired = () => Boolean(process.env.SITECONTENT_REQUIRE_BROWSER);
