@@ -240,8 +240,20 @@ describe('siteContent() on an on-demand site: the product sitemaps', () => {
       expect(module).toMatch(/Handler\(settings, undefined\);$/m);
     }
     expect((await onDemandSetup({ onDemand: { sitemap: false } })).routes.map((r) => r.pattern)).toEqual([
+      '/_sitecontent/preview/[kind]/[id]',
       '/_sitecontent/purge',
     ]);
+  });
+
+  it('injects the preview route the CLI links to, handed the live collections whose entries name the pages', async () => {
+    const { routes, rootUrl } = await onDemandSetup({}, 'live.config.ts');
+    const preview = routes.filter((r) => r.pattern === '/_sitecontent/preview/[kind]/[id]');
+    expect(preview.map((r) => r.prerender)).toEqual([false]);
+    const module = readFileSync(preview[0]!.entrypoint, 'utf8');
+    const liveConfig = JSON.stringify(fileURLToPath(new URL('src/live.config.ts', rootUrl)));
+    expect(module).toContain(`import { collections } from ${liveConfig};`);
+    expect(module).toContain("import settings from './serving-settings.mjs';");
+    expect(module).toMatch(/^export const GET = previewRouteHandler\(settings, collections\);$/m);
   });
 
   it('with include, appends the check that fails the build when @astrojs/sitemap wrote another file', async () => {

@@ -23,6 +23,7 @@ export {
 } from './meta-sync/article-module.js';
 export { META_WRITE_BACK_DEFAULTS } from './meta-sync/write-back.js';
 export { clientOptionFields, withConcurrencyRule } from './options.js';
+export { PREVIEW_ROUTE_FOLDER, previewRoutePath } from './preview/preview-route.js';
 export {
   PREVIEW_KINDS,
   PREVIEW_PARAM,

@@ -1,6 +1,7 @@
 /** `@sitecontent/astro/on-demand`: for the modules the integration writes; pages use the main entry. */
 
 export { servingSettings } from '../options/serving-settings.js';
+export { previewRouteHandler } from './endpoints/preview-route.js';
 export {
   type ProductFeedHandlerOptions,
   productFeedHandler,

@@ -1,12 +1,12 @@
 /**
  * With an Astro `cache` provider, the integration writes small modules into its codegen folder: the
- * server's settings (parsed once, on import), and the middleware, the product sitemaps and the purge
- * endpoint, each importing those settings; and the URL history the middleware answers gone pages
- * by. Written, not virtual: the server bundle imports them whether or not Vite bundles this package.
+ * server's settings (parsed once, on import), and the middleware, the product sitemaps, the preview
+ * route and the purge endpoint, each importing those settings; and the URL history the middleware
+ * answers gone pages by. Written, not virtual: the server bundle imports them whether or not Vite bundles this package.
  */
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
+import { PREVIEW_ROUTE_FOLDER, PREVIEW_SECRET_ENV, PURGE_TOKEN_ENV } from '@sitecontent/client/internal';
 import type { AstroIntegrationLogger, HookParameters } from 'astro';
 import { readUrlStyle } from '../../entries/page-url.js';
 import type { UrlHistory } from '../../entries/url-history.js';
@@ -53,7 +53,9 @@ export function setUpOnDemand(
   hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
   if (checksAtStart(hook.config.adapter?.name))
     hook.updateConfig({ vite: { plugins: [startCheckPlugin(dir, header) as never] } });
-  if (settings.sitemap !== false) injectSitemapRoutes(hook, dir, settings.sitemap, logger);
+  const collections = liveCollectionsImport(hook.config.srcDir);
+  if (settings.sitemap !== false) injectSitemapRoutes(hook, dir, collections, settings.sitemap, logger);
+  injectPreviewRoute(hook, dir, collections, logger);
   if (settings.purgeEndpoint === false) return writeHistory;
   const route = new URL('purge-endpoint.mjs', dir);
   writeFileSync(
@@ -72,17 +74,30 @@ function liveConfigFile(srcDir: URL): string | undefined {
   return found && fileURLToPath(found);
 }
 
+/** How a route module imports the site's live collections. */
+interface CollectionsImport {
+  /** The import statement, `''` when the site has no live config. */
+  line: string;
+  /** What the module hands its handler: `collections`, or `undefined` without them. */
+  name: string;
+}
+
+/** The import of `srcDir`'s live config, where Astro looks for it. */
+function liveCollectionsImport(srcDir: URL): CollectionsImport {
+  const liveConfig = liveConfigFile(srcDir);
+  return liveConfig
+    ? { line: `import { collections } from ${JSON.stringify(liveConfig)};\n`, name: 'collections' }
+    : { line: '', name: 'undefined' };
+}
+
 /** The product sitemaps' two routes, each handed the site's live collections (the same loader objects). */
 function injectSitemapRoutes(
-  hook: Pick<SetupHook, 'injectRoute' | 'config'>,
+  hook: Pick<SetupHook, 'injectRoute'>,
   dir: URL,
+  collections: CollectionsImport,
   settings: ProductSitemapSettings,
   logger: AstroIntegrationLogger,
 ): void {
-  const liveConfig = liveConfigFile(hook.config.srcDir);
-  const collections = liveConfig
-    ? { line: `import { collections } from ${JSON.stringify(liveConfig)};\n`, name: 'collections' }
-    : { line: '', name: 'undefined' };
   const routes = [
     { pattern: settings.index, file: 'product-sitemap-index.mjs', handler: 'productSitemapIndexHandler' },
     {
@@ -100,4 +115,25 @@ function injectSitemapRoutes(
     hook.injectRoute({ pattern, entrypoint: route, prerender: false });
   }
   logger.info(`product sitemaps: ${settings.index}`);
+}
+
+/**
+ * The preview route `sitecontent preview-link` links to, handed the site's live collections: their
+ * entries' URLs are where it redirects. Always there: without the secret it opens nothing.
+ */
+function injectPreviewRoute(
+  hook: Pick<SetupHook, 'injectRoute'>,
+  dir: URL,
+  collections: CollectionsImport,
+  logger: AstroIntegrationLogger,
+): void {
+  const route = new URL('preview-route.mjs', dir);
+  writeFileSync(
+    route,
+    `${header}${collections.line}import { previewRouteHandler } from '@sitecontent/astro/on-demand';\nimport settings from './${SETTINGS_MODULE}';\nexport const prerender = false;\nexport const GET = previewRouteHandler(settings, ${collections.name});\n`,
+  );
+  hook.injectRoute({ pattern: `${PREVIEW_ROUTE_FOLDER}/[kind]/[id]`, entrypoint: route, prerender: false });
+  logger.info(
+    `preview links: ${PREVIEW_ROUTE_FOLDER}/<kind>/<id> (open pages when ${PREVIEW_SECRET_ENV} is set)`,
+  );
 }

@@ -3,7 +3,12 @@ import type { Article, CallOptions, Product, Section, SiteContentClient } from '
 import type { LiveLoader } from 'astro/loaders';
 import { articlePages, productPages, recordPages, sectionPages } from '../../entries/page-kinds.js';
 import type { ArticleData, ProductData, SectionData, SeoPresenceOf } from '../../entries/schemas.js';
-import { ARTICLES_LOADER_NAME, PRODUCTS_LOADER_NAME, SECTIONS_LOADER_NAME } from '../../loader-names.js';
+import {
+  ARTICLES_LOADER_NAME,
+  liveLoaderName,
+  PRODUCTS_LOADER_NAME,
+  SECTIONS_LOADER_NAME,
+} from '../../loader-names.js';
 import { catalogFilter } from '../../options/catalog-filter.js';
 import {
   type LiveArticlesLoaderOptions,
@@ -52,7 +57,7 @@ export function liveProductsLoader<
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   const loader = defineLiveLoader(rt, {
-    name: `${PRODUCTS_LOADER_NAME}-live`,
+    name: liveLoaderName(PRODUCTS_LOADER_NAME),
     tag: 'products',
     onlyVisible: opts.onlyVisible,
     ...catalogLookups(
@@ -98,7 +103,7 @@ export function liveArticlesLoader<
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {
-    name: `${ARTICLES_LOADER_NAME}-live`,
+    name: liveLoaderName(ARTICLES_LOADER_NAME),
     tag: 'articles',
     onlyVisible: opts.onlyVisible,
     // An article's module may follow its section (chooseArticleModule): known only once it is read.
@@ -138,7 +143,7 @@ export function liveSectionsLoader<
 
   // Typed by the `seo` option as written: the entries hold `seo` exactly when it is on.
   return defineLiveLoader(rt, {
-    name: `${SECTIONS_LOADER_NAME}-live`,
+    name: liveLoaderName(SECTIONS_LOADER_NAME),
     tag: 'sections',
     onlyVisible,
     list: (client, filter: LiveSectionsFilter | undefined, callOptions) =>
