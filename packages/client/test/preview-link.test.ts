@@ -1,5 +1,5 @@
 // Editors' preview links: the token's signature and expiry, and `sitecontent preview-link` against
-// the emulator (the page path read from the service, the secret never printed).
+// the emulator (the site's preview route for a record the service has, the secret never printed).
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from '../src/index.js';
@@ -43,10 +43,9 @@ afterAll(async () => {
 describe('sitecontent preview-link', () => {
   const env = () => ({ SITECONTENT_BASE_URL: emu.url, SITECONTENT_API_KEY: TEST_KEY, SITECONTENT_SID: '1' });
 
-  it("prints the product page's link on --site with a token for its id, the secret never shown", async () => {
+  it("prints the site's preview route on --site with a token for the id, the secret never shown", async () => {
     const client = createClient({ baseUrl: emu.url, apiKey: TEST_KEY, sid: 1 });
     const product = (await client.products.list())[0]!;
-    const [section] = await client.sections.list({ tx: product.cattx });
     await client.close();
     const result = await runCli(
       ['preview-link', 'product', String(product.id), '--ttl', '600', '--site', 'https://shop.example/x'],
@@ -54,13 +53,34 @@ describe('sitecontent preview-link', () => {
     );
     expect(result.code).toBe(0);
     const link = new URL(result.stdout.trim());
-    expect(`${link.origin}${link.pathname}`).toBe(`https://shop.example${section!.url}/${product.id}/`);
+    // The route redirects to the page as the site builds its URL: the link names no page URL.
+    expect(`${link.origin}${link.pathname}`).toBe(
+      `https://shop.example/_sitecontent/preview/product/${product.id}`,
+    );
     const token = link.searchParams.get('preview')!;
     const expiry = Number(token.split('.')[0]);
     expect(expiry - Date.now() / 1000).toBeGreaterThan(590);
     expect(expiry - Date.now() / 1000).toBeLessThanOrEqual(600);
     expect(await previewAllowed(token, 'product', String(product.id), SECRET)).toBe(true);
     expect(result.stdout).not.toContain(SECRET);
+  });
+
+  it('names a section by its tx and an article by its id, each as one path segment of the route', async () => {
+    const client = createClient({ baseUrl: emu.url, apiKey: TEST_KEY, sid: 1 });
+    const [section] = await client.sections.list();
+    const [article] = await client.articles.list();
+    await client.close();
+    const secret = { ...env(), SITECONTENT_PREVIEW_SECRET: SECRET };
+    for (const [kind, id] of [
+      ['section', section!.tx],
+      ['article', String(article!.id)],
+    ] as const) {
+      const result = await runCli(['preview-link', kind, id, '--site', 'https://shop.example'], secret);
+      expect(result.code, result.stderr).toBe(0);
+      const link = new URL(result.stdout.trim());
+      expect(link.pathname).toBe(`/_sitecontent/preview/${kind}/${encodeURIComponent(id)}`);
+      expect(await previewAllowed(link.searchParams.get('preview')!, kind, id, SECRET)).toBe(true);
+    }
   });
 
   it('a secret under 16 characters is refused at start, named and never shown; a long one is masked', async () => {

@@ -1,11 +1,14 @@
 /**
  * `sitecontent preview-link product|article|section ID [--ttl SECONDS] [--site URL]`: prints a signed,
- * expiring link that shows the record on the on-demand site even while it is hidden. The record is
- * read from the service for its page's path (the loaders' default URLs); the signature needs
- * SITECONTENT_PREVIEW_SECRET, the secret the site's server has.
+ * expiring link that shows the record on the on-demand site even while it is hidden. The link opens
+ * the site's preview route, which redirects to the record's page as the site builds its URL, so the
+ * CLI needs no URL pattern; it still asks the service for the record, so a wrong id fails here and
+ * not in the editor's browser. The signature needs SITECONTENT_PREVIEW_SECRET, the secret the site's
+ * server has.
  */
 import { parseArgs } from 'node:util';
 import type { SiteContentClient } from '../client.js';
+import { previewRoutePath } from '../preview/preview-route.js';
 import {
   PREVIEW_KINDS,
   PREVIEW_PARAM,
@@ -17,8 +20,9 @@ import { type CliIo, type Command, type Connect, parseArgsUsageError, UsageError
 
 export const PREVIEW_LINK_USAGE = `Usage: sitecontent preview-link product|article|section ID [--ttl SECONDS] [--site URL]
 
-Prints a link that shows the record on the on-demand site, even hidden, until it expires.
-ID is a product or article id, or a section's tx.
+Prints a link that shows the record on the on-demand site, even hidden, until it expires:
+SITE/_sitecontent/preview/KIND/ID?preview=TOKEN, the site's preview route, which redirects
+to the record's page. ID is a product or article id, or a section's tx.
 
   --ttl SECONDS   how long the link works (default 3600, at most 2592000: 30 days)
   --site URL      the site's origin (default: the site's domain in the service)
@@ -62,36 +66,23 @@ export async function runPreviewLinkCommand(argv: string[], io: CliIo, connect: 
   const secret = io.env[PREVIEW_SECRET_ENV];
   if (!secret) throw usage(`missing ${PREVIEW_SECRET_ENV} (in the environment or .env)`);
   const client = connect();
-  const path = await pagePath(client, kind as PreviewKind, id);
+  await ensureRecord(client, kind as PreviewKind, id);
   const origin = values.site ? new URL(values.site).origin : await client.site.origin();
   const expiresAt = Math.floor(Date.now() / 1000) + Number(ttl);
   const token = await signPreview(kind as PreviewKind, id, expiresAt, secret);
-  io.stdout.write(`${origin}${path}?${PREVIEW_PARAM}=${token}\n`);
+  io.stdout.write(`${origin}${previewRoutePath(kind as PreviewKind, id)}?${PREVIEW_PARAM}=${token}\n`);
   return 0;
 }
 
-/** The record's page path, as the loaders make it by default: `/` after the service's URLs. */
-async function pagePath(client: SiteContentClient, kind: PreviewKind, id: string): Promise<string> {
-  const missing = () => new Error(`preview-link: the service has no ${kind} ${JSON.stringify(id)}`);
-  const slash = (url: string) => `${url.replace(/\/+$/, '')}/`;
-  if (kind === 'section') {
-    const [section] = await client.sections.list({ tx: id });
-    if (!section) throw missing();
-    return slash(section.url);
-  }
-  if (kind === 'article') {
-    const [article] = await client.articles.list({ id: Number(id) });
-    if (!article) throw missing();
-    return slash(article.url);
-  }
-  const [product] = await client.products.list({ id: Number(id) });
-  if (!product) throw missing();
-  const [section] = await client.sections.list({ tx: product.cattx });
-  if (!section)
-    throw new Error(
-      `preview-link: product ${id} is in section "${product.cattx}", which the service does not have`,
-    );
-  return `${slash(section.url)}${id}/`;
+/** Fails, naming the record, when the service has no `kind` `id` (hidden ones it has). */
+async function ensureRecord(client: SiteContentClient, kind: PreviewKind, id: string): Promise<void> {
+  const found =
+    kind === 'section'
+      ? await client.sections.list({ tx: id })
+      : kind === 'article'
+        ? await client.articles.list({ id: Number(id) })
+        : await client.products.list({ id: Number(id) });
+  if (found.length === 0) throw new Error(`preview-link: the service has no ${kind} ${JSON.stringify(id)}`);
 }
 
 export const previewLinkCommand: Command = {
