@@ -2,7 +2,8 @@
 // module (docs/cdn/varnish.vcl): the first view is a miss at Varnish, the second a hit that reaches
 // neither the Node server nor the service, and a purge by tag (through the site's purge endpoint,
 // which makes the provider send PURGE with the keys) makes the next view fresh. An editor's preview
-// of a hidden product passes through Varnish uncached: the visitor's next view is still a 404.
+// link to a hidden product (the preview route, then its redirect to the product page) passes
+// through Varnish uncached: the visitor's next view is still a 404.
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { signPreview } from '@sitecontent/client/internal';
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
@@ -52,7 +53,6 @@ beforeAll(async () => {
       'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort}/`)),
       'src/live.config.ts': snippet('src/live.config.ts'),
       'src/pages/shop/[id].astro': snippet('src/pages/shop/[id].astro'),
-      'src/pages/p/[id].astro': snippet('src/pages/p/[id].astro'),
     },
     connection,
   );
@@ -127,7 +127,7 @@ describe("an editor's preview behind Varnish", () => {
   it('a hidden product: 404 to visitors, 200 to its link every time from Node (never stored), 404 after', async () => {
     const hidden = (await client.products.list({ cattx: 'laptops' })).filter((p) => p.shw)[0]!;
     await client.products.update(hidden.id, { shw: false, zag: 'Not yet announced' });
-    const path = `/p/${hidden.id}`;
+    const path = `/shop/${hidden.id}`;
     expect((await view(path)).status).toBe(404);
     const token = await signPreview(
       'product',
@@ -135,17 +135,23 @@ describe("an editor's preview behind Varnish", () => {
       Math.floor(Date.now() / 1000) + 300,
       PREVIEW_SECRET,
     );
+    const link = `/_sitecontent/preview/product/${hidden.id}?preview=${token}`;
     toNode.take();
     for (let i = 0; i < 2; i++) {
-      const preview = await view(`${path}?preview=${token}`);
+      const redirect = await fetch(`${varnish.url}${link}`, { redirect: 'manual' });
+      expect(redirect.status).toBe(307);
+      expect(redirect.headers.get('x-cache')).toBe('MISS');
+      const page = redirect.headers.get('location')!;
+      expect(page).toBe(`${path}/?preview=${token}`);
+      const preview = await view(page);
       expect(preview.status).toBe(200);
       expect(preview.body).toContain('<h1>Not yet announced</h1>');
       expect(preview.headers.get('cache-control')).toBe('private, no-store');
       expect(preview.headers.get('x-robots-tag')).toBe('noindex');
       expect(preview.headers.get('x-cache')).toBe('MISS');
     }
-    // Both views reached Node: Varnish stored neither.
-    expect(toNode.take()).toEqual([`${path}?preview=${token}`, `${path}?preview=${token}`]);
+    // Every view reached Node: Varnish stored neither the redirect nor the page.
+    expect(toNode.take()).toEqual([link, `${path}/?preview=${token}`, link, `${path}/?preview=${token}`]);
     const visitor = await view(path);
     expect(visitor.status).toBe(404);
     expect(visitor.body).not.toContain('Not yet announced');
