@@ -9,7 +9,9 @@
 //   as the guide writes it), which calls the function the way the platform does (a web Request).
 // Each host: a product page 200 with its title, an unknown id 404, our freshness and tags in the CDN
 // cache headers the adapter's cache provider writes, and every <loc> of the product sitemaps and
-// every listing link answering 200: the guides make one site. One packing and one install serve all
+// every listing link answering 200: the guides make one site. And each guide's editors' preview: the
+// link the project's own `sitecontent preview-link` prints for the catalog's hidden product answers
+// the preview route's redirect, then that product's page. One packing and one install serve all
 // three; the emulator runs from the project's own bin with a random key that no log may show.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +35,7 @@ import {
 } from './helpers/packed-project.js';
 
 const key = `canary-${randomBytes(12).toString('hex')}`;
+const previewSecret = `preview-${randomBytes(12).toString('hex')}`;
 const SID = 1;
 /** What every host must say about a product page: our default freshness, as its CDN header. */
 // With the stale-if-error a CDN keeps serving through an outage (onDemand.staleIfError, a day by default).
@@ -43,6 +46,8 @@ let project: string;
 let emulator: EmulatorBin | undefined;
 let product: Product;
 let visible: Product[];
+/** A product the demo catalog hides (`shw` 0): a visitor gets 404, an editor's link its page. */
+let hidden: Product;
 let sections: Section[];
 let connection: Record<string, string>;
 
@@ -145,6 +150,42 @@ async function followSitemapsAndListings(base: string) {
   }
 }
 
+/**
+ * The guides' editors' preview, followed on the site at `base`: the link the project's own
+ * `sitecontent preview-link` prints for the hidden product answers the preview route's 307 (private,
+ * no-store) to the product page, the token carried along, and that page 200 with the product; a
+ * tampered link a private 404; a visitor the product page's 404.
+ */
+async function followPreviewLink(base: string) {
+  const cli = path.join(project, 'node_modules', '.bin', 'sitecontent');
+  const printed = await run(
+    process.execPath,
+    [cli, 'preview-link', 'product', String(hidden.id), '--site', base],
+    project,
+    { ...connection, SITECONTENT_PREVIEW_SECRET: previewSecret },
+  );
+  expect(printed.code, printed.output).toBe(0);
+  const link = new URL(printed.stdout.trim());
+  expect(link.pathname).toBe(`/_sitecontent/preview/product/${hidden.id}`);
+  const token = link.searchParams.get('preview')!;
+  const redirect = await fetch(link, { redirect: 'manual' });
+  expect(redirect.status).toBe(307);
+  expect(redirect.headers.get('cache-control')).toBe('private, no-store');
+  expect(redirect.headers.get('location')).toBe(`/shop/${hidden.id}/?preview=${token}`);
+  const page = await fetch(link);
+  const body = await page.text();
+  expect(page.status, body).toBe(200);
+  expect(body).toContain(`<h1>${hidden.zag}</h1>`);
+  expect(page.headers.get('cache-control')).toBe('private, no-store');
+  expect(page.headers.get('x-robots-tag')).toBe('noindex');
+  const [expiry, signature] = token.split('.');
+  link.searchParams.set('preview', `${Number(expiry) + 1}.${signature}`);
+  const tampered = await fetch(link, { redirect: 'manual' });
+  expect(tampered.status).toBe(404);
+  expect(tampered.headers.get('cache-control')).toBe('private, no-store');
+  expect((await view(`${base}/shop/${hidden.id}`)).status).toBe(404);
+}
+
 beforeAll(async () => {
   work = await mkdtemp(path.join(tmpdir(), 'sitecontent-hosts-'));
   project = path.join(work, 'project');
@@ -176,9 +217,13 @@ beforeAll(async () => {
   connection = { SITECONTENT_BASE_URL: emulator.url, SITECONTENT_API_KEY: key, SITECONTENT_SID: String(SID) };
   const client = createClient({ baseUrl: emulator.url, apiKey: key, sid: SID });
   try {
-    visible = (await client.products.list()).filter((p) => p.shw);
+    const all = await client.products.list();
+    visible = all.filter((p) => p.shw);
     if (!visible[0]) throw new Error('the demo catalog has no visible product');
     product = visible[0];
+    const unshown = all.find((p) => !p.shw);
+    if (!unshown) throw new Error('the demo catalog has no hidden product');
+    hidden = unshown;
     sections = await client.sections.list();
   } finally {
     await client.close();
@@ -197,7 +242,9 @@ describe('Cloudflare Workers (wrangler dev: local workerd)', () => {
     await buildFor('cloudflare');
     const port = await freePort();
     const bin = path.join(project, 'node_modules', 'wrangler', 'bin', 'wrangler.js');
-    const vars = Object.entries(connection).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+    const vars = Object.entries({ ...connection, SITECONTENT_PREVIEW_SECRET: previewSecret }).flatMap(
+      ([name, value]) => ['--var', `${name}:${value}`],
+    );
     wrangler = await serve(
       process.execPath,
       [bin, 'dev', '--ip', '127.0.0.1', '--port', String(port), ...vars],
@@ -218,6 +265,11 @@ describe('Cloudflare Workers (wrangler dev: local workerd)', () => {
   it('answers 200 at every <loc> of the product sitemaps and every listing link', async () => {
     await followSitemapsAndListings(wrangler!.url);
   }, 120_000);
+
+  it("follows the guide's preview link: the preview route's redirect, then the hidden product's page", async () => {
+    await followPreviewLink(wrangler!.url);
+    expect(wrangler!.output()).not.toContain(previewSecret);
+  });
 
   it("carries our freshness and tags in Cloudflare's cache headers", async () => {
     const page = await view(`${wrangler!.url}/shop/${product.id}`);
@@ -293,7 +345,7 @@ describe.each([
     fn = await serve(
       process.execPath,
       [`scripts/serve-${host}.mjs`],
-      { ...connection, PORT: '0' },
+      { ...connection, SITECONTENT_PREVIEW_SECRET: previewSecret, PORT: '0' },
       /Serving the build on (http:\S+)/,
     );
   }, 240_000);
@@ -316,6 +368,11 @@ describe.each([
   it('answers 200 at every <loc> of the product sitemaps and every listing link', async () => {
     await followSitemapsAndListings(fn!.url);
   }, 120_000);
+
+  it("follows the guide's preview link: the preview route's redirect, then the hidden product's page", async () => {
+    await followPreviewLink(fn!.url);
+    expect(fn!.output()).not.toContain(previewSecret);
+  });
 
   it("carries our freshness and tags in the platform's CDN cache headers", async () => {
     const page = await view(`${fn!.url}/shop/${product.id}`);

@@ -1,6 +1,6 @@
 // The README's on-demand page (@astrojs/node, memory cache) against the emulator through a recording proxy: what
 // views cost, the negative cache, purges, an outage (stale, else a short 503 naming nothing), the served feed,
-// photos with the image host silent.
+// photos with the image host silent, and an editor's preview link as the CLI prints it.
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
@@ -23,6 +23,7 @@ import { describeServedFeed } from './on-demand-feed.js';
 import { describeOnDemandImages } from './on-demand-images.js';
 
 const TOKEN = 'purge-token-6b1e';
+const PREVIEW_SECRET = 'preview-secret-e27a';
 
 let emu: Emulator;
 let proxy: Awaited<ReturnType<typeof recordingProxy>>;
@@ -48,13 +49,9 @@ beforeAll(async () => {
   phones = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw);
   const connection = connectionEnv(proxy.url, emu);
   fx = await buildSite(onDemandPages(), connection);
-  site = await serveBuilt({ ...connection, SITECONTENT_PURGE_TOKEN: TOKEN });
-  cliEnv = {
-    ...connection,
-    SITECONTENT_BASE_URL: emu.url,
-    SITECONTENT_SITE_URL: site.url,
-    SITECONTENT_PURGE_TOKEN: TOKEN,
-  };
+  const secrets = { SITECONTENT_PURGE_TOKEN: TOKEN, SITECONTENT_PREVIEW_SECRET: PREVIEW_SECRET };
+  site = await serveBuilt({ ...connection, ...secrets });
+  cliEnv = { ...connection, ...secrets, SITECONTENT_BASE_URL: emu.url, SITECONTENT_SITE_URL: site.url };
   proxy.take();
 }, 180_000);
 
@@ -331,5 +328,54 @@ describe('failures that say what went wrong, and fail fast', () => {
     } finally {
       await debug.close();
     }
+  });
+});
+
+describe("an editor's preview link, as sitecontent preview-link prints it", () => {
+  /** An answer for the editor's browser only: stored by no cache, never indexed. */
+  const expectPrivate = (response: Response | { headers: Headers }) => {
+    expect(response.headers.get('cache-control')).toBe('private, no-store');
+    expect(response.headers.get('x-robots-tag')).toBe('noindex');
+  };
+
+  it("opens a hidden product: the site's preview route redirects to its page, which answers 200 privately", async () => {
+    const hidden = phones.at(-1)!;
+    await client.products.update(hidden.id, { shw: false, zag: 'Hidden until launch' });
+    await purge(`{"products":["${hidden.id}"]}`);
+    expect((await view(`/shop/${hidden.id}`)).status).toBe(404);
+    const printed = await sitecontent('preview-link', 'product', String(hidden.id), '--site', site.url);
+    expect(printed.code, printed.output).toBe(0);
+    const link = new URL(printed.stdout.trim());
+    expect(`${link.origin}${link.pathname}`).toBe(`${site.url}/_sitecontent/preview/product/${hidden.id}`);
+    const token = link.searchParams.get('preview')!;
+    // The page as the live loader names it (productUrl `/shop/<id>`), the token carried along.
+    const redirect = await fetch(link, { redirect: 'manual' });
+    expect(redirect.status).toBe(307);
+    expect(redirect.headers.get('location')).toBe(`/shop/${hidden.id}/?preview=${token}`);
+    expectPrivate(redirect);
+    const page = await fetch(link);
+    expect(page.redirected).toBe(true);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<h1>Hidden until launch</h1>');
+    expectPrivate(page);
+    expect(page.headers.get('x-astro-cache')).toBeNull();
+    const visitor = await view(`/shop/${hidden.id}`);
+    expect(visitor.status).toBe(404);
+    expect(visitor.body).not.toContain('Hidden until launch');
+  });
+
+  it('a tampered link is a private 404; an id the service does not have fails in the CLI, naming it', async () => {
+    const hidden = phones.at(-1)!;
+    const printed = await sitecontent('preview-link', 'product', String(hidden.id), '--site', site.url);
+    const link = new URL(printed.stdout.trim());
+    const [expiry, signature] = link.searchParams.get('preview')!.split('.');
+    link.searchParams.set('preview', `${Number(expiry) + 1}.${signature}`);
+    const tampered = await fetch(link, { redirect: 'manual' });
+    expect(tampered.status).toBe(404);
+    expectPrivate(tampered);
+    const missing = await sitecontent('preview-link', 'product', '987654', '--site', site.url);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('preview-link: the service has no product "987654"');
+    expect(missing.stdout).toBe('');
   });
 });
