@@ -4,7 +4,8 @@
 // demand, cached, and fresh again after a change in the service and a purge naming it; the head of
 // the catalog is prerendered, and robots.txt names one sitemap index over both: the build's sitemap
 // and the product sitemaps served from the service. A product moved answers 301 from its old URL, a
-// deleted one 410, a hidden one 404 but to its editor's preview link, which nothing caches.
+// deleted one 410, a hidden one 404 but to its editor's preview link (the preview route redirects it
+// to the product's own URL), which nothing caches.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createClient, type Product, type SiteContentClient } from '@sitecontent/client';
 import { signPreview } from '@sitecontent/client/internal';
@@ -273,6 +274,13 @@ describe('old URLs and previews, on demand', () => {
     expect((await sitemapLocs()).some((loc) => loc.endsWith(path))).toBe(false);
     const expiry = Math.floor(Date.now() / 1000) + 300;
     const token = await signPreview('product', String(hidden!.id), expiry, PREVIEW_SECRET);
+    // Where `sitecontent preview-link` sends the editor: the preview route, then the product's own URL.
+    const route = await fetch(`${origin}/_sitecontent/preview/product/${hidden!.id}?preview=${token}`, {
+      redirect: 'manual',
+    });
+    expect(route.status).toBe(307);
+    expect(route.headers.get('location')).toBe(`${path}?preview=${token}`);
+    expect(route.headers.get('cache-control')).toBe('private, no-store');
     for (let i = 0; i < 2; i++) {
       const preview = await view(`${path}?preview=${token}`);
       expect(preview.status).toBe(200);
