@@ -1,7 +1,9 @@
-// The install guide's site, built as the guide writes it against the emulator: its config and .env
-// for the emulator (PHOTO_ORIGIN: the emulator serves its demo photos), its photos module and product
-// page. Every page is a whole HTML document; no page names an SVG image (search engines and social
-// networks read none); every URL a page gives on the site is a file of the build. Only the cache folder is added to the config, so the
+// The install guide's site and the merchant guide's static feed, built as the guides write them
+// against the emulator: the emulator's config and .env of "Install and configure" (PHOTO_ORIGIN: the
+// emulator serves its demo photos), its photos module and product page, and the feed endpoint of
+// "Merchant listings". Every page is a whole HTML document; no page or feed names an SVG image
+// (search engines, social networks and merchant listings read none); every URL a page or the feed
+// gives on the site is a file of the build. Only the cache folder is added to the config, so the
 // build keeps its data store and image cache out of the repository's node_modules.
 import {
   copyFileSync,
@@ -30,6 +32,7 @@ const GUIDE_FILES = {
   'src/content.config.ts': 'src/content.config.ts',
   'src/lib/photos.ts': 'src/lib/photos.ts',
   'src/pages/[...path].astro': 'src/pages/[...path].astro',
+  'src/pages/product-feed.xml.ts': 'src/pages/product-feed.xml.ts',
 };
 
 /** The URLs a page gives: links, images and their variants, and the images and URL it shares. */
@@ -57,7 +60,7 @@ function fileAt(dist: string, pathname: string): string | undefined {
   return [base, path.join(base, 'index.html')].find((f) => existsSync(f) && statSync(f).isFile());
 }
 
-describe("the install guide's site, built as written", () => {
+describe("the install guide's site and the merchant guide's feed, built as written", () => {
   let emu: Emulator;
   let root: string;
   let dist: string;
@@ -126,21 +129,34 @@ describe("the install guide's site, built as written", () => {
     }
   });
 
-  it('names no SVG image: photos are WebP, the share image JPEG', () => {
+  it('names no SVG image: photos are WebP, the share image and the feed JPEG', () => {
+    const feed = readFileSync(path.join(dist, 'product-feed.xml'), 'utf8');
+    for (const [file, text] of [...pages, ['product-feed.xml', feed] as const]) {
+      expect(text, file).not.toMatch(/\.svg\b/i);
+    }
     for (const [file, html] of pages) {
-      expect(html, file).not.toMatch(/\.svg\b/i);
       const images = pageUrls(html).filter((url) => /\/_astro\//.test(url));
       expect(images.filter((url) => /\.webp$/.test(url)).length, file).toBeGreaterThan(0);
       expect(html, file).toMatch(/<meta property="og:image" content="[^"]+\.jpe?g"/);
     }
+    const feedImages = [...feed.matchAll(/<g:(?:additional_)?image_link>([^<]+)</g)].map((m) => m[1]!);
+    expect(feedImages.length).toBeGreaterThan(0);
+    expect(feedImages.filter((url) => !/\.jpe?g$/.test(url))).toEqual([]);
   });
 
   it('gives only URLs on the site that are files of the build: no 404 link, image or share image', () => {
-    const given = [...pages].flatMap(([file, html]) => pageUrls(html).map((url) => ({ from: file, url })));
+    const feed = readFileSync(path.join(dist, 'product-feed.xml'), 'utf8');
+    const feedUrls = [...feed.matchAll(/<g:(?:link|image_link|additional_image_link)>([^<]+)</g)].map((m) =>
+      m[1]!.replaceAll('&amp;', '&'),
+    );
+    const given = [
+      ...[...pages].flatMap(([file, html]) => pageUrls(html).map((url) => ({ from: file, url }))),
+      ...feedUrls.map((url) => ({ from: 'product-feed.xml', url })),
+    ];
     const onSite = given
       .map(({ from, url }) => ({ from, url: new URL(url, `${site}/${from}`) }))
       .filter(({ url }) => url.origin === site);
-    // Each page links its canonical, shows a photo and shares one.
+    // Each page links its canonical, shows a photo and shares one; the feed links its pages and photos.
     expect(onSite.length).toBeGreaterThan(pages.size * 3);
     const missing = onSite
       .filter(({ url }) => fileAt(dist, url.pathname) === undefined)
