@@ -11,7 +11,8 @@
 // cache headers the adapter's cache provider writes, and every <loc> of the product sitemaps and
 // every listing link answering 200: the guides make one site. And each guide's editors' preview: the
 // link the project's own `sitecontent preview-link` prints for the catalog's hidden product answers
-// the preview route's redirect, then that product's page. One packing and one install serve all
+// the preview route's redirect, then that product's page. On the local scripts a purge through the
+// packed CLI answers 200 (Netlify's skips the CDN purge, as `netlify dev` does). One packing and one install serve all
 // three; the emulator runs from the project's own bin with a random key that no log may show.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,7 @@ import {
   type EmulatorBin,
   installedVersion,
   installTarballs,
+  npx,
   run,
   startEmulatorBin,
   stopChild,
@@ -36,6 +38,8 @@ import {
 
 const key = `canary-${randomBytes(12).toString('hex')}`;
 const previewSecret = `preview-${randomBytes(12).toString('hex')}`;
+/** The local servers' purge token (`SITECONTENT_PURGE_TOKEN`), which no log may show either. */
+const purgeToken = `purge-${randomBytes(12).toString('hex')}`;
 const SID = 1;
 /** What every host must say about a product page: our default freshness, as its CDN header. */
 // With the stale-if-error a CDN keeps serving through an outage (onDemand.staleIfError, a day by default).
@@ -345,7 +349,7 @@ describe.each([
     fn = await serve(
       process.execPath,
       [`scripts/serve-${host}.mjs`],
-      { ...connection, SITECONTENT_PREVIEW_SECRET: previewSecret, PORT: '0' },
+      { ...connection, SITECONTENT_PREVIEW_SECRET: previewSecret, SITECONTENT_PURGE_TOKEN: purgeToken, PORT: '0' },
       /Serving the build on (http:\S+)/,
     );
   }, 240_000);
@@ -382,6 +386,23 @@ describe.each([
     );
     expect(fn!.output()).not.toContain(key);
   });
+
+  it('answers a purge with 200: the live loaders forget the entry, and the local server tries no CDN purge', async () => {
+    const purge = await npx(
+      ['--no', '--', 'sitecontent', 'purge', '--site', fn!.url, '--products', String(product.id)],
+      project,
+      { SITECONTENT_PURGE_TOKEN: purgeToken },
+    );
+    expect(purge.code, `${purge.output}\n${fn!.output().slice(-3000)}`).toBe(0);
+    const tag = `sitecontent:products:${product.id}`;
+    expect(fn!.output()).toMatch(new RegExp(`purged [^\\n]*${tag}`));
+    if (host === 'netlify') {
+      // The guide's script sets NETLIFY_LOCAL, as `netlify dev` does: purgeCache() skips, and says so.
+      expect(fn!.output()).toMatch(new RegExp(`Skipping purgeCache for tags [^\\n]*${tag}`));
+      expect(fn!.output()).not.toContain('site ID was not found');
+    }
+    for (const log of [purge.output, fn!.output()]) expect(log).not.toContain(purgeToken);
+  }, 60_000);
 
   it('a cold start without the connection settings says so in the log, before any request', async () => {
     const bare = await serve(

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Section } from '@sitecontent/client';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { withChromium } from './helpers/browser.js';
 import type { DemoData } from './helpers/demo-catalog.js';
@@ -105,6 +106,8 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
           await expect.poll(() => price.textContent()).toBe(usd.format(chosen.price));
           expect(await page.locator('[data-chosen]').textContent()).toBe(chosen.stxt || chosen.articul);
           expect(await page.locator('[data-chosen]').isVisible()).toBe(true);
+          // Naming the variant moves nothing: its line is there from the start, one line tall.
+          expect(await layoutShift(page)).toBe(0);
           expect(await page.locator(`[data-variant="${chosen.id}"]`).getAttribute('aria-current')).toBe(
             'true',
           );
@@ -132,6 +135,28 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
       }
     }, 120_000);
   });
+}
+
+/**
+ * The page's cumulative layout shift so far (the sum of its `layout-shift` entries without recent
+ * input, as Lighthouse's CLS counts them), read after two frames so that a shift of the frame the
+ * page's scripts ran in is counted too.
+ */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[])
+            if (!entry.hadRecentInput) total += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(total), 100)));
+      }),
+  );
 }
 
 /**

@@ -18,8 +18,8 @@ export function onDemandPages(): Record<string, string | Uint8Array> {
     "defineConfig({\n  image: { remotePatterns: [{ protocol: 'http', hostname: '127.0.0.1' }] },",
   );
   const photos = snippet('src/lib/photos.ts').replace(
-    'site: import.meta.env.SITE',
-    `site: import.meta.env.SITE, readFrom: process.env.${IMAGE_HOST_ENV}`,
+    'readFrom: import.meta.env.PHOTO_ORIGIN',
+    `readFrom: process.env.${IMAGE_HOST_ENV}`,
   );
   return {
     'astro.config.mjs': config,

@@ -46,6 +46,11 @@ describe('sitecontent changes', () => {
       /^first read: recorded \d+ products, \d+ sections, \d+ articles \(no earlier state in /,
     );
     expect(readFileSync(state, 'utf8')).toMatch(/^sitecontent-changes-state 1\n/);
+    // A first read compared nothing: no "since" (it once said "since never").
+    expect(first.stderr).toMatch(
+      /^sitecontent: first read, nothing to compare with yet: the next run lists what changed from now on; \d+ requests, [\d.]+ s; state written to /,
+    );
+    expect(first.stderr).not.toContain('never');
 
     const same = await changes(state);
     expect(same).toMatchObject({ code: 0, stdout: '' });
@@ -63,6 +68,19 @@ describe('sitecontent changes', () => {
     expect(changed.stderr).toContain('sitecontent: 1 change since ');
 
     expect((await changes(state)).code).toBe(0);
+  });
+
+  it('a state read with other options is a first read that says so, not one with no state', async () => {
+    const state = join(dir, 'scope.state');
+    expect((await changes(state)).code).toBe(3);
+    const written = /^written\t(\S+)$/m.exec(readFileSync(state, 'utf8'))?.[1];
+    const wider = await changes(state, ['--meta']);
+    expect(wider.code).toBe(3);
+    expect(wider.stdout).toMatch(
+      /^first read: recorded \d+ products, \d+ sections, \d+ articles \(the state in .*scope\.state, of .*, was read with other options\)\n$/,
+    );
+    expect(wider.stdout).toContain(`of ${written}, was read`);
+    expect(wider.stderr).toMatch(/^sitecontent: first read, nothing to compare with yet/);
   });
 
   it('with the service down: exit 1 with the usual message, the state byte for byte as it was', async () => {

@@ -5,6 +5,7 @@ import type { DatabaseSync } from 'node:sqlite';
 import { type KeyMap, KeyRing } from './auth.js';
 import { openDatabase } from './db/open.js';
 import { Store } from './db/store.js';
+import { answerPhoto, isPhotoRequest } from './demo-photos.js';
 import { type FaultOptions, Faults } from './faults.js';
 import { RequestHandler } from './request-handler.js';
 import { seedDemo } from './seed/demo.js';
@@ -103,7 +104,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     requestLog: options.requestLog,
   });
   const server = createServer((req, res) => {
-    handler.handle(req, res).catch((error: unknown) => {
+    // The demo photos are the shop's site's files, beside the interface (demo-photos.ts).
+    const answer = isPhotoRequest(req.url) ? answerPhoto(req, res) : handler.handle(req, res);
+    answer.catch((error: unknown) => {
       process.stderr.write(`sitecontent-emulator: ${String(error)}\n`);
       res.destroy();
     });

@@ -6,7 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { type Change, changeLine } from '../changes/change.js';
-import { ChangeStateError, decodeState, encodeState } from '../changes/change-state.js';
+import { type ChangeState, ChangeStateError, decodeState, encodeState } from '../changes/change-state.js';
 import { type DetectOptions, detectChanges } from '../changes/detect-changes.js';
 import { fileStateStore } from '../changes/state-store.js';
 import { type CliIo, type Command, type Connect, parseArgsUsageError, UsageError } from './context.js';
@@ -94,23 +94,31 @@ export async function runChangesCommand(argv: string[], io: CliIo, connect: Conn
   } else if (detection.first) {
     const { products, sections, articles } = detection.counts;
     io.stdout.write(
-      `first read: recorded ${products} products, ${sections} sections, ${articles} articles (no earlier state in ${path})\n`,
+      `first read: recorded ${products} products, ${sections} sections, ${articles} articles (${noBase(previous, path)})\n`,
     );
   } else {
     for (const change of detection.changes) io.stdout.write(`${changeLine(change)}\n`);
   }
   io.stderr.write(
-    `sitecontent: ${summary(detection.changes, detection.first)} since ${previous?.writtenAt ?? 'never'}; ${detection.requests} requests, ${seconds} s; state written to ${path}\n`,
+    `sitecontent: ${summary(detection.changes, previous, detection.first)}; ${detection.requests} requests, ${seconds} s; state written to ${path}\n`,
   );
   return changed ? CHANGED_EXIT_CODE : 0;
 }
 
-const summary = (changes: readonly Change[], first: boolean) =>
-  first
-    ? 'first read'
-    : changes.length === 0
-      ? 'no changes'
-      : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
+/** Why a first read compared nothing: no state yet, or one read with other options. */
+const noBase = (previous: ChangeState | undefined, path: string) =>
+  previous === undefined
+    ? `no earlier state in ${path}`
+    : `the state in ${path}, of ${previous.writtenAt}, was read with other options`;
+
+/** The stderr line's verdict. A first read has no "since": it compared nothing, and the next run compares with it. */
+function summary(changes: readonly Change[], previous: ChangeState | undefined, first: boolean): string {
+  if (first || previous === undefined)
+    return 'first read, nothing to compare with yet: the next run lists what changed from now on';
+  const count =
+    changes.length === 0 ? 'no changes' : `${changes.length} ${changes.length === 1 ? 'change' : 'changes'}`;
+  return `${count} since ${previous.writtenAt}`;
+}
 
 export const changesCommand: Command = {
   name: 'changes',
