@@ -349,7 +349,12 @@ describe.each([
     fn = await serve(
       process.execPath,
       [`scripts/serve-${host}.mjs`],
-      { ...connection, SITECONTENT_PREVIEW_SECRET: previewSecret, SITECONTENT_PURGE_TOKEN: purgeToken, PORT: '0' },
+      {
+        ...connection,
+        SITECONTENT_PREVIEW_SECRET: previewSecret,
+        SITECONTENT_PURGE_TOKEN: purgeToken,
+        PORT: '0',
+      },
       /Serving the build on (http:\S+)/,
     );
   }, 240_000);
