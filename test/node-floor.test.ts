@@ -3,7 +3,7 @@
 // Astro on the registry (what `npm install astro` gets a newcomer), and at least undici's. The
 // engines of the packages and the root, and every Markdown page that says which Node to have, name
 // the same version; every "run it on Node 24" advice is the one form that works for npm and npx
-// commands. How the bins behave on an older Node: packaging.test.ts.
+// commands. How the bins and scripts behave on an older Node: older-node.test.ts and packaging.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,7 +80,7 @@ describe('the documentation', () => {
       'packages/emulator/README.md',
       'example-site/README.md',
       'docs/src/content/docs/start/ten-minutes.md',
-      ...['node', 'static'].map((host) => `docs/src/content/docs/deploy/${host}.md`),
+      ...['node', 'static', 'netlify', 'vercel'].map((host) => `docs/src/content/docs/deploy/${host}.md`),
     ];
     for (const page of pages)
       expect(
