@@ -2,11 +2,13 @@
 // decides it: the floor is the highest `engines` of the Astro in package-lock.json and the newest
 // Astro on the registry (what `npm install astro` gets a newcomer), and at least undici's. The
 // engines of the packages and the root, and every Markdown page that says which Node to have, name
-// the same version; every "run it on Node 24" advice is the one form that works for npm and npx
-// commands. How the bins and scripts behave on an older Node: older-node.test.ts and packaging.test.ts.
+// the same version, and so does the astro package's check at a server's start; every "run it on Node
+// 24" advice is the one form that works for npm and npx commands. How the bins, the scripts and a
+// built server behave on an older Node: older-node.test.ts and packaging.test.ts.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NODE_FLOOR as ASTRO_REQUEST_TIME_FLOOR } from '../packages/astro/src/request-time/node-check.js';
 import { NODE_FLOOR, ON_NODE_24 } from '../tools/node-floor.mjs';
 import { DOCS } from './docs/snippets.js';
 import { npm, readJson } from './helpers/packed-project.js';
@@ -54,6 +56,12 @@ describe('engines', () => {
 
   it('the repository asks for the floor on 22.x and the even majors after it', () => {
     expect(manifest('.').engines.node).toBe(`^${NODE_FLOOR} || ^24.0.0 || >=26.0.0`);
+  });
+});
+
+describe('copies in code', () => {
+  it("the astro package's request-time check (a server bundle reads no package.json)", () => {
+    expect(ASTRO_REQUEST_TIME_FLOOR).toBe(NODE_FLOOR);
   });
 });
 

@@ -3,17 +3,22 @@
 // before it imports or serves anything, with one line naming the Node it needs and the command that
 // runs it on Node 24; that command, run as printed, then runs it. The deploy guides' local scripts are
 // run from their snippets in a project whose built function is a stub, so that a script without the
-// check would serve on Node 20 instead of failing for want of a build. Last, the documented way to
-// run any command on Node 24, `npx -y -p node@24 -- <command>`, run as written for npm, npx and node
-// commands.
+// check would serve on Node 20 instead of failing for want of a build; the Node guide's server is a
+// real build of its config (which would listen on Node 20 and answer 500 at each page). Last, the
+// documented way to run any command on Node 24, `npx -y -p node@24 -- <command>`, run as written for
+// npm, npx and node commands.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { createClient } from '@sitecontent/client';
+import { type Emulator, startEmulator } from '@sitecontent/emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixture } from '../packages/astro/test/helpers/fixture.js';
 import { NODE_FLOOR, ON_NODE_24 } from '../tools/node-floor.mjs';
 import { snippet } from './docs/snippets.js';
 import { OLDER_MAJOR, olderNode, olderNodeEnv } from './helpers/older-node.js';
+import { buildSite, connectionEnv, withFixtureCacheDir } from './helpers/on-demand-site.js';
 import { stopChild } from './helpers/packed-project.js';
 import { runProcess } from './helpers/process.js';
 import { repoRoot } from './helpers/storefront.js';
@@ -192,6 +197,68 @@ describe(`the guides' commands and scripts on Node ${OLDER_MAJOR}`, () => {
     },
     120_000,
   );
+});
+
+describe(`the Node guide's server on Node ${OLDER_MAJOR}`, () => {
+  let emu: Emulator | undefined;
+  let fx: Fixture | undefined;
+  let connection: Record<string, string>;
+  let productPage: string;
+
+  beforeAll(async () => {
+    emu = await startEmulator({ seed: 'demo' });
+    connection = connectionEnv(emu.url, emu);
+    const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+    try {
+      const product = (await client.products.list()).find((p) => p.shw);
+      productPage = `/shop/${product?.id}`;
+    } finally {
+      await client.close();
+    }
+    // The Node guide's config and the live loaders guide's pages, as the deploy guides build them.
+    fx = await buildSite(
+      {
+        'astro.config.mjs': withFixtureCacheDir(snippet('snippets/deploy/node.astro.config.mjs')),
+        'src/live.config.ts': snippet('src/live.config.ts'),
+        'src/pages/shop/[id].astro': snippet('src/pages/shop/[id].astro'),
+      },
+      connection,
+    );
+  }, 240_000);
+
+  afterAll(async () => {
+    fx?.remove();
+    await emu?.close();
+  });
+
+  it('node dist/server/entry.mjs stops at once with one line, and the command it names serves the pages', async () => {
+    const root = fx?.root ?? '';
+    const started = Date.now();
+    const old = await runProcess(node, ['dist/server/entry.mjs'], {
+      cwd: root,
+      env: { ...env, ...connection, HOST: '127.0.0.1', PORT: '0' },
+      timeoutMs: AT_ONCE_MS,
+    });
+    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
+    expect(old.code, old.output).toBe(1);
+    expect(old.stdout).not.toContain('Server listening');
+    expect(old.stderr).toMatch(
+      new RegExp(
+        `^\\[@sitecontent/astro\\] needs Node ≥ ${literal(NODE_FLOOR)}, this is ${OLDER_MAJOR}\\.\\d+\\.\\d+; ` +
+          `run: ${literal(ON_NODE_24)} node dist/server/entry\\.mjs\\n$`,
+      ),
+    );
+    const served = await serveOnce(
+      namedCommand(old.stderr),
+      root,
+      { ...env, ...connection },
+      {
+        ready: /Server listening on (http:\S+)/,
+        page: productPage,
+      },
+    );
+    expect(served.status, served.body).toBe(200);
+  }, 180_000);
 });
 
 describe(`"${ON_NODE_24} <command>" on Node ${OLDER_MAJOR}`, () => {
