@@ -36,13 +36,14 @@ const { positionals, values } = parseArgs({
 });
 const command = positionals[0];
 
-// Astro 7, the emulator (node:sqlite) and the packages need Node 22.19 or later. An older Node would
-// fail deep inside an import; one line says what to run instead (the npm package `node` is Node 24).
-const NEEDED = [22, 19, 0];
+// Astro needs Node 22.23.4 or later (the project's floor: tools/node-floor.mjs). An older Node would
+// fail deep inside an import; one line says what to run instead (npx runs the npm package `node`,
+// Node 24, without installing it).
+const NEEDED = [22, 23, 4];
 const have = process.versions.node.split('.').map(Number);
 const older = NEEDED.findIndex((n, i) => have[i] !== n);
 if (older !== -1 && (have[older] ?? 0) < (NEEDED[older] ?? 0)) {
-  const again = ['npx', 'node@24', path.relative(process.cwd(), fileURLToPath(import.meta.url))]
+  const again = ['npx -y -p node@24 -- node', path.relative(process.cwd(), fileURLToPath(import.meta.url))]
     .concat(process.argv.slice(2))
     .join(' ');
   process.stderr.write(

@@ -12,4 +12,5 @@ export {
 } from './endpoints/product-sitemap-routes.js';
 export { purgeHandler } from './endpoints/purge-endpoint.js';
 export { onDemandMiddleware } from './middleware.js';
+export { checkNodeAtStart } from './node-check.js';
 export { checkConnectionAtStart } from './start-check.js';

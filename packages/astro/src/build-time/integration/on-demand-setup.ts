@@ -13,7 +13,7 @@ import type { UrlHistory } from '../../entries/url-history.js';
 import type { OnDemandSettings, ProductSitemapSettings } from '../../options/on-demand-options.js';
 import { sitemapFilePattern } from '../../options/sitemap-file-paths.js';
 
-import { checksAtStart, startCheckPlugin } from './start-check.js';
+import { checksAtStart, ownsTheProcess, startCheckPlugin } from './start-check.js';
 
 type SetupHook = HookParameters<'astro:config:setup'>;
 
@@ -51,8 +51,11 @@ export function setUpOnDemand(
     `${header}import { onDemandMiddleware } from '@sitecontent/astro/on-demand';\nimport settings from './${SETTINGS_MODULE}';\nimport history from './url-history.mjs';\nexport const onRequest = onDemandMiddleware(settings, history);\n`,
   );
   hook.addMiddleware({ entrypoint: middleware, order: 'pre' });
-  if (checksAtStart(hook.config.adapter?.name))
-    hook.updateConfig({ vite: { plugins: [startCheckPlugin(dir, header) as never] } });
+  const adapter = hook.config.adapter?.name;
+  if (checksAtStart(adapter))
+    hook.updateConfig({
+      vite: { plugins: [startCheckPlugin(dir, header, ownsTheProcess(adapter)) as never] },
+    });
   const collections = liveCollectionsImport(hook.config.srcDir);
   if (settings.sitemap !== false) injectSitemapRoutes(hook, dir, collections, settings.sitemap, logger);
   injectPreviewRoute(hook, dir, collections, logger);

@@ -1,7 +1,7 @@
 /**
- * Makes an on-demand server check its connection settings when it starts (request-time/start-check.ts):
- * a Vite plugin of the server build puts an import of a written module first in the adapter's server
- * entry. That entry runs when the process starts on Node, and at each cold start of a Netlify or
+ * Makes an on-demand server check its Node (request-time/node-check.ts) and its connection settings
+ * (request-time/start-check.ts) when it starts: a Vite plugin of the server build puts an import of a
+ * written module first in the adapter's server entry. That entry runs when the process starts on Node, and at each cold start of a Netlify or
  * Vercel function. Cloudflare Workers get their settings per request, none at start, so there the
  * first request's log line is the first word of a missing setting.
  */
@@ -26,12 +26,21 @@ export function checksAtStart(adapter: string | undefined): boolean {
   return adapter !== undefined && !NO_START_ENV.has(adapter);
 }
 
-/** Writes the check's module into `dir` (the codegen folder) and returns the plugin that imports it. */
-export function startCheckPlugin(dir: URL, header: string): StartCheckPlugin {
+/** Whether the adapter named `adapter` runs a server process of its own, which a too-old Node should stop. */
+export function ownsTheProcess(adapter: string | undefined): boolean {
+  return adapter === '@astrojs/node';
+}
+
+/**
+ * Writes the check's module into `dir` (the codegen folder) and returns the plugin that imports it;
+ * `exit`: a Node below the floor stops the server (see {@link ownsTheProcess}).
+ */
+export function startCheckPlugin(dir: URL, header: string, exit: boolean): StartCheckPlugin {
   const module = new URL('start-check.mjs', dir);
   writeFileSync(
     module,
-    `${header}import { checkConnectionAtStart } from '@sitecontent/astro/on-demand';\ncheckConnectionAtStart();\n`,
+    `${header}import { checkConnectionAtStart, checkNodeAtStart } from '@sitecontent/astro/on-demand';\n` +
+      `checkNodeAtStart({ exit: ${exit} });\ncheckConnectionAtStart();\n`,
   );
   const imported = JSON.stringify(fileURLToPath(module));
   let inputs: string[] = [];
