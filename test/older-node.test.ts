@@ -98,6 +98,19 @@ async function serveOnce(
 /** The command a one-line refusal names: after "run: ", up to an aside in parentheses. */
 const namedCommand = (line: string) => /; run: (.+?)(?: \(or [^)]*\))?$/.exec(line.trim())?.[1] ?? '';
 
+/**
+ * Runs `file` with `args` on the older Node and expects it to stop at once, exit 1 and print
+ * nothing on stdout; returns what it printed on stderr (its one line).
+ */
+async function refusedAtOnce(file: string, args: string[], cwd: string, runEnv: NodeJS.ProcessEnv) {
+  const started = Date.now();
+  const old = await runProcess(node, [file, ...args], { cwd, env: runEnv, timeoutMs: AT_ONCE_MS });
+  expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
+  expect(old.code, old.output).toBe(1);
+  expect(old.stdout).toBe('');
+  return old.stderr;
+}
+
 describe(`the guides' commands and scripts on Node ${OLDER_MAJOR}`, () => {
   const BINS = [
     {
@@ -128,21 +141,13 @@ describe(`the guides' commands and scripts on Node ${OLDER_MAJOR}`, () => {
   it.each(BINS)(
     '$name stops at once with one line, and the command it names runs it',
     async (bin) => {
-      const started = Date.now();
-      const old = await runProcess(node, [bin.file, ...bin.args], {
-        cwd: repoRoot,
-        env,
-        timeoutMs: AT_ONCE_MS,
-      });
-      expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
-      expect(old.code, old.output).toBe(1);
-      expect(old.stdout).toBe('');
-      expect(old.stderr).toMatch(
+      const stderr = await refusedAtOnce(bin.file, bin.args, repoRoot, env);
+      expect(stderr).toMatch(
         new RegExp(
           `^${literal(bin.name)}: needs ${literal(bin.needs)}, this is ${OLDER_MAJOR}\\.\\d+\\.\\d+; run: ${literal(ON_NODE_24)} node \\S+ ${bin.args.join(' ')}.*\\n$`,
         ),
       );
-      const again = await runProcess('sh', ['-c', namedCommand(old.stderr)], { cwd: repoRoot, env });
+      const again = await runProcess('sh', ['-c', namedCommand(stderr)], { cwd: repoRoot, env });
       expect(again.code, again.output).toBe(bin.runs.code);
       expect(again.output).toMatch(bin.runs.output);
     },
@@ -153,22 +158,14 @@ describe(`the guides' commands and scripts on Node ${OLDER_MAJOR}`, () => {
     'serve-%s.mjs stops at once with one line, and the command it names serves the build',
     async (host) => {
       const project = guideProject();
-      const started = Date.now();
-      const old = await runProcess(node, [`scripts/serve-${host}.mjs`], {
-        cwd: project,
-        env: { ...env, PORT: '0' },
-        timeoutMs: AT_ONCE_MS,
-      });
-      expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
-      expect(old.code, old.output).toBe(1);
-      expect(old.stdout).toBe('');
-      expect(old.stderr).toMatch(
+      const stderr = await refusedAtOnce(`scripts/serve-${host}.mjs`, [], project, { ...env, PORT: '0' });
+      expect(stderr).toMatch(
         new RegExp(
           `^serve-${host}: needs Node ≥ ${literal(NODE_FLOOR)}, this is ${OLDER_MAJOR}\\.\\d+\\.\\d+; ` +
             `run: ${literal(ON_NODE_24)} node scripts/serve-${host}\\.mjs\\n$`,
         ),
       );
-      const served = await serveOnce(namedCommand(old.stderr), project, env);
+      const served = await serveOnce(namedCommand(stderr), project, env);
       expect(served).toEqual({ status: 200, body: 'stub function' });
     },
     180_000,
@@ -234,23 +231,21 @@ describe(`the Node guide's server on Node ${OLDER_MAJOR}`, () => {
 
   it('node dist/server/entry.mjs stops at once with one line, and the command it names serves the pages', async () => {
     const root = fx?.root ?? '';
-    const started = Date.now();
-    const old = await runProcess(node, ['dist/server/entry.mjs'], {
-      cwd: root,
-      env: { ...env, ...connection, HOST: '127.0.0.1', PORT: '0' },
-      timeoutMs: AT_ONCE_MS,
+    // Stopped before listening: nothing on stdout, where the server says it listens.
+    const stderr = await refusedAtOnce('dist/server/entry.mjs', [], root, {
+      ...env,
+      ...connection,
+      HOST: '127.0.0.1',
+      PORT: '0',
     });
-    expect(Date.now() - started).toBeLessThan(AT_ONCE_MS);
-    expect(old.code, old.output).toBe(1);
-    expect(old.stdout).not.toContain('Server listening');
-    expect(old.stderr).toMatch(
+    expect(stderr).toMatch(
       new RegExp(
         `^\\[@sitecontent/astro\\] needs Node ≥ ${literal(NODE_FLOOR)}, this is ${OLDER_MAJOR}\\.\\d+\\.\\d+; ` +
           `run: ${literal(ON_NODE_24)} node dist/server/entry\\.mjs\\n$`,
       ),
     );
     const served = await serveOnce(
-      namedCommand(old.stderr),
+      namedCommand(stderr),
       root,
       { ...env, ...connection },
       {

@@ -82,7 +82,7 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
           await page.locator('.product-card h3 a', { hasText: target!.zag }).first().click();
           await page.waitForURL((u) => trimSlash(u.pathname).endsWith(`/${target!.id}`));
           expect(await page.locator('h1').textContent()).toBe(target!.zag);
-          const price = page.locator('.buy-box [data-testid="price"] .now');
+          const price = page.locator('.buy-box [data-testid="price"] [data-amount]');
           expect(await price.textContent()).toMatch(/\$\s?[\d,.]+/);
           expect(await page.locator('.buy-box [data-testid="old-price"]').textContent()).toMatch(
             /\$\s?[\d,.]+/,
@@ -107,7 +107,8 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
           expect(await page.locator('[data-chosen]').textContent()).toBe(chosen.stxt || chosen.articul);
           expect(await page.locator('[data-chosen]').isVisible()).toBe(true);
           // Naming the variant moves nothing: its line is there from the start, one line tall.
-          expect(await layoutShift(page)).toBe(0);
+          const shift = await layoutShift(page);
+          expect(shift.total, shift.moved.join('\n')).toBe(0);
           expect(await page.locator(`[data-variant="${chosen.id}"]`).getAttribute('aria-current')).toBe(
             'true',
           );
@@ -142,19 +143,31 @@ export function describeBrowserCheck(state: () => { build: BuildResult; demo: De
  * input, as Lighthouse's CLS counts them), read after two frames so that a shift of the frame the
  * page's scripts ran in is counted too.
  */
-function layoutShift(page: Page): Promise<number> {
+function layoutShift(page: Page): Promise<{ total: number; moved: string[] }> {
   return page.evaluate(
     () =>
-      new Promise<number>((resolve) => {
+      new Promise<{ total: number; moved: string[] }>((resolve) => {
         let total = 0;
+        const moved: string[] = [];
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as (PerformanceEntry & {
             value: number;
             hadRecentInput: boolean;
-          })[])
-            if (!entry.hadRecentInput) total += entry.value;
+            sources: { node?: Node | null }[];
+          })[]) {
+            if (entry.hadRecentInput) continue;
+            total += entry.value;
+            for (const source of entry.sources) {
+              const el = source.node instanceof Element ? source.node : source.node?.parentElement;
+              moved.push(
+                el ? `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${entry.value}` : '?',
+              );
+            }
+          }
         }).observe({ type: 'layout-shift', buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(total), 100)));
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => setTimeout(() => resolve({ total, moved }), 100)),
+        );
       }),
   );
 }
