@@ -10,6 +10,16 @@ export {
   type SearchOptions,
 } from '../options/search-options.js';
 export { type CatalogSearchIndexOptions, catalogSearchIndex } from './catalog-search-index.js';
+export {
+  BUNDLE_MANIFEST,
+  OTHER_BUNDLE,
+  type SearchBundle,
+  type SearchBundleGroup,
+  type SearchBundleManifest,
+  type SplitSearchIndexSummary,
+  sectionBundlePath,
+  writeSplitSearchIndex,
+} from './search-bundles.js';
 export { type SearchIndexSummary, writeSearchIndex } from './search-index.js';
 export {
   articleRecord,
