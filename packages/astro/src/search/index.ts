@@ -37,4 +37,5 @@ export {
   type SearchProduct,
   type SearchProductSource,
   type SearchRecord,
+  SORT_META,
 } from './search-records.js';
