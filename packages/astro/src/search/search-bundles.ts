@@ -48,6 +48,40 @@ export interface SplitSearchIndexSummary extends SearchIndexSummary {
   bundles: SearchBundle[];
 }
 
+/** What `topSections` needs of a section. */
+export interface SectionLink {
+  tx: string;
+  par: string;
+  zag: string;
+}
+
+/**
+ * The top-level section of every section, by `tx`: its ancestor with no parent in `sections` (an
+ * orphan is its own top, as the section tree makes it a root). On a `par` cycle, the walk stops at
+ * the first section seen twice, so every section gets a top.
+ */
+export function topSections<T extends SectionLink>(sections: readonly T[]): Map<string, T> {
+  const byTx = new Map(sections.map((s) => [s.tx, s]));
+  const tops = new Map<string, T>();
+  for (const section of sections) {
+    const seen = new Set<string>();
+    let at = section;
+    for (;;) {
+      seen.add(at.tx);
+      const parent = at.par ? byTx.get(at.par) : undefined;
+      if (!parent || seen.has(parent.tx)) break;
+      const known = tops.get(parent.tx);
+      if (known) {
+        at = known;
+        break;
+      }
+      at = parent;
+    }
+    tops.set(section.tx, at);
+  }
+  return tops;
+}
+
 /**
  * A top section's folder: its `tx` when that is a plain slug, else a digest of it (a `tx` may hold
  * what a folder or URL path cannot), under `sections/` so no `tx` can name the `other/` bundle.
