@@ -17,7 +17,7 @@ import { sanitizeHtml } from '../entries/sanitize.js';
 import { indexSections } from '../entries/section-index.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import type { ResolvedSearchOptions } from '../options/search-options.js';
-import { type SearchBundleGroup, topSections, writeSplitSearchIndex } from './search-bundles.js';
+import { type SearchBundleGroup, splitSections, writeSplitSearchIndex } from './search-bundles.js';
 import { type SearchIndexSummary, writeSearchIndex } from './search-index.js';
 import {
   articleRecord,
@@ -71,39 +71,42 @@ const FINISH: EntryFinish = { cleanHtml: sanitizeHtml, seo: undefined };
 
 /**
  * The groups of a split index from a section-by-section read: `read` reordered so each top
- * section's sections come together (tops in catalog order), one group per top section, whose
- * records are taken from one shared read as the writer asks for them; then the rest (articles).
+ * section's sections come together (tops in catalog order) and those above the split (`splitSections`)
+ * last, one group per top section, whose records are taken from one shared read as the writer asks
+ * for them; then the rest: the products above the split, and the articles.
  */
 async function* topSectionGroups(
   read: readonly Section[],
   sectionEntries: readonly { id: string; data: SectionLike }[],
   sectionRecords: (read: readonly Section[]) => AsyncGenerator<SearchRecord[]>,
-  rest: AsyncIterable<SearchRecord>,
+  articles: AsyncIterable<SearchRecord>,
 ): AsyncGenerator<SearchBundleGroup> {
-  const tops = topSections(sectionEntries.map((s) => s.data));
+  const tops = splitSections(sectionEntries.map((s) => s.data));
   const byTop = new Map<string, Section[]>();
+  const above: Section[] = [];
   for (const section of read) {
-    const top = tops.get(section.tx)?.tx ?? section.tx;
-    const group = byTop.get(top) ?? [];
+    const top = tops.get(section.tx)?.tx;
+    const group = top === undefined ? above : (byTop.get(top) ?? []);
     group.push(section);
-    byTop.set(top, group);
+    if (top !== undefined) byTop.set(top, group);
   }
-  const ordered = [...byTop.values()].flat();
-  const shared = sectionRecords(ordered)[Symbol.asyncIterator]();
+  const shared = sectionRecords([...[...byTop.values()].flat(), ...above])[Symbol.asyncIterator]();
+  async function* take(count: number) {
+    for (let i = 0; i < count; i++) {
+      const next = await shared.next();
+      if (next.done) return;
+      yield* next.value;
+    }
+  }
   for (const [tx, group] of byTop) {
-    const top = tops.get(tx);
-    yield {
-      section: { tx, name: plainText(top?.zag ?? tx) },
-      records: (async function* () {
-        for (let i = 0; i < group.length; i++) {
-          const next = await shared.next();
-          if (next.done) return;
-          yield* next.value;
-        }
-      })(),
-    };
+    yield { section: { tx, name: plainText(tops.get(tx)?.zag ?? tx) }, records: take(group.length) };
   }
-  yield { records: rest };
+  yield {
+    records: (async function* () {
+      yield* take(above.length);
+      yield* articles;
+    })(),
+  };
 }
 
 /** Reads the catalog section by section and writes its search index to `outDir` (split by top section with `split`). */

@@ -16,8 +16,10 @@ export {
   type SearchBundle,
   type SearchBundleGroup,
   type SearchBundleManifest,
+  type SectionLink,
   type SplitSearchIndexSummary,
   sectionBundlePath,
+  splitSections,
   writeSplitSearchIndex,
 } from './search-bundles.js';
 export { type SearchIndexSummary, writeSearchIndex } from './search-index.js';

@@ -1,5 +1,6 @@
 /**
- * A search index split by top-level section (the `split: 'top-section'` search option). Pagefind
+ * A search index split by top-level section (the `split: 'top-section'` search option; a catalog
+ * under one root splits by the root's subsections, see `splitSections`). Pagefind
  * holds an index in memory until it is written, about 31 KB a product (bench/search-report.md), so
  * a catalog of a million products does not fit one index on a build machine. Split, each top
  * section's records go to a bundle of their own under `<path>/sections/<folder>/`, written before
@@ -26,6 +27,8 @@ export interface SearchBundle {
   path: string;
   /** The top section's name, as the `section` filter states it; absent for the `other/` bundle. */
   section?: string;
+  /** The top section's `tx`; absent for the `other/` bundle. */
+  tx?: string;
   /** Records in the bundle. */
   records: number;
 }
@@ -48,7 +51,7 @@ export interface SplitSearchIndexSummary extends SearchIndexSummary {
   bundles: SearchBundle[];
 }
 
-/** What `topSections` needs of a section. */
+/** What `splitSections` needs of a section. */
 export interface SectionLink {
   tx: string;
   par: string;
@@ -56,30 +59,41 @@ export interface SectionLink {
 }
 
 /**
- * The top-level section of every section, by `tx`: its ancestor with no parent in `sections` (an
- * orphan is its own top, as the section tree makes it a root). On a `par` cycle, the walk stops at
- * the first section seen twice, so every section gets a top.
+ * The section each section's records are filed under in a split index, by `tx`: the top-level
+ * sections, looked through while only one of them has subsections (a shop whose catalog is one
+ * root with its departments below it splits by department). A section above that level (the one
+ * root) is absent: its own products go to the `other/` bundle. From the tree alone, so a build and
+ * a section-by-section read, which knows no products before it reads them, split alike.
  */
-export function topSections<T extends SectionLink>(sections: readonly T[]): Map<string, T> {
+export function splitSections<T extends SectionLink>(sections: readonly T[]): Map<string, T> {
   const byTx = new Map(sections.map((s) => [s.tx, s]));
-  const tops = new Map<string, T>();
+  const children = new Map<string, T[]>();
   for (const section of sections) {
-    const seen = new Set<string>();
-    let at = section;
-    for (;;) {
-      seen.add(at.tx);
-      const parent = at.par ? byTx.get(at.par) : undefined;
-      if (!parent || seen.has(parent.tx)) break;
-      const known = tops.get(parent.tx);
-      if (known) {
-        at = known;
-        break;
-      }
-      at = parent;
-    }
-    tops.set(section.tx, at);
+    const parent = section.par && section.par !== section.tx ? byTx.get(section.par) : undefined;
+    if (!parent) continue;
+    const siblings = children.get(parent.tx) ?? [];
+    siblings.push(section);
+    children.set(parent.tx, siblings);
   }
-  return tops;
+  // Roots: no parent in the tree. A `par` cycle has none; its sections are filed under nothing.
+  let level = sections.filter((s) => !(s.par && s.par !== s.tx && byTx.has(s.par)));
+  const above = new Set<string>();
+  for (;;) {
+    const branching = level.filter((s) => (children.get(s.tx)?.length ?? 0) > 0);
+    if (branching.length !== 1) break;
+    const [only] = branching as [T];
+    above.add(only.tx);
+    level = [...level.filter((s) => s !== only), ...(children.get(only.tx) ?? [])];
+  }
+  const filed = new Map<string, T>();
+  const stack = level.map((s) => [s, s] as const);
+  while (stack.length > 0) {
+    const [section, split] = stack.pop() as readonly [T, T];
+    if (filed.has(section.tx) || above.has(section.tx)) continue;
+    filed.set(section.tx, split);
+    for (const child of children.get(section.tx) ?? []) stack.push([child, split]);
+  }
+  return filed;
 }
 
 /**
@@ -127,7 +141,7 @@ export async function writeSplitSearchIndex(
         continue;
       }
       const bundle: SearchBundle = { path: bundlePath, records };
-      if (group.section) bundle.section = group.section.name;
+      if (group.section) Object.assign(bundle, { section: group.section.name, tx: group.section.tx });
       bundles.push(bundle);
       const job = index.write(path.join(outputPath, bundlePath)).then(
         () => undefined,

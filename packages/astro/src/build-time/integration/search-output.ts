@@ -13,7 +13,7 @@ import type { SectionLike } from '../../helpers/section-tree.js';
 import type { ResolvedSearchOptions } from '../../options/search-options.js';
 import type { LoadedEntry } from '../../project/build-record.js';
 import { pathKey } from '../../project/page-facts.js';
-import { type SearchBundleGroup, topSections, writeSplitSearchIndex } from '../../search/search-bundles.js';
+import { type SearchBundleGroup, splitSections, writeSplitSearchIndex } from '../../search/search-bundles.js';
 import { type SearchIndexSummary, writeSearchIndex } from '../../search/search-index.js';
 import {
   articleRecord,
@@ -108,7 +108,7 @@ function* buildGroups(
   sections: readonly Entry<SectionLike>[],
 ): Generator<SearchBundleGroup> {
   const { products, articles } = writtenEntries(build);
-  const tops = topSections(sections.map((s) => s.data));
+  const tops = splitSections(sections.map((s) => s.data));
   const byTop = new Map<string, Entry<SearchProductSource>[]>();
   const rest: Entry<SearchProductSource>[] = [];
   for (const entry of products) {
