@@ -60,9 +60,10 @@ export interface SectionLink {
 
 /**
  * The section each section's records are filed under in a split index, by `tx`: the top-level
- * sections, looked through while only one of them has subsections (a shop whose catalog is one
- * root with its departments below it splits by department). A section above that level (the one
- * root) is absent: its own products go to the `other/` bundle. From the tree alone, so a build and
+ * sections, except that when only one of them has subsections (a catalog under one root beside
+ * content sections such as a blog) its subsections take its place, and so on down while that one
+ * is its parent's only child. A section above that level (the one root) is absent: its own
+ * products go to the `other/` bundle. From the tree alone, so a build and
  * a section-by-section read, which knows no products before it reads them, split alike.
  */
 export function splitSections<T extends SectionLink>(sections: readonly T[]): Map<string, T> {
@@ -78,10 +79,13 @@ export function splitSections<T extends SectionLink>(sections: readonly T[]): Ma
   // Roots: no parent in the tree. A `par` cycle has none; its sections are filed under nothing.
   let level = sections.filter((s) => !(s.par && s.par !== s.tx && byTx.has(s.par)));
   const above = new Set<string>();
-  for (;;) {
+  for (let top = true; ; top = false) {
     const branching = level.filter((s) => (children.get(s.tx)?.length ?? 0) > 0);
     if (branching.length !== 1) break;
     const [only] = branching as [T];
+    // Below the roots, only a section that is its parent's one child is a level to look through
+    // (root → shop → departments); one department with subsections among leaves is not.
+    if (!top && children.get(only.par)?.length !== 1) break;
     above.add(only.tx);
     level = [...level.filter((s) => s !== only), ...(children.get(only.tx) ?? [])];
   }
