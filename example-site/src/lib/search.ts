@@ -35,3 +35,18 @@ export function facetValues(
     ),
   };
 }
+
+/**
+ * The `tx` of a section and of every section above it, nearest first: of an index split by top
+ * section, a listing's filter panel loads the bundle one of them names (lib/search-engine.ts).
+ */
+export function sectionTrail(
+  sections: readonly { data: { tx: string; par: string } }[],
+  tx: string,
+): string[] {
+  const byTx = new Map(sections.map((s) => [s.data.tx, s.data]));
+  const trail: string[] = [];
+  for (let at = byTx.get(tx); at && !trail.includes(at.tx); at = at.par ? byTx.get(at.par) : undefined)
+    trail.push(at.tx);
+  return trail;
+}

@@ -15,6 +15,10 @@ export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** Where the index is written in the build output, and where the browser loads it from. */
 export const DEFAULT_SEARCH_PATH = 'pagefind';
 
+/** How an index may be split: `'top-section'`, one Pagefind bundle per top-level section (search-bundles.ts). */
+export const SEARCH_SPLITS = ['top-section'] as const;
+export type SearchSplit = (typeof SEARCH_SPLITS)[number];
+
 /** Upper bounds of the price bands, in the shop's currency. */
 export const DEFAULT_PRICE_BANDS = [25, 50, 100, 250, 500, 1000] as const;
 
@@ -75,6 +79,13 @@ export const searchOptionsSchema = z.strictObject({
     .regex(/^[A-Za-z0-9._-]+(?:\/[A-Za-z0-9._-]+)*$/, 'expected a relative folder such as pagefind')
     .refine((p) => !p.split('/').includes('..'), 'must stay inside the output')
     .default(DEFAULT_SEARCH_PATH),
+  /**
+   * `'top-section'`: one bundle per top-level section and one for the rest, named in
+   * `<path>/bundles.json`, so a catalog too large for one index in memory (about a million
+   * products) can be indexed, and a section's listing loads only its own bundle. `false`: one
+   * index at `<path>/`. @default false
+   */
+  split: z.union([z.literal(false), z.enum(SEARCH_SPLITS)]).default(false),
 });
 
 /** Options of the catalog's search index. @interface */

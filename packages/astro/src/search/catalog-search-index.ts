@@ -2,7 +2,8 @@
  * The search index of a catalog read from the service section by section, for sites whose product
  * pages render on demand (`sitecontent search-index --out DIR`): the same records a static build
  * writes, made from entries built as the loaders build them (URLs, sections, sanitized HTML), with
- * one section's products and their modifications in memory at a time.
+ * one section's products and their modifications in memory at a time. With `split`, each top
+ * section's records go to a bundle of their own, written before the next top section is read.
  */
 import type { Modification, Product, Section, SiteContentClient } from '@sitecontent/client';
 import { mapBounded, readAhead } from '@sitecontent/client/internal';
@@ -10,11 +11,13 @@ import type { WithBody, WithData } from '../entries/entry-data.js';
 import { buildModificationEntry } from '../entries/modification-entry.js';
 import { articlePages, type EntryFinish, productPages, sectionPages } from '../entries/page-kinds.js';
 import { DEFAULT_URL_STYLE, type UrlStyle } from '../entries/page-url.js';
+import { plainText } from '../entries/plain-text.js';
 import { defaultProductUrl, type ProductUrlOption } from '../entries/product-page.js';
 import { sanitizeHtml } from '../entries/sanitize.js';
 import { indexSections } from '../entries/section-index.js';
 import type { SectionLike } from '../helpers/section-tree.js';
 import type { ResolvedSearchOptions } from '../options/search-options.js';
+import { type SearchBundleGroup, splitSections, writeSplitSearchIndex } from './search-bundles.js';
 import { type SearchIndexSummary, writeSearchIndex } from './search-index.js';
 import {
   articleRecord,
@@ -66,7 +69,47 @@ function shownSections(sections: readonly Section[]): Set<string> {
 
 const FINISH: EntryFinish = { cleanHtml: sanitizeHtml, seo: undefined };
 
-/** Reads the catalog section by section and writes its search index to `outDir`. */
+/**
+ * The groups of a split index from a section-by-section read: `read` reordered so each top
+ * section's sections come together (tops in catalog order) and those above the split (`splitSections`)
+ * last, one group per top section, whose records are taken from one shared read as the writer asks
+ * for them; then the rest: the products above the split, and the articles.
+ */
+async function* topSectionGroups(
+  read: readonly Section[],
+  sectionEntries: readonly { id: string; data: SectionLike }[],
+  sectionRecords: (read: readonly Section[]) => AsyncGenerator<SearchRecord[]>,
+  articles: AsyncIterable<SearchRecord>,
+): AsyncGenerator<SearchBundleGroup> {
+  const tops = splitSections(sectionEntries.map((s) => s.data));
+  const byTop = new Map<string, Section[]>();
+  const above: Section[] = [];
+  for (const section of read) {
+    const top = tops.get(section.tx)?.tx;
+    const group = top === undefined ? above : (byTop.get(top) ?? []);
+    group.push(section);
+    if (top !== undefined) byTop.set(top, group);
+  }
+  const shared = sectionRecords([...[...byTop.values()].flat(), ...above])[Symbol.asyncIterator]();
+  async function* take(count: number) {
+    for (let i = 0; i < count; i++) {
+      const next = await shared.next();
+      if (next.done) return;
+      yield* next.value;
+    }
+  }
+  for (const [tx, group] of byTop) {
+    yield { section: { tx, name: plainText(tops.get(tx)?.zag ?? tx) }, records: take(group.length) };
+  }
+  yield {
+    records: (async function* () {
+      yield* take(above.length);
+      yield* articles;
+    })(),
+  };
+}
+
+/** Reads the catalog section by section and writes its search index to `outDir` (split by top section with `split`). */
 export async function catalogSearchIndex(options: CatalogSearchIndexOptions): Promise<SearchIndexSummary> {
   const { client, search } = options;
   const urlStyle = options.urlStyle ?? DEFAULT_URL_STYLE;
@@ -112,44 +155,53 @@ export async function catalogSearchIndex(options: CatalogSearchIndexOptions): Pr
     }));
   }
 
-  async function* records(): AsyncGenerator<SearchRecord> {
-    if (search.include.includes('products')) {
-      const read = sections.filter((s) => shown.has(s.tx));
-      let at = 0;
-      for await (const items of readAhead(read, SECTIONS_AHEAD, readSection)) {
-        let made = 0;
-        for (const { product, modifications } of items) {
-          const page = productPage(product, index);
-          // A product without a page (its URL would leave the site) has no record either.
-          if (!('entry' in page)) continue;
-          const record = productRecord(
-            { product: page.entry(FINISH) as unknown as WithBody<SearchProductSource>, modifications },
-            context,
-          );
-          if (record) {
-            made++;
-            yield record;
-          }
-        }
-        options.progress?.((read[at++] as Section).tx, made);
+  /** The product records of each of `read`, a section at a time, in order. */
+  async function* sectionRecords(read: readonly Section[]): AsyncGenerator<SearchRecord[]> {
+    let at = 0;
+    for await (const items of readAhead(read, SECTIONS_AHEAD, readSection)) {
+      const made: SearchRecord[] = [];
+      for (const { product, modifications } of items) {
+        const page = productPage(product, index);
+        // A product without a page (its URL would leave the site) has no record either.
+        if (!('entry' in page)) continue;
+        const record = productRecord(
+          { product: page.entry(FINISH) as unknown as WithBody<SearchProductSource>, modifications },
+          context,
+        );
+        if (record) made.push(record);
       }
-    }
-    if (search.include.includes('articles')) {
-      const articlePage = articlePages({
-        collection: 'articles',
-        sectionsCollection: 'sections',
-        urlStyle,
-        metaModule: undefined,
-      });
-      for (const article of await client.articles.list({})) {
-        const section = index.byId.get(article.catid);
-        if (!article.shw || (section && !shown.has(section.tx))) continue;
-        const entry = articlePage(article, index).entry(FINISH);
-        const record = articleRecord(entry as unknown as { id: string; data: SearchArticleSource }, context);
-        if (record) yield record;
-      }
+      options.progress?.((read[at++] as Section).tx, made.length);
+      yield made;
     }
   }
 
+  async function* articleRecords(): AsyncGenerator<SearchRecord> {
+    if (!search.include.includes('articles')) return;
+    const articlePage = articlePages({
+      collection: 'articles',
+      sectionsCollection: 'sections',
+      urlStyle,
+      metaModule: undefined,
+    });
+    for (const article of await client.articles.list({})) {
+      const section = index.byId.get(article.catid);
+      if (!article.shw || (section && !shown.has(section.tx))) continue;
+      const entry = articlePage(article, index).entry(FINISH);
+      const record = articleRecord(entry as unknown as { id: string; data: SearchArticleSource }, context);
+      if (record) yield record;
+    }
+  }
+
+  const read = search.include.includes('products') ? sections.filter((s) => shown.has(s.tx)) : [];
+  if (search.split) {
+    return writeSplitSearchIndex(
+      topSectionGroups(read, sectionEntries, sectionRecords, articleRecords()),
+      options.outDir,
+    );
+  }
+  async function* records(): AsyncGenerator<SearchRecord> {
+    for await (const made of sectionRecords(read)) yield* made;
+    yield* articleRecords();
+  }
   return writeSearchIndex(records(), options.outDir);
 }

@@ -10,6 +10,18 @@ export {
   type SearchOptions,
 } from '../options/search-options.js';
 export { type CatalogSearchIndexOptions, catalogSearchIndex } from './catalog-search-index.js';
+export {
+  BUNDLE_MANIFEST,
+  OTHER_BUNDLE,
+  type SearchBundle,
+  type SearchBundleGroup,
+  type SearchBundleManifest,
+  type SectionLink,
+  type SplitSearchIndexSummary,
+  sectionBundlePath,
+  splitSections,
+  writeSplitSearchIndex,
+} from './search-bundles.js';
 export { type SearchIndexSummary, writeSearchIndex } from './search-index.js';
 export {
   articleRecord,
@@ -27,4 +39,5 @@ export {
   type SearchProduct,
   type SearchProductSource,
   type SearchRecord,
+  SORT_META,
 } from './search-records.js';

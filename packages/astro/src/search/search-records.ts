@@ -34,6 +34,13 @@ export const SEARCH_FILTERS = ['kind', 'section', 'vendor', 'colour', 'price', '
 /** The sort keys of the index: `price`, `added` (the record's `dt`, newest last) and `title`. */
 export const SEARCH_SORTS = ['price', 'added', 'title'] as const;
 
+/**
+ * The meta fields that repeat a record's numeric sort keys (`sort_price`, `sort_added`): Pagefind's
+ * results do not carry sort keys, and a browser merging the bundles of a split index in a sort's
+ * order compares them (the title sort compares the `title` meta, lower-cased).
+ */
+export const SORT_META = { price: 'sort_price', added: 'sort_added' } as const;
+
 /** The value of the `kind` filter of each page kind. */
 export const KIND_NAMES = { products: 'Product', articles: 'Article' } as const;
 /** The value of the `sale` filter of a product whose shown price is below its old price. */
@@ -239,6 +246,7 @@ export function productRecord(item: SearchProduct, context: RecordContext): Sear
     added: timeKey(product.dt),
     title: title.toLocaleLowerCase(options.locale),
   };
+  meta[SORT_META.added] = sort.added as string;
   if (image) {
     meta.image = image;
     meta.image_alt = title;
@@ -262,6 +270,7 @@ export function productRecord(item: SearchProduct, context: RecordContext): Sear
     }
     filters.price = [priceBand(cheapest.price, options)];
     sort.price = String(cheapest.price);
+    meta[SORT_META.price] = sort.price;
     if (points.some((p) => inStock(p, structured))) filters.stock = [IN_STOCK];
   }
   return {
@@ -286,7 +295,13 @@ export function articleRecord(
   const body = entryBody(entry);
   const description = truncateOnWordBoundary(plainText(article.stxt) || plainText(body), DESCRIPTION_MAX);
   const trail = cachedSectionTrail(article.section?.id, sections);
-  const meta: Record<string, string> = { title, description, kind: KIND_NAMES.articles };
+  const added = timeKey(article.dt);
+  const meta: Record<string, string> = {
+    title,
+    description,
+    kind: KIND_NAMES.articles,
+    [SORT_META.added]: added,
+  };
   const filters: Record<string, string[]> = { kind: [KIND_NAMES.articles] };
   if (trail.length > 0) {
     filters.section = trail;
@@ -298,6 +313,6 @@ export function articleRecord(
     language: options.language,
     meta,
     filters,
-    sort: { added: timeKey(article.dt), title: title.toLocaleLowerCase(options.locale) },
+    sort: { added, title: title.toLocaleLowerCase(options.locale) },
   };
 }

@@ -12,7 +12,7 @@ import type { SiteContentClient } from '../client.js';
 import { type CliIo, type Command, type Connect, parseArgsUsageError, UsageError } from './context.js';
 
 export const SEARCH_INDEX_USAGE = `Usage: sitecontent [connection flags] search-index --out DIR (--options FILE [--export NAME] | --currency CODE)
-                                [--site URL]
+                                [--site URL] [--split]
 
 Reads the catalog section by section (sections, each section's products and their modifications,
 articles) and writes its Pagefind search index to DIR: the files a static build writes to
@@ -24,6 +24,9 @@ dist/pagefind/, for an on-demand site to serve at /pagefind/. Needs @sitecontent
   --export NAME    the export of FILE to read (default: the default export)
   --currency CODE  without --options: the ISO 4217 code of every price
   --site URL       the site's origin: photos on it are linked root-relative
+  --split          one bundle per top-level section and one for the rest, named in
+                   DIR/bundles.json (the option split: 'top-section'): for catalogs too large
+                   for one index in memory; each top section is written before the next is read
 
 Exit codes: 0 written, 1 the service or the indexer failed, 2 bad usage.
 `;
@@ -34,6 +37,7 @@ const OPTIONS = {
   export: { type: 'string' },
   currency: { type: 'string' },
   site: { type: 'string' },
+  split: { type: 'boolean' },
 } as const;
 
 /** The part of `@sitecontent/astro/search` this command calls. */
@@ -45,7 +49,7 @@ interface AstroSearch {
     outDir: string;
     site?: string | undefined;
     progress?: (section: string, records: number) => void;
-  }): Promise<{ records: number; ms: number; outputPath: string }>;
+  }): Promise<{ records: number; ms: number; outputPath: string; bundles?: readonly unknown[] }>;
 }
 
 // A name, not a literal: the client's build does not resolve the Astro package, which depends on it.
@@ -77,13 +81,24 @@ export interface SearchIndexFlags {
   export?: string | undefined;
   currency?: string | undefined;
   site?: string | undefined;
+  /** One bundle per top section, whatever the options say. */
+  split?: boolean | undefined;
+}
+
+/** What writing the index did. */
+export interface SearchIndexWritten {
+  records: number;
+  ms: number;
+  sections: number;
+  /** Bundles of a split index. */
+  bundles?: number | undefined;
 }
 
 /** Checks `flags` (bad ones are a `UsageError` with `usage`) and returns what writes the index. */
 export async function searchIndexWriter(
   flags: SearchIndexFlags,
   usageText: string,
-): Promise<(client: SiteContentClient) => Promise<{ records: number; ms: number; sections: number }>> {
+): Promise<(client: SiteContentClient) => Promise<SearchIndexWritten>> {
   const usage = (message: string) => new UsageError(message, usageText);
   if (!flags.options && !flags.currency) throw usage('name the prices: --options FILE or --currency CODE');
   if (flags.options && flags.currency) throw usage('--currency goes in the --options file, not beside it');
@@ -92,9 +107,10 @@ export async function searchIndexWriter(
     !(URL.canParse(flags.site) && /^https?:$/.test(new URL(flags.site).protocol))
   )
     throw usage(`--site must be an http(s) URL, got "${flags.site}"`);
-  const given = flags.options
+  const read = flags.options
     ? await readOptionsFile(flags.options, flags.export ?? 'default')
     : { currency: flags.currency };
+  const given = flags.split && read && typeof read === 'object' ? { ...read, split: 'top-section' } : read;
   const astro = await loadAstroSearch();
   let search: unknown;
   try {
@@ -113,7 +129,7 @@ export async function searchIndexWriter(
       site,
       progress: () => sections++,
     });
-    return { records: summary.records, ms: summary.ms, sections };
+    return { records: summary.records, ms: summary.ms, sections, bundles: summary.bundles?.length };
   };
 }
 
@@ -128,7 +144,7 @@ export async function runSearchIndexCommand(argv: string[], io: CliIo, connect: 
   const write = await searchIndexWriter({ ...values, out: values.out }, SEARCH_INDEX_USAGE);
   const summary = await write(connect());
   io.stdout.write(
-    `search index: ${summary.records} pages from ${summary.sections} sections in ${summary.ms} ms → ${values.out}\n`,
+    `search index: ${summary.records} pages from ${summary.sections} sections in ${summary.ms} ms → ${values.out}${summary.bundles === undefined ? '' : ` (${summary.bundles} bundles)`}\n`,
   );
   return 0;
 }
