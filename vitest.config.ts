@@ -71,6 +71,9 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 180_000,
+    // What a browser or a server shows "soon" (a first search loading Pagefind, a page after a build)
+    // on a 2-core machine running two test files at once: vitest's default of one second is a race.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Two files at a time (the machine's 2 cores), except those that build in one shared Astro root
     // (see `sharedRoot` below): they wait for the rest and then run one at a time.

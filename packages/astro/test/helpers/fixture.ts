@@ -146,11 +146,17 @@ export async function buildFixture(
   };
   clear();
   Object.assign(process.env, env);
+  // In the fixture's folder: Astro writes a static build's server bundle (`.astro/.prerender/`) under
+  // the working directory when the output folder is outside it, so two builds in two test workers
+  // both working in the repository would overwrite each other's chunks.
+  const cwd = process.cwd();
+  process.chdir(fx.root);
   try {
     const { build } = await import('astro');
     const run = await captureOutput(() => build({ root: fx.root, logLevel: 'info' }));
     return { error: run.error as Error | undefined, output: plain(run.output) };
   } finally {
+    process.chdir(cwd);
     clear();
   }
 }
