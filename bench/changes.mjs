@@ -25,7 +25,7 @@ import { renderChangesReport } from './lib/changes-report.mjs';
 import { servedCatalogFor, startEmulatorProcess } from './lib/emulator-process.mjs';
 import { environment } from './lib/environment.mjs';
 import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
-import { freePort, startVarnish } from './lib/varnish.mjs';
+import { reservePort, startVarnish } from './lib/varnish.mjs';
 import { quantile } from './lib/zipf.mjs';
 
 const { values: args } = parseArgs({
@@ -133,9 +133,9 @@ async function editToPage(products) {
   const catalog = changesCatalog(products);
   const emu = await startEmulatorProcess(catalog);
   const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
-  const varnishPort = await freePort();
+  const varnishPort = await reservePort();
   log('building the on-demand site…');
-  const site = await buildOnDemandSite(`http://127.0.0.1:${varnishPort}/`);
+  const site = await buildOnDemandSite(`http://127.0.0.1:${varnishPort.port}/`);
   const connection = {
     SITECONTENT_BASE_URL: emu.url,
     SITECONTENT_API_KEY: emu.key,

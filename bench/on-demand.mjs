@@ -24,7 +24,7 @@ import { environment } from './lib/environment.mjs';
 import { startLatencyProxy } from './lib/latency-proxy.mjs';
 import { renderOnDemandReport } from './lib/on-demand-report.mjs';
 import { buildOnDemandSite, serveOnDemandSite } from './lib/on-demand-site.mjs';
-import { freePort, startVarnish } from './lib/varnish.mjs';
+import { reservePort, startVarnish } from './lib/varnish.mjs';
 import { quantile, zipfSampler } from './lib/zipf.mjs';
 
 const { values: args } = parseArgs({
@@ -85,8 +85,8 @@ const catalog = { ...catalogFor(products), sections: Math.max(10, Math.round(pro
 log(`seeding the emulator with ${products.toLocaleString('en')} products…`);
 const emu = await startEmulatorProcess(catalog);
 log(`seeded in ${(emu.seedMs / 1000).toFixed(1)} s`);
-const varnishPort = await freePort();
-const site = await buildOnDemandSite(`http://127.0.0.1:${varnishPort}/`);
+const varnishPort = await reservePort();
+const site = await buildOnDemandSite(`http://127.0.0.1:${varnishPort.port}/`);
 const server = await serveOnDemandSite(site.root, {
   SITECONTENT_BASE_URL: emu.url,
   SITECONTENT_API_KEY: emu.key,

@@ -17,7 +17,7 @@ import {
   snippet,
   withFixtureCacheDir,
 } from './helpers/on-demand-site.js';
-import { freePort, startVarnish, type Varnish } from './helpers/varnish.js';
+import { reservePort, startVarnish, type Varnish } from './helpers/varnish.js';
 
 const TOKEN = 'purge-token-a41c';
 const PREVIEW_SECRET = 'preview-secret-c07e';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   emu = await startEmulator({ seed: 'demo' });
   client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
   product = (await client.products.list({ cattx: 'phones' })).filter((p) => p.shw)[0]!;
-  const varnishPort = await freePort();
+  const varnishPort = await reservePort();
   const connection = {
     SITECONTENT_BASE_URL: emu.url,
     SITECONTENT_API_KEY: emu.key,
@@ -50,7 +50,7 @@ beforeAll(async () => {
   expect(config).toContain("'http://127.0.0.1:6081/'");
   fx = await buildSite(
     {
-      'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort}/`)),
+      'astro.config.mjs': withFixtureCacheDir(config.replace(':6081/', `:${varnishPort.port}/`)),
       'src/live.config.ts': snippet('src/live.config.ts'),
       'src/pages/shop/[id].astro': snippet('src/pages/shop/[id].astro'),
     },

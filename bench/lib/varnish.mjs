@@ -11,12 +11,25 @@ import { fileURLToPath } from 'node:url';
 
 export const VARNISH_VCL = fileURLToPath(new URL('../../docs/cdn/varnish.vcl', import.meta.url));
 
-/** A port free now on 127.0.0.1 (for a server whose address must be known before it starts). */
-export async function freePort() {
+/**
+ * A free port on 127.0.0.1, held by a listening socket until `release()`: for a server whose
+ * address must be known long before it starts (a site built to send PURGE to its Varnish). While
+ * held, neither another test's server nor an outgoing connection can take it; a port only looked
+ * up and let go was taken by one during a minutes-long build when test files ran side by side.
+ * @returns {Promise<{ port: number, release(): Promise<void> }>}
+ */
+export async function reservePort() {
   const server = createServer();
   await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  const release = () => new Promise((resolve) => server.close(() => resolve(undefined)));
+  return { port, release };
+}
+
+/** A port free now on 127.0.0.1, for a server that starts right away. */
+export async function freePort() {
+  const { port, release } = await reservePort();
+  await release();
   return port;
 }
 
@@ -34,12 +47,15 @@ export const answers = (port) =>
 
 /**
  * Starts varnishd on `port` with the repository's VCL, its backend at 127.0.0.1:`backendPort`.
- * @param {number} port
+ * Given a reservation (`reservePort()`), it lets the port go only as varnishd starts.
+ * @param {number | { port: number, release(): Promise<void> }} at
  * @param {number} backendPort
  * @param {{ storageMB?: number }} [options] `storageMB`: the cache's memory (default 32)
  * @returns {Promise<{ url: string, pid: number, close(): Promise<void> }>}
  */
-export async function startVarnish(port, backendPort, options = {}) {
+export async function startVarnish(at, backendPort, options = {}) {
+  const port = typeof at === 'number' ? at : at.port;
+  if (typeof at !== 'number') await at.release();
   const dir = mkdtempSync(path.join(tmpdir(), 'sitecontent-varnish-'));
   const vcl = path.join(dir, 'site.vcl');
   writeFileSync(vcl, readFileSync(VARNISH_VCL, 'utf8').replace('.port = "4321"', `.port = "${backendPort}"`));
@@ -68,6 +84,14 @@ export async function startVarnish(port, backendPort, options = {}) {
       throw new Error(`varnishd did not start:\n${output}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  // Something answers at the port: make sure it is this varnishd (it names itself in X-Varnish)
+  // and not another server that took the port first, which would answer every later request.
+  // A PURGE naming no keys: Varnish answers it itself (400), nothing reaches the backend.
+  const probe = await fetch(`http://127.0.0.1:${port}/`, { method: 'PURGE' }).catch(() => undefined);
+  if (!probe?.headers.has('x-varnish') || child.exitCode !== null) {
+    await close();
+    throw new Error(`varnishd did not start: another server answers at 127.0.0.1:${port}\n${output}`);
   }
   return { url: `http://127.0.0.1:${port}`, pid: child.pid ?? 0, close };
 }
