@@ -46,16 +46,16 @@ export const answers = (port) =>
   });
 
 /**
- * Starts varnishd on `port` with the repository's VCL, its backend at 127.0.0.1:`backendPort`.
- * Given a reservation (`reservePort()`), it lets the port go only as varnishd starts.
- * @param {number | { port: number, release(): Promise<void> }} at
+ * Starts varnishd on the reserved port (`reservePort()`, let go only as varnishd starts) with the
+ * repository's VCL, its backend at 127.0.0.1:`backendPort`.
+ * @param {{ port: number, release(): Promise<void> }} reserved
  * @param {number} backendPort
  * @param {{ storageMB?: number }} [options] `storageMB`: the cache's memory (default 32)
  * @returns {Promise<{ url: string, pid: number, close(): Promise<void> }>}
  */
-export async function startVarnish(at, backendPort, options = {}) {
-  const port = typeof at === 'number' ? at : at.port;
-  if (typeof at !== 'number') await at.release();
+export async function startVarnish(reserved, backendPort, options = {}) {
+  const { port } = reserved;
+  await reserved.release();
   const dir = mkdtempSync(path.join(tmpdir(), 'sitecontent-varnish-'));
   const vcl = path.join(dir, 'site.vcl');
   writeFileSync(vcl, readFileSync(VARNISH_VCL, 'utf8').replace('.port = "4321"', `.port = "${backendPort}"`));
