@@ -18,7 +18,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Product, type Section } from '@sitecontent/client';
@@ -35,6 +34,7 @@ import {
   startEmulatorBin,
   stopChild,
 } from './helpers/packed-project.js';
+import { freePort } from './helpers/varnish.js';
 
 const key = `canary-${randomBytes(12).toString('hex')}`;
 const previewSecret = `preview-${randomBytes(12).toString('hex')}`;
@@ -94,14 +94,6 @@ function serve(
     child.stderr?.on('data', read);
     child.once('exit', (code) => reject(new Error(`exited (${code}) before serving:\n${output}`)));
   });
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as { port: number };
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 const view = async (url: string) => {
