@@ -129,7 +129,7 @@ async function finishLoad(
   if (decision.action === 'keep-stale') {
     if (result.ok) result.staged.discard();
     keepStale(ctx, project, run.kind, decision.warning, startedAt);
-    recordUrlHistory(ctx, project, run.kind, false);
+    recordUrlHistory(ctx, project, run.kind, 'stale');
     return;
   }
 
@@ -153,5 +153,5 @@ async function finishLoad(
   ctx.logger.info(summaryLine(ctx.collection, counts, tally));
   noteSynced(ctx, project, counts, tally);
   recordEntries(ctx, project, run.kind);
-  recordUrlHistory(ctx, project, run.kind, true);
+  recordUrlHistory(ctx, project, run.kind, counts.keptStored ? 'kept' : 'complete');
 }

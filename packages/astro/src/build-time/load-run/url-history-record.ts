@@ -6,6 +6,7 @@
  */
 import type { LoaderContext } from 'astro/loaders';
 import {
+  asRoute,
   kindHistory,
   mergeUrlHistories,
   noteCurrentUrls,
@@ -20,33 +21,54 @@ export const URL_HISTORY_META_KEY = 'sitecontent:url-history';
 const PAGE_KINDS = new Set(['products', 'sections', 'articles']);
 
 /**
- * Notes the URLs of `kind`'s stored entries; `complete`: the store holds this load's entries (else
- * it kept the previous ones, and the history stays as it was).
+ * What the store holds after a load: this load's entries (`complete`), the entries of the last
+ * load that committed, kept as they are because its answers are unchanged (`kept`), or the previous
+ * entries kept for an outage (`stale`).
  */
+export type StoreState = 'complete' | 'kept' | 'stale';
+
+/** Notes the URLs of `kind`'s stored entries; only a `complete` or `kept` store changes the stored history. */
 export function recordUrlHistory(
   ctx: LoaderContext,
   project: Project,
   kind: string,
-  complete: boolean,
+  state: StoreState,
 ): void {
   if (!PAGE_KINDS.has(kind)) return;
   const stored = ctx.meta.get(URL_HISTORY_META_KEY);
-  const own = stored === undefined ? undefined : safely(stored, ctx.collection);
-  let history = mergeUrlHistories(kindHistory(project.urlHistory, kind), own ?? { version: 1, pages: {} });
-  if (complete) {
-    const current = new Map<string, string>();
-    for (const entry of ctx.store.values()) {
-      const { url, id } = entry.data as { url?: unknown; id?: unknown };
-      // A section by its record id, not its entry id (its `tx`): a renamed section is the same page.
-      const key = kind === 'sections' && typeof id === 'number' ? String(id) : entry.id;
-      if (typeof url === 'string' && url.startsWith('/')) current.set(key, url);
+  const known = kindHistory(project.urlHistory, kind);
+  const current = state === 'stale' ? undefined : currentUrls(ctx, kind);
+  if (state === 'kept' && stored !== undefined && current !== undefined) {
+    // Kept entries are those the stored history was noted from: where merging what the project
+    // knows and noting them again would give the stored history back (checked, page by page), the
+    // work of doing so for 10,000 pages (parse, merge, note, sort, text) is skipped.
+    const own = ownHistory(stored);
+    if (own !== undefined && mergesInto(known, own) && notesAlready(own, kind, current)) {
+      project.settleUrlHistory(kind, own);
+      return;
     }
+  }
+  const own = stored === undefined ? undefined : safely(stored, ctx.collection);
+  let history = mergeUrlHistories(known, own ?? { version: 1, pages: {} });
+  if (current !== undefined) {
     history = noteCurrentUrls(history, kind, current);
     const text = urlHistoryText(history);
     // Astro writes the whole data store again after any write: an unchanged history is not one.
     if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
   }
   project.settleUrlHistory(kind, history);
+}
+
+/** The stored entries' URLs by page key (entry id; a section's record id). */
+function currentUrls(ctx: LoaderContext, kind: string): Map<string, string> {
+  const current = new Map<string, string>();
+  for (const entry of ctx.store.values()) {
+    const { url, id } = entry.data as { url?: unknown; id?: unknown };
+    // A section by its record id, not its entry id (its `tx`): a renamed section is the same page.
+    const key = kind === 'sections' && typeof id === 'number' ? String(id) : entry.id;
+    if (typeof url === 'string' && url.startsWith('/')) current.set(key, url);
+  }
+  return current;
 }
 
 /** The stored history, or none when an older version of the package stored something else. */
@@ -56,4 +78,54 @@ function safely(text: string, collection: string): UrlHistory | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The stored history as JSON, checked for its version only: it is the text this package stored
+ * (`notesAlready` checks each page it keeps); an older one fails the checks and is read in full.
+ */
+function ownHistory(text: string): UrlHistory | undefined {
+  try {
+    const json = JSON.parse(text) as Partial<UrlHistory> | null;
+    return json?.version === 1 && typeof json.pages === 'object' && json.pages !== null
+      ? (json as UrlHistory)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether merging `known` before `own` gives `own`: each of its pages is there, with every URL it has. */
+function mergesInto(known: UrlHistory, own: UrlHistory): boolean {
+  for (const [key, page] of Object.entries(known.pages)) {
+    const mine = own.pages[key];
+    if (mine === undefined || !Array.isArray(mine.urls) || page.urls.some((url) => !mine.urls.includes(url)))
+      return false;
+  }
+  return true;
+}
+
+/**
+ * Whether `noteCurrentUrls(own, kind, current)` would give `own` back: its pages of `kind` are
+ * exactly the current ones not gone, each ending at its current URL with no earlier URL of the
+ * same route (which noting would cut), and every other page of `kind` is marked gone.
+ */
+function notesAlready(own: UrlHistory, kind: string, current: ReadonlyMap<string, string>): boolean {
+  const prefix = `${kind}:`;
+  let live = 0;
+  for (const [key, page] of Object.entries(own.pages)) {
+    if (!key.startsWith(prefix)) return false;
+    if (!Array.isArray(page.urls) || page.urls.length === 0) return false;
+    if (page.gone === true) {
+      if (current.has(key.slice(prefix.length))) return false;
+      continue;
+    }
+    if (page.gone !== undefined) return false;
+    const url = current.get(key.slice(prefix.length));
+    if (url === undefined || page.urls.at(-1) !== url) return false;
+    const route = asRoute(url);
+    if (page.urls.findIndex((known) => asRoute(known) === route) !== page.urls.length - 1) return false;
+    live++;
+  }
+  return live === current.size;
 }
