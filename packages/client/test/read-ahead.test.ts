@@ -58,4 +58,44 @@ describe('readAhead', () => {
     ).rejects.toThrow('call 2 failed');
     expect(got).toEqual([1]);
   });
+
+  it('takes items as an async source makes them, the window as over a list', async () => {
+    const made: number[] = [];
+    async function* source() {
+      for (let n = 1; n <= 5; n++) {
+        await tick();
+        made.push(n);
+        yield n;
+      }
+    }
+    const started: number[] = [];
+    const reader = readAhead(source(), 2, (n) => {
+      started.push(n);
+      return n * 10;
+    })[Symbol.asyncIterator]();
+    expect((await reader.next()).value).toBe(10);
+    // The first two started; the third was asked of the source before the first result was handed.
+    expect(started).toEqual([1, 2, 3]);
+    const rest: number[] = [];
+    for (;;) {
+      const step = await reader.next();
+      if (step.done) break;
+      rest.push(step.value);
+    }
+    expect(rest).toEqual([20, 30, 40, 50]);
+    expect(made).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('stops an async source the reader leaves', async () => {
+    let closed = false;
+    async function* source() {
+      try {
+        for (let n = 1; ; n++) yield n;
+      } finally {
+        closed = true;
+      }
+    }
+    for await (const r of readAhead(source(), 2, (n) => n)) if (r === 3) break;
+    expect(closed).toBe(true);
+  });
 });

@@ -9,6 +9,7 @@ import { checkFilterMatch } from './answer-checks.js';
 import { checkFilterKeys, checkFilterObject, checkId, checkParam } from './arguments.js';
 import type { CallOptions } from './call-options.js';
 import { parseCreateResult, parseRecords, parseWriteResult } from './record-parsing.js';
+import { TypingPass } from './typing-pass.js';
 
 export type { CallOptions } from './call-options.js';
 
@@ -19,8 +20,16 @@ export type CallResult = CallAnswer;
 export interface ListAnswer<T> {
   /** SHA-256 of the body as the service sent it, base64url. */
   readonly bodyDigest: string;
+  /** Rows in the answer before typing: as many records at most. */
+  readonly rowCount: number;
   /** The records as `list` gives them, typed on the first call (later calls share it). */
   records(opts?: CallOptions): Promise<T[]>;
+  /**
+   * The same records a slice at a time, each as soon as it is typed: the typing yields to the event
+   * loop between slices, so work started on the first ones goes on. Shares the typing of `records()`
+   * (the first call's `opts` apply to both); throws what stops it, after the slices typed before.
+   */
+  slices(opts?: CallOptions): AsyncIterable<T[]>;
 }
 
 export interface ClientCore {
@@ -56,14 +65,21 @@ async function readList<S extends z.ZodType>(
   finish: (records: z.output<S>[], opts: CallOptions | undefined) => Promise<z.output<S>[]>,
 ): Promise<ListAnswer<z.output<S>>> {
   const result = await core.call(op, { params }, opts, { digestBody: true });
-  let typed: Promise<z.output<S>[]> | undefined;
+  let pass: TypingPass<z.output<S>> | undefined;
+  // Typing empties the raw rows as it goes (parseRecords): it happens once.
+  const typing = (recordOpts: CallOptions | undefined) => {
+    pass ??= new TypingPass(result.rows.length, (from, to) => {
+      const records = parseRecords(op, schema, result, recordOpts, from, to);
+      checkFilterMatch(op, result.url, params, records);
+      return finish(records, recordOpts);
+    });
+    return pass;
+  };
   return {
     bodyDigest: result.bodyDigest as string,
-    records(recordOpts) {
-      // Typing empties the raw rows as it goes (parseRecords): it happens once.
-      typed ??= (async () => finish(typedRecords(op, schema, params, result, recordOpts), recordOpts))();
-      return typed;
-    },
+    rowCount: result.rows.length,
+    records: (recordOpts) => typing(recordOpts).finished,
+    slices: (recordOpts) => typing(recordOpts).slices(),
   };
 }
 

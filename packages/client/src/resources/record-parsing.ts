@@ -29,15 +29,20 @@ function validationError(
   });
 }
 
-/** Validate every row; invalid ones throw or, with `onInvalidRecord`, are reported and skipped. */
+/**
+ * Validate the rows `from` to `to` (every row by default); invalid ones throw or, with
+ * `onInvalidRecord`, are reported and skipped.
+ */
 export function parseRecords<S extends z.ZodType>(
   op: OperationName,
   schema: S,
   { rows, url }: CallAnswer,
   opts?: CallOptions,
+  from = 0,
+  to = rows.length,
 ): z.output<S>[] {
   const out: z.output<S>[] = [];
-  for (let i = 0; i < rows.length; i++) {
+  for (let i = from; i < to; i++) {
     const row = rows[i];
     // The raw row is not needed once parsed: on a large catalog the raw and the typed records would
     // otherwise be in memory together until the whole list is parsed.

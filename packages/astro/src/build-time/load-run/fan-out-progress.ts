@@ -7,13 +7,13 @@ export interface ProgressLogger {
 
 export const PROGRESS_INTERVAL_MS = 2000;
 
-/** Progress of a fan-out, logged at most every `intervalMs` as `label: done/total`. */
+/** Progress of a fan-out, logged at most every `intervalMs` as `label: done/total` (the total known so far). */
 export class Progress implements MapProgress {
   #done = 0;
   #lastLog: number;
   readonly #logger: ProgressLogger;
   readonly #label: string;
-  readonly #total: number;
+  #total: number;
   readonly #intervalMs: number;
   readonly #now: () => number;
 
@@ -34,6 +34,11 @@ export class Progress implements MapProgress {
 
   get done(): number {
     return this.#done;
+  }
+
+  /** `count` more to come: a load whose fan-outs are made part by part learns its total as it goes. */
+  expect(count: number): void {
+    this.#total += count;
   }
 
   tick(): void {

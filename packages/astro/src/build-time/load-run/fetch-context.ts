@@ -8,6 +8,7 @@ import type { SyncScope } from '../../project/sync-scope.js';
 import type { ItemSource, ItemStream, SyncItem } from '../staging/sync-item.js';
 import type { AnswerRecord } from './answer-record.js';
 import { Progress } from './fan-out-progress.js';
+import { FanOutTurns } from './fan-out-turns.js';
 import { InvalidRecords } from './invalid-records.js';
 import type { MetaLookup, MetaRequest } from './meta-cache.js';
 import { type ProductsAnswer, syncProducts } from './sync-products.js';
@@ -32,7 +33,10 @@ export interface FetchContext {
   callOptions: LoadCallOptions;
   /** This load's invalid records (`onInvalid` applies): the client's, the loader's own, the sync's `dir/Get`'s. */
   invalid: InvalidRecords;
-  /** Bounded fan-out with a progress line: results in order, each as soon as those before it are in. */
+  /**
+   * Bounded fan-out with a progress line: results in order, each as soon as those before it are in;
+   * its calls are sent after those of the load's earlier fan-outs (fan-out-turns.ts).
+   */
   fanOut<T, R>(
     label: string,
     items: readonly T[],
@@ -81,14 +85,22 @@ export interface FetchParts {
 
 export function makeFetchContext(parts: FetchParts): FetchContext {
   const { ctx, client, sync, invalid, abort, meta, answers, concurrency, remembered, wholeCatalogMs } = parts;
-  const fanOut: FetchContext['fanOut'] = (label, items, fn) =>
-    streamBounded(
+  const turns = new FanOutTurns();
+  // One progress line per label for the whole load, however many fan-outs it is asked in.
+  const progress = new Map<string, Progress>();
+  const fanOut: FetchContext['fanOut'] = (label, items, fn) => {
+    const shown = progress.get(label) ?? new Progress(ctx.logger, `${ctx.collection}: ${label}`, 0);
+    progress.set(label, shown);
+    shown.expect(items.length);
+    const call = turns.inTurn(items.length, fn);
+    return streamBounded(
       items,
       concurrency,
-      (item, _index, signal) => fn(item, signal),
-      new Progress(ctx.logger, `${ctx.collection}: ${label}`, items.length),
+      (item, _index, signal) => call(item, signal),
+      shown,
       abort.signal,
     );
+  };
   // Whether the last sync cached the pages' meta is one of its answers: one that asked every page
   // (`maxAge: 0`) left no cache to vouch for the meta its entries hold.
   const metaSource = (usesMeta: boolean) => (usesMeta ? (meta.caches ? 'cached' : 'asked') : 'none');

@@ -1,5 +1,5 @@
 /** The sync's `goods/Get`, read once for the products and modifications loaders of one filter: the largest answer. */
-import type { ListAnswer, Product, SiteContentClient } from '@sitecontent/client';
+import type { CallOptions, Product, SiteContentClient } from '@sitecontent/client';
 import type { CatalogFilterOptions } from '../../options/loader-shapes.js';
 import type { SyncScope } from '../../project/sync-scope.js';
 import { EnoughInvalidRecords, INVALID_RECORDS_TO_FAIL, InvalidRecords } from './invalid-records.js';
@@ -20,7 +20,12 @@ export interface ProductsAnswer {
   bodyDigest: string;
   /** The origin the photos are checked against when typed (`https://<domain>`). */
   imageOrigin: string;
+  /** Records in the answer before typing: as many products at most. */
+  rowCount: number;
+  /** Every record typed, with the invalid ones. */
   typed(): Promise<SyncProducts>;
+  /** The same typing a slice at a time (`ListAnswer.slices`): a loader starts on the first slice while the rest is typed. */
+  slices(): AsyncIterable<Product[]>;
 }
 
 /** How the shared read counts invalid records; a loader that fails on them asks it to stop early. */
@@ -60,22 +65,25 @@ async function readProducts(
   // Typing checks the photos against this origin; entries store it, not the URLs: the pages'
   // helpers make them. Asked after the read, by when the sync's own asking for it has its answer.
   const origin = await client.site.origin();
-  let typed: Promise<SyncProducts> | undefined;
+  const typing = productTyping(policy);
   return {
     bodyDigest: answer.bodyDigest,
     imageOrigin: origin,
-    typed: () => {
-      typed ??= typeProducts(answer, policy);
-      return typed;
-    },
+    rowCount: answer.rowCount,
+    typed: async () => ({ products: await answer.records(typing.options), ...typing.invalid }),
+    slices: () => answer.slices(typing.options),
   };
 }
 
-async function typeProducts(answer: ListAnswer<Product>, policy: ReadPolicy): Promise<SyncProducts> {
+/** How the answer is typed, the same for both loaders, and the invalid records it collects. */
+function productTyping(policy: ReadPolicy): {
+  options: CallOptions;
+  invalid: Omit<SyncProducts, 'products'>;
+} {
   const invalid = new InvalidRecords();
   const idless = new InvalidRecords();
   const invalidIds: number[] = [];
-  const products = await answer.records({
+  const options: CallOptions = {
     onInvalidRecord: (report) => {
       invalid.add(report);
       // A product record that fails validation (say, a bad colour in its `sku` summary) still has
@@ -87,6 +95,6 @@ async function typeProducts(answer: ListAnswer<Product>, policy: ReadPolicy): Pr
         throw new EnoughInvalidRecords(`${invalid.count} invalid records`, invalid);
       }
     },
-  });
-  return { products, invalid, idless, invalidIds };
+  };
+  return { options, invalid: { invalid, idless, invalidIds } };
 }

@@ -27,7 +27,6 @@ import type { FetchContext, SyncSections } from '../load-run/fetch-context.js';
 import { EnoughInvalidRecords } from '../load-run/invalid-records.js';
 import { runLoad } from '../load-run/run-load.js';
 import { readSection, SECTION_READS_AHEAD, sectionBodyDigest } from '../load-run/section-reads.js';
-import type { ProductsAnswer, SyncProducts } from '../load-run/sync-products.js';
 import { type ItemSource, KEEP_STORED, type SyncItem, type SyncSource } from '../staging/sync-item.js';
 import { warnSectionsMissing } from './missing-sections.js';
 import { movedLinks } from './moved-links.js';
@@ -111,12 +110,19 @@ function productKind(
   });
 }
 
+/** Slices of the typed catalog asking their pages' meta ahead of the one being staged. */
+const SLICES_AHEAD = 2;
+
 /** Products whose section is not among the valid ones: kept to warn once, as `{ id, catid }`. */
 function findOrphans(products: readonly Product[], index: SectionIndex): { id: number; catid: number }[] {
   return products.filter((product) => !index.byTx.has(product.cattx)).map(({ id, catid }) => ({ id, catid }));
 }
 
-/** The whole catalog (or the user's filter) in one `goods/Get`, shared with the modifications loader. */
+/**
+ * The whole catalog (or the user's filter) in one `goods/Get`, shared with the modifications loader:
+ * typed a slice at a time, each slice's pages asking their meta as soon as it is typed, a few slices
+ * ahead of the one being staged (the first `meta/Get` does not wait for the whole catalog's typing).
+ */
 async function fetchWhole(
   fc: FetchContext,
   settings: ProductsSettings,
@@ -137,25 +143,42 @@ async function fetchWhole(
     imageOrigin: answer.imageOrigin,
   };
   if (fc.keepsStored(answers, seo)) return KEEP_STORED;
-  const read = await typedProducts(fc, answer);
-  const all = opts.onlyVisible ? read.products.filter((p) => p.shw) : read.products;
   const index = indexSections(sync.sections);
-  warnSectionsMissing(ctx.logger, ctx.collection, findOrphans(all, index));
-  if (isWholeCatalog(filter)) {
-    const found = read.products.map((p) => p.catid);
-    rememberRead(fc, {
-      products: read.products.length,
-      extraCatids: extraCatids(found, (catid) => index.byId.has(catid)),
-      sections: {},
-    });
-  }
   const kind = productKind(fc, settings, sync, answer.imageOrigin);
   // A URL that would leave the site is an invalid record, named by id and field, never a link to
   // another host (docs/interface.md, "Wire format").
-  const pages = recordPages(kind, all, index, (recordId, problem) =>
-    fc.invalid.add({ recordId, ...problem }),
-  );
-  return pageItems(fc, pages, seo, origin);
+  const rejected = (recordId: number, problem: PageProblem) => fc.invalid.add({ recordId, ...problem });
+  const sliceItems = (slice: Product[]) => {
+    const shown = opts.onlyVisible ? slice.filter((p) => p.shw) : slice;
+    const pages = recordPages(kind, shown, index, rejected);
+    return { slice, orphans: findOrphans(shown, index), items: pageItems(fc, pages, seo, origin) };
+  };
+  async function* items(): AsyncGenerator<SyncItem> {
+    const catids: number[] = [];
+    const orphans: { id: number; catid: number }[] = [];
+    try {
+      for await (const part of readAhead(answer.slices(), SLICES_AHEAD, sliceItems)) {
+        for (const product of part.slice) catids.push(product.catid);
+        orphans.push(...part.orphans);
+        yield* toStream(part.items);
+      }
+      fc.invalid.addAll((await answer.typed()).invalid);
+    } catch (error) {
+      // Typing stopped early (`onInvalid: 'fail'`) brings the invalid records it counted.
+      if (error instanceof EnoughInvalidRecords && error.records) fc.invalid.addAll(error.records);
+      throw error;
+    }
+    warnSectionsMissing(ctx.logger, ctx.collection, orphans);
+    if (isWholeCatalog(filter)) {
+      rememberRead(fc, {
+        products: catids.length,
+        extraCatids: extraCatids(catids, (catid) => index.byId.has(catid)),
+        sections: {},
+      });
+    }
+  }
+  // As many items as records at most: staging tells a small catalog from a large one by it.
+  return Object.assign(items(), { length: answer.rowCount });
 }
 
 /**
@@ -250,16 +273,4 @@ async function unchangedSections(
 /** An item source as a stream. */
 async function* toStream(source: ItemSource): AsyncGenerator<SyncItem> {
   for await (const item of source) if (item !== undefined) yield item;
-}
-
-/** The sync's `goods/Get` typed, its invalid records this load's; typing stopped early brings them too. */
-async function typedProducts(fc: FetchContext, answer: ProductsAnswer): Promise<SyncProducts> {
-  try {
-    const read = await answer.typed();
-    fc.invalid.addAll(read.invalid);
-    return read;
-  } catch (error) {
-    if (error instanceof EnoughInvalidRecords && error.records) fc.invalid.addAll(error.records);
-    throw error;
-  }
 }

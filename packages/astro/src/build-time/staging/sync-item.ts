@@ -24,7 +24,7 @@ export interface SyncItem {
   build(cleanHtml: HtmlCleaner): BuiltEntry;
 }
 
-/** Items handed over in order as they arrive; `length`, where known: how many will come. */
+/** Items handed over in order as they arrive; `length`, where known: how many will come at most. */
 export type ItemStream = AsyncIterable<SyncItem> & { readonly length?: number };
 
 /** What a fetch gives when the stored entries' answers are unchanged (answer-record.ts): keep them. */
