@@ -1,9 +1,17 @@
 /**
- * One answer's rows typed once, a slice at a time, with a turn of the event loop between slices: a
- * caller that asks for more per record (a page's meta) starts on the first slice while the rest is
- * typed, and its answers are read in between instead of after the whole catalog. `records()` and
- * `slices()` of a `ListAnswer` share the one pass.
+ * One answer's rows typed once, a slice at a time, as its readers ask for them, with a turn of the
+ * event loop before each slice after the first. `slices()` types the next slice when its reader
+ * wants one: a caller that asks for more per record (a page's meta) starts on the first slice at
+ * once, and the rest is typed between its answers instead of in one block that holds them up (a
+ * block also reads, to the client's adaptive limit, as the service's queue). `finished` types what
+ * is left. `records()` and `slices()` of a `ListAnswer` share the one pass.
  */
+
+/** Rows typed at once: about 10 ms of typing for a product. */
+export const TYPING_SLICE_ROWS = 256;
+
+/** Types rows `from` to `to` (exclusive) of the answer, finished as the read gives them. */
+export type TypeSlice<T> = (from: number, to: number) => Promise<T[]>;
 
 /** After what is waiting on I/O (setImmediate where there is one: Node; else a timer, as in workerd). */
 const nextTurn = () =>
@@ -12,68 +20,78 @@ const nextTurn = () =>
     else setTimeout(resolve, 0);
   });
 
-/** Rows typed between two turns of the event loop: about 10 ms of typing for a product. */
-export const TYPING_SLICE_ROWS = 256;
-
-/** Types rows `from` to `to` (exclusive) of the answer, finished as the read gives them. */
-export type TypeSlice<T> = (from: number, to: number) => Promise<T[]>;
-
 export class TypingPass<T> {
+  readonly #rowCount: number;
+  readonly #typeSlice: TypeSlice<T>;
+  readonly #sliceRows: number;
   readonly #records: T[] = [];
   /** Where each typed slice ends in `#records`. */
   readonly #sliceEnds: number[] = [];
+  /** The first row not typed yet. */
+  #typedTo = 0;
+  /** The slice being typed: one at a time, in order, whoever asks. */
+  #typing: Promise<void> | undefined;
   #failure: { error: unknown } | undefined;
-  #ended = false;
-  /** Readers of `slices()` waiting for the next slice. */
-  readonly #waiting: (() => void)[] = [];
-  /** Every record, once the last slice is typed; rejects with what stopped the typing. */
-  readonly finished: Promise<T[]>;
+  #finished: Promise<T[]> | undefined;
 
   constructor(rowCount: number, typeSlice: TypeSlice<T>, sliceRows = TYPING_SLICE_ROWS) {
-    this.finished = this.#run(rowCount, typeSlice, sliceRows);
-    // Awaited through `finished` or `slices()`; until then a failure must not count as unhandled.
-    this.finished.catch(() => {});
+    this.#rowCount = rowCount;
+    this.#typeSlice = typeSlice;
+    this.#sliceRows = sliceRows;
   }
 
-  /** The records a slice at a time, each as soon as it is typed; throws what stopped the typing. */
-  async *slices(): AsyncGenerator<T[]> {
-    let read = 0;
-    let start = 0;
-    for (;;) {
-      if (read < this.#sliceEnds.length) {
-        const end = this.#sliceEnds[read++] as number;
-        yield this.#records.slice(start, end);
-        start = end;
-        continue;
-      }
+  /** Every record, the rest typed now; rejects with what stopped the typing. */
+  get finished(): Promise<T[]> {
+    this.#finished ??= (async () => {
+      while (this.#typedTo < this.#rowCount || this.#typing !== undefined) await this.#typeNext();
       if (this.#failure !== undefined) throw this.#failure.error;
-      if (this.#ended) return;
-      await new Promise<void>((resolve) => {
-        this.#waiting.push(resolve);
+      return this.#records;
+    })();
+    return this.#finished;
+  }
+
+  /** The records a slice at a time, each typed when asked for; throws what stopped the typing. */
+  async *slices(): AsyncGenerator<T[]> {
+    let start = 0;
+    for (let read = 0; ; read++) {
+      while (read >= this.#sliceEnds.length) {
+        if (this.#failure !== undefined) throw this.#failure.error;
+        if (this.#typedTo >= this.#rowCount && this.#typing === undefined) return;
+        await this.#typeNext();
+      }
+      const end = this.#sliceEnds[read] as number;
+      yield this.#records.slice(start, end);
+      start = end;
+    }
+  }
+
+  /** Types the next slice, or waits for the one being typed. */
+  #typeNext(): Promise<void> {
+    if (this.#typing === undefined) {
+      const typing = this.#typeOne();
+      this.#typing = typing;
+      // Cleared once settled (before those awaiting it resume): even a slice that failed at once.
+      void typing.finally(() => {
+        if (this.#typing === typing) this.#typing = undefined;
       });
     }
+    return this.#typing;
   }
 
-  async #run(rowCount: number, typeSlice: TypeSlice<T>, sliceRows: number): Promise<T[]> {
+  async #typeOne(): Promise<void> {
+    if (this.#failure !== undefined || this.#typedTo >= this.#rowCount) return;
+    const from = this.#typedTo;
+    const to = Math.min(this.#rowCount, from + this.#sliceRows);
+    this.#typedTo = to;
     try {
-      for (let from = 0; from < rowCount; from += sliceRows) {
-        if (from > 0) await nextTurn();
-        const typed = await typeSlice(from, Math.min(rowCount, from + sliceRows));
-        for (const record of typed) this.#records.push(record);
-        this.#sliceEnds.push(this.#records.length);
-        this.#wakeReaders();
-      }
-      return this.#records;
+      // What waits on I/O goes first: answers to read, requests to send.
+      if (from > 0) await nextTurn();
+      const typed = await this.#typeSlice(from, to);
+      for (const record of typed) this.#records.push(record);
+      this.#sliceEnds.push(this.#records.length);
     } catch (error) {
       this.#failure = { error };
-      throw error;
-    } finally {
-      this.#ended = true;
-      this.#wakeReaders();
+      this.#typedTo = this.#rowCount;
     }
-  }
-
-  #wakeReaders(): void {
-    for (const resume of this.#waiting.splice(0)) resume();
   }
 }
