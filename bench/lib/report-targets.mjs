@@ -19,8 +19,8 @@ export const TARGETS = {
   coldVsChunks: 1.2,
   /** Rebuild with nothing changed (`maxAge` + incremental build), ours ÷ the hand-written build's Astro own work. */
   unchangedAstro: 1.15,
-  /** The products loader's own time with nothing changed ÷ one `goods/Get` read and a digest compare. */
-  unchangedLoader: 1.2,
+  /** The products loader's own time with nothing changed ÷ one `goods/Get` read and a digest compare (issue 58). */
+  unchangedLoader: 1.0,
   rssRatio: 1.1,
   /** A product entry's bytes beside its section, URL and service meta ÷ the raw record's. */
   entryBytes: 1.15,
@@ -30,6 +30,7 @@ export const TARGETS = {
 export const RETIRED = [
   'the loaders alone within 2× of the autocannon ceiling (both sides are CPU-bound on the same 2 cores)',
   'round ratios against the hand-written and naive loaders for the rebuilds (Astro’s own work makes them impossible; the floors replace them)',
+  'the products loader alone within 1.1× of its request floor (the autocannon replay of the same requests alone takes 1.15–1.2× that floor on these cores: issue 58 restates it against the replay and the serial `goods/Get`)',
 ];
 
 /**
@@ -144,7 +145,7 @@ export function judgeTargets(results) {
       true,
     );
     rows.push({
-      name: `Rebuild with nothing changed, meta cache fresh (${u ? `${n(u.size)} products at ${u.latencyMs} ms` : '–'}): the products loader's own time within ${TARGETS.unchangedLoader}× of one \`goods/Get\` read and a digest compare`,
+      name: `Rebuild with nothing changed, meta cache fresh (${u ? `${n(u.size)} products at ${u.latencyMs} ms` : '–'}): the products loader's own time within ${TARGETS.unchangedLoader.toFixed(1)}× of one \`goods/Get\` read and a digest compare`,
       measured: u
         ? `ours ${fmtMs(u.ours?.time?.median)}, floor ${fmtMs(u.floor?.time?.median)}; ours kept its stored entries on unchanged answers in ${(u.ours?.runs ?? []).filter((r) => r?.kept).length} of ${(u.ours?.runs ?? []).length} runs`
         : '–',
@@ -153,7 +154,7 @@ export function judgeTargets(results) {
       pairsAgainst: j.pairsAgainst,
       why:
         j.met === false
-          ? `${TARGETS.unchangedLoader}× allows ${fmtMs(u.floor.time.median * TARGETS.unchangedLoader)}; ours took ${fmtMs(u.ours.time.median)} for ${n(u.ours.runs[0]?.entries)} entries: beyond the read, it digests the body and \`dir/Get\`'s, and reads the meta cache to check every answer's age; a run that did not keep its entries typed and digested every record.`
+          ? `${TARGETS.unchangedLoader.toFixed(1)}× allows ${fmtMs(u.floor.time.median * TARGETS.unchangedLoader)}; ours took ${fmtMs(u.ours.time.median)} for ${n(u.ours.runs[0]?.entries)} entries: beyond the read, it digests the body and \`dir/Get\`'s, and reads the meta cache to check every answer's age; a run that did not keep its entries typed and digested every record.`
           : undefined,
     });
   }

@@ -7,14 +7,14 @@ const workerPath = fileURLToPath(new URL('./worker.mjs', import.meta.url));
 /**
  * @param {{ kind: string, baseUrl: string, sid: number, [k: string]: unknown }} task
  * @param {string} key
- * @param {{ timeoutMs?: number }} [opts]
+ * @param {{ timeoutMs?: number, cpuProfileDir?: string }} [opts] `cpuProfileDir`: this worker's V8 CPU profile goes there
  */
-export function runWorker(task, key, { timeoutMs = 15 * 60_000 } = {}) {
+export function runWorker(task, key, { timeoutMs = 15 * 60_000, cpuProfileDir } = {}) {
   return new Promise((resolve, reject) => {
     // BENCH_CPU_PROF_DIR: write a V8 CPU profile of every worker there (where the time goes).
     // BENCH_PRELOAD: a module each worker imports first (a diagnosis: say, a timeline of its
     // requests from undici's diagnostics channels); never in a measured run.
-    const profDir = process.env.BENCH_CPU_PROF_DIR;
+    const profDir = cpuProfileDir ?? process.env.BENCH_CPU_PROF_DIR;
     const preload = process.env.BENCH_PRELOAD;
     const child = fork(workerPath, [], {
       execArgv: [

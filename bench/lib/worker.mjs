@@ -27,6 +27,20 @@ async function fetchJson(op, params = {}) {
   return /** @type {Promise<any[]>} */ (res.json());
 }
 
+/**
+ * What any products loader waits for before its first `meta/Get`: the whole catalog's `goods/Get`
+ * fetched and parsed, alone. The median of three, after the replay (its connection warm).
+ */
+async function serialReadMs() {
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const t0 = performance.now();
+    await fetchJson('goods/Get');
+    times.push(performance.now() - t0);
+  }
+  return times.sort((a, b) => a - b)[1];
+}
+
 async function catalogLists() {
   const [sections, products, articles] = await Promise.all([
     fetchJson('dir/Get'),
@@ -107,7 +121,12 @@ const tasks = {
   async 'ceiling-full'() {
     const paths = await ceilingPaths(async () => fullLoadPaths(conn, await catalogLists()));
     mem.markBaseline();
-    return runCeiling({ baseUrl: conn.baseUrl, paths, connections: task.connections ?? task.concurrency });
+    const ceiling = await runCeiling({
+      baseUrl: conn.baseUrl,
+      paths,
+      connections: task.connections ?? task.concurrency,
+    });
+    return { ...ceiling, serialReadMs: await serialReadMs() };
   },
   async 'ceiling-mods'() {
     const paths = await ceilingPaths(async () => modificationsPaths(conn, await catalogLists()));
