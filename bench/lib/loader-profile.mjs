@@ -36,6 +36,21 @@ const KINDS = /** @type {const} */ ([
     'entries: building, staging, storing',
     (_fn, url) => /astro\/dist\/(entries|build-time)\/|node_modules\/astro\/|neotraverse|devalue/.test(url),
   ],
+  [
+    'handing HTML to the sanitizing thread',
+    (fn, url) => fn === 'postMessage' || /sanitize-thread|node:internal\/worker/.test(url),
+  ],
+  [
+    'event loop, promises and timers',
+    (fn, url) =>
+      /^(runMicrotasks|\(program\)|processTicksAndRejections|runNextTicks|nextTick|processTimers|processImmediate|listOnTimeout|insert)$/.test(
+        fn,
+      ) || /^node:(internal\/(process|timers|async_hooks)|events|timers)/.test(url),
+  ],
+  [
+    "the bench's own sampling (memory, requests in flight)",
+    (fn, url) => /bench\/lib\//.test(url) || fn === 'rss' || /node:diagnostics_channel/.test(url),
+  ],
 ]);
 
 /** @param {string} fn @param {string} url */

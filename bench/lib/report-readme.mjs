@@ -169,6 +169,6 @@ function replayMiss(row) {
   return [
     `${REPLAY_TARGET}× of ${fmtMs(replay)} + ${fmtMs(read)} allows ${fmtMs(allowed)}; ours took ${fmtMs(row.time.median)}, ${fx(row.overReplay.median)} (pair by pair).`,
     `The replay itself takes ${fx(replay / row.floor.median)} the request floor (${n(row.runs[0]?.sent)} requests × ${row.latencyMs} ms ÷ ${row.allowed}): what the emulator and the loopback serve on these 2 cores when the client does nothing with the answers.`,
-    "Ours does its work on the same cores while the service answers: each answer parsed and checked, each entry built, digested, sanitized on a worker thread and stored (the CPU profile's self time by function is in the report's section on the products loader); the service's answers come about as much later as it competes for the CPU.",
+    "Ours does its work on the same cores while the service answers: each answer parsed and checked, each entry built, digested, sanitized on a worker thread and stored (a profiled run's main-thread time by kind of work, per request, is in the section on the products loader); the service's answers come about as much later as it competes for the CPU.",
   ].join(' ');
 }

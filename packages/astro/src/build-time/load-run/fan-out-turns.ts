@@ -36,8 +36,13 @@ export class FanOutTurns {
     let allSent = () => {};
     const sent = count === 0 ? before : new Promise<void>((resolve) => (allSent = resolve));
     this.#sent = before.then(() => sent);
+    // Once its turn has come, a call waits for nothing: no promise or listener per call.
+    let turnCame = false;
+    void before.then(() => {
+      turnCame = true;
+    });
     return async (item, signal) => {
-      await turnOrAbort(before, signal);
+      if (!turnCame) await turnOrAbort(before, signal);
       if (++started === count) allSent();
       return call(item, signal);
     };
