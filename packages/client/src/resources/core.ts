@@ -68,11 +68,9 @@ async function readList<S extends z.ZodType>(
   let pass: TypingPass<z.output<S>> | undefined;
   // Typing empties the raw rows as it goes (parseRecords): it happens once.
   const typing = (recordOpts: CallOptions | undefined) => {
-    pass ??= new TypingPass(result.rows.length, (from, to) => {
-      const records = parseRecords(op, schema, result, recordOpts, from, to);
-      checkFilterMatch(op, result.url, params, records);
-      return finish(records, recordOpts);
-    });
+    pass ??= new TypingPass(result.rows.length, (from, to) =>
+      finish(typedRecords(op, schema, params, result, recordOpts, from, to), recordOpts),
+    );
     return pass;
   };
   return {
@@ -89,8 +87,10 @@ function typedRecords<S extends z.ZodType>(
   params: OperationInput['params'],
   result: CallResult,
   opts: CallOptions | undefined,
+  from?: number,
+  to?: number,
 ): z.output<S>[] {
-  const records = parseRecords(op, schema, result, opts);
+  const records = parseRecords(op, schema, result, opts, from, to);
   checkFilterMatch(op, result.url, params, records);
   return records;
 }

@@ -110,6 +110,26 @@ function productKind(
   });
 }
 
+/**
+ * The items of a part of the catalog (a typed slice, a section's answer), each once its meta is in,
+ * and its products whose section is unknown. A URL that would leave the site is an invalid record,
+ * named by id and field, never a link to another host (docs/interface.md, "Wire format").
+ */
+function partItems(
+  fc: FetchContext,
+  settings: ProductsSettings,
+  kind: ReturnType<typeof productKind>,
+  index: SectionIndex,
+  origin: string,
+) {
+  const rejected = (recordId: number, problem: PageProblem) => fc.invalid.add({ recordId, ...problem });
+  return (products: Product[]) => {
+    const shown = settings.opts.onlyVisible ? products.filter((p) => p.shw) : products;
+    const pages = recordPages(kind, shown, index, rejected);
+    return { orphans: findOrphans(shown, index), items: pageItems(fc, pages, settings.seo, origin) };
+  };
+}
+
 /** Slices of the typed catalog asking their pages' meta ahead of the one being staged. */
 const SLICES_AHEAD = 2;
 
@@ -144,15 +164,8 @@ async function fetchWhole(
   };
   if (fc.keepsStored(answers, seo)) return KEEP_STORED;
   const index = indexSections(sync.sections);
-  const kind = productKind(fc, settings, sync, answer.imageOrigin);
-  // A URL that would leave the site is an invalid record, named by id and field, never a link to
-  // another host (docs/interface.md, "Wire format").
-  const rejected = (recordId: number, problem: PageProblem) => fc.invalid.add({ recordId, ...problem });
-  const sliceItems = (slice: Product[]) => {
-    const shown = opts.onlyVisible ? slice.filter((p) => p.shw) : slice;
-    const pages = recordPages(kind, shown, index, rejected);
-    return { slice, orphans: findOrphans(shown, index), items: pageItems(fc, pages, seo, origin) };
-  };
+  const itemsOf = partItems(fc, settings, productKind(fc, settings, sync, answer.imageOrigin), index, origin);
+  const sliceItems = (slice: Product[]) => ({ slice, ...itemsOf(slice) });
   async function* items(): AsyncGenerator<SyncItem> {
     const catids: number[] = [];
     const orphans: { id: number; catid: number }[] = [];
@@ -191,7 +204,7 @@ async function fetchBySection(
   memory: CatalogReadMemory | undefined,
 ): Promise<SyncSource> {
   const { ctx } = fc;
-  const { opts, seo } = settings;
+  const { seo } = settings;
   const [sync, origin, imageOrigin] = await Promise.all([
     fc.sections(),
     seo ? fc.siteOrigin() : Promise.resolve(''),
@@ -216,17 +229,14 @@ async function fetchBySection(
       return KEEP_STORED;
     }
   }
-  const kind = productKind(fc, settings, sync, imageOrigin);
-  const rejected = (recordId: number, problem: PageProblem) => fc.invalid.add({ recordId, ...problem });
+  const itemsOf = partItems(fc, settings, productKind(fc, settings, sync, imageOrigin), index, origin);
   const progress = new Progress(ctx.logger, `${ctx.collection}: goods/Get by section`, catids.length);
   // Each section's meta requests start as soon as it is typed, while the next sections are read.
   const readSections = () =>
     readAhead(catids, SECTION_READS_AHEAD, async (catid) => {
       const answer = await readSection(fc, catid);
       progress.tick();
-      const shown = opts.onlyVisible ? answer.products.filter((p) => p.shw) : answer.products;
-      const pages = recordPages(kind, shown, index, rejected);
-      return { catid, answer, orphans: findOrphans(shown, index), items: pageItems(fc, pages, seo, origin) };
+      return { catid, answer, ...itemsOf(answer.products) };
     });
   async function* items(): AsyncGenerator<SyncItem> {
     const tally = new SectionReadTally();
