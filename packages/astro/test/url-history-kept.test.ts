@@ -133,3 +133,83 @@ describe('the URL history of a load that kept its stored entries', () => {
     expect(project.urlHistory.pages['products:1']).toEqual({ urls: ['/a/'] });
   });
 });
+
+/** One step of a long-lived process: a collection's load, a history file read, a stored text edited or copied. */
+const stepArb = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: fc.record({
+      load: fc.constantFrom('a', 'b', 'c'),
+      pages: fc.option(pagesArb, { nil: undefined }),
+      state: fc.constantFrom('complete' as const, 'kept' as const, 'stale' as const),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ file: historyPagesArb }) },
+  { weight: 1, arbitrary: fc.record({ edit: fc.constantFrom('a', 'b', 'c'), pages: historyPagesArb }) },
+  // Another collection's stored text and entries (the memo must not take it for its own).
+  {
+    weight: 1,
+    arbitrary: fc.record({ copy: fc.constantFrom('a', 'b', 'c'), to: fc.constantFrom('a', 'b', 'c') }),
+  },
+);
+
+const KINDS = { a: 'products', b: 'products', c: 'articles' } as const;
+const contextsIn = (store: Awaited<ReturnType<typeof createStore>>) => ({
+  a: loaderContext(store, 'a', z.any()),
+  b: loaderContext(store, 'b', z.any()),
+  c: loaderContext(store, 'c', z.any()),
+});
+
+describe('the URL history of loads again and again in one process (astro dev, reloads)', () => {
+  it('is, after every step, what a project noting each load afresh has, and the stored texts are the same', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 12 }), async (steps) => {
+        // Two collections of one kind (two product filters) and one of another in one project,
+        // beside a world where every load is noted afresh: a new project seeded with the history
+        // so far, a kept store noted in full.
+        const mine = await createStore();
+        const fresh = await createStore();
+        const worlds = { mine: { contexts: contextsIn(mine) }, fresh: { contexts: contextsIn(fresh) } };
+        const project = projectReading(undefined);
+        let freshHistory = emptyUrlHistory();
+        for (const step of steps) {
+          for (const world of ['mine', 'fresh'] as const) {
+            const seeded = world === 'fresh' ? projectReading(freshHistory) : project;
+            if ('file' in step) seeded.noteUrlHistory(toHistory(step.file));
+            else if ('edit' in step)
+              worlds[world].contexts[step.edit].ctx.meta.set(
+                URL_HISTORY_META_KEY,
+                urlHistoryText(toHistory(step.pages)),
+              );
+            else if ('copy' in step) {
+              const { contexts } = worlds[world];
+              const from = contexts[step.copy].ctx;
+              const to = contexts[step.to].ctx;
+              const text = from.meta.get(URL_HISTORY_META_KEY);
+              if (text !== undefined) to.meta.set(URL_HISTORY_META_KEY, text);
+              const entries = [...from.store.values()];
+              for (const id of to.store.keys()) to.store.delete(id);
+              for (const { id, data } of entries) to.store.set({ id, data });
+            } else {
+              const { ctx } = worlds[world].contexts[step.load];
+              // Pages set without a load (say, one that failed half way) test what the memo may assume.
+              if (step.pages !== undefined) {
+                for (const id of ctx.store.keys()) ctx.store.delete(id);
+                for (const [id, url] of Object.entries(step.pages)) ctx.store.set({ id, data: { url } });
+              }
+              const state = world === 'fresh' && step.state === 'kept' ? 'complete' : step.state;
+              recordUrlHistory(ctx, seeded, KINDS[step.load], state);
+            }
+            if (world === 'fresh') freshHistory = seeded.urlHistory;
+          }
+          expect(urlHistoryText(project.urlHistory)).toBe(urlHistoryText(freshHistory));
+          for (const c of ['a', 'b', 'c'] as const)
+            expect(worlds.mine.contexts[c].ctx.meta.get(URL_HISTORY_META_KEY)).toBe(
+              worlds.fresh.contexts[c].ctx.meta.get(URL_HISTORY_META_KEY),
+            );
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

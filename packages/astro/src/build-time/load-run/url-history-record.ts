@@ -27,6 +27,24 @@ const PAGE_KINDS = new Set(['products', 'sections', 'articles']);
  */
 export type StoreState = 'complete' | 'kept' | 'stale';
 
+/** A load's noting that settled a project's URL history: what it was made of, and what it left. */
+interface Noting {
+  kind: string;
+  /** The stored text after it. */
+  stored: string;
+  /** The entries' URLs it noted. */
+  current: ReadonlyMap<string, string>;
+  /** The project's history it settled (each change to a project's history is a new object). */
+  settled: UrlHistory;
+}
+
+/**
+ * Each project's last noting. A long-lived process (`astro dev`, a reload of the same catalog) loads
+ * the same collection again and again: when nothing changed since its last noting, noting again
+ * gives what it gave then, and nothing needs to be read.
+ */
+const lastNoting = new WeakMap<Project, Noting>();
+
 /** Notes the URLs of `kind`'s stored entries; only a `complete` or `kept` store changes the stored history. */
 export function recordUrlHistory(
   ctx: LoaderContext,
@@ -36,8 +54,9 @@ export function recordUrlHistory(
 ): void {
   if (!PAGE_KINDS.has(kind)) return;
   const stored = ctx.meta.get(URL_HISTORY_META_KEY);
-  const known = kindHistory(project.urlHistory, kind);
   const current = state === 'stale' ? undefined : currentUrls(ctx, kind);
+  if (current !== undefined && stored !== undefined && notedLastTime(project, kind, stored, current)) return;
+  const known = kindHistory(project.urlHistory, kind);
   if (state === 'kept' && stored !== undefined && current !== undefined) {
     // Kept entries are those the stored history was noted from: where merging what the project
     // knows and noting them again would give the stored history back (checked, page by page), the
@@ -45,6 +64,7 @@ export function recordUrlHistory(
     const own = ownHistory(stored);
     if (own !== undefined && mergesInto(known, own) && notesAlready(own, kind, current)) {
       project.settleUrlHistory(kind, own);
+      lastNoting.set(project, { kind, stored, current, settled: project.urlHistory });
       return;
     }
   }
@@ -55,8 +75,36 @@ export function recordUrlHistory(
     const text = urlHistoryText(history);
     // Astro writes the whole data store again after any write: an unchanged history is not one.
     if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
+    project.settleUrlHistory(kind, history);
+    lastNoting.set(project, { kind, stored: text, current, settled: project.urlHistory });
+    return;
   }
   project.settleUrlHistory(kind, history);
+}
+
+/**
+ * Whether the project's history last changed by noting these same URLs of `kind` into the same
+ * stored text (a collection's, or another's of the same kind: noting depends on nothing else).
+ * Noting again would give the same: the history it settled then holds every page it noted, merging
+ * it with the stored one adds nothing, and noting the same URLs twice is noting them once.
+ */
+function notedLastTime(
+  project: Project,
+  kind: string,
+  stored: string,
+  current: ReadonlyMap<string, string>,
+): boolean {
+  const last = lastNoting.get(project);
+  if (
+    last === undefined ||
+    last.settled !== project.urlHistory ||
+    last.kind !== kind ||
+    last.stored !== stored ||
+    last.current.size !== current.size
+  )
+    return false;
+  for (const [key, url] of current) if (last.current.get(key) !== url) return false;
+  return true;
 }
 
 /** The stored entries' URLs by page key (entry id; a section's record id). */
