@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import type { Product } from '@sitecontent/client';
+import { createClient, type Product } from '@sitecontent/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ANSWERS_META_KEY } from '../src/build-time/load-run/answer-record.js';
+import { CATALOG_READ_META_KEY, rememberedRead } from '../src/build-time/load-run/catalog-read.js';
 import { META_WRITTEN_FILE } from '../src/build-time/load-run/meta-cache.js';
 import { articlesLoader, modificationsLoader, productsLoader, sectionsLoader } from '../src/index.js';
 import { createStore, type Emulator, emulator, loadInto, useSite } from './helpers/index.js';
@@ -92,6 +93,22 @@ describe('conditional read', () => {
     expect(again.writes).toBe(0);
     expect(store.values('products')).toEqual(entries);
     // And again: keeping changes nothing the next load reads.
+    expect((await load(products())).log).toMatch(KEPT);
+  });
+
+  it("remembers the typed catalog's body digest for the next read, which keeps the entries on it", async () => {
+    const { store, load } = await project();
+    await load(products());
+    const memory = rememberedRead(store.metaStore('products'));
+    const client = createClient({ baseUrl: emu.url, apiKey: emu.key, sid: emu.sid });
+    // The digest of the body as sent (the client's read() tells it); the read given it parses such a
+    // body only when its records are asked for (packages/client/test/read-known-body.test.ts).
+    expect(memory?.wholeDigest).toBe((await client.products.read()).bodyDigest);
+    await client.close();
+    expect((await load(products())).log).toMatch(KEPT);
+    // A memory an older version stored, without it, still keeps them (the body is parsed then).
+    const older = { products: memory?.products, extraCatids: memory?.extraCatids, sections: {} };
+    store.metaStore('products').set(CATALOG_READ_META_KEY, JSON.stringify(older));
     expect((await load(products())).log).toMatch(KEPT);
   });
 

@@ -107,8 +107,8 @@ export function createClientOver(
     allowUnknownFields: o.allowUnknownFields,
     async call(op, input, opts, answer) {
       const timeoutMs = checkCallTimeout(op, opts?.timeoutMs);
-      const digestBody = answer?.digestBody;
-      return executor.run(op, input, { signals: [opts?.signal, o.signal], timeoutMs, digestBody });
+      const signals = [opts?.signal, o.signal];
+      return executor.run(op, input, { signals, timeoutMs, ...answer });
     },
     siteOrigin(opts?: CallOptions & { refresh?: boolean }) {
       // Asked once and cached; a failure is not cached, so the next call asks again. `refresh` asks

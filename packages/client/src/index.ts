@@ -49,7 +49,7 @@ export {
 export type { ClientOptions } from './options.js';
 export { type PurgeRequest, type PurgeTargets, purgePages } from './purge/purge-request.js';
 export type { ArticleFilter, ArticlesApi } from './resources/articles.js';
-export type { CallOptions } from './resources/call-options.js';
+export type { CallOptions, ReadOptions } from './resources/call-options.js';
 export type { ListAnswer } from './resources/core.js';
 export type { MetaApi } from './resources/meta.js';
 export type { ModificationFilter, ModificationsApi } from './resources/modifications.js';

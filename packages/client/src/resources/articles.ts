@@ -2,7 +2,13 @@
 import type { ArticleFields } from '../schemas/fields.js';
 import { type Article, articleSchema, type CreateResult, type WriteResult } from '../schemas/records.js';
 import { optionalId, optionalText } from './arguments.js';
-import { type CallOptions, type ClientCore, type ListAnswer, recordResource } from './core.js';
+import {
+  type CallOptions,
+  type ClientCore,
+  type ListAnswer,
+  type ReadOptions,
+  recordResource,
+} from './core.js';
 
 export interface ArticleFilter {
   id?: number;
@@ -14,7 +20,7 @@ export interface ArticlesApi {
   /** article/Get */
   list(filter?: ArticleFilter, opts?: CallOptions): Promise<Article[]>;
   /** article/Get, its records typed only when asked for (`ListAnswer`, as `products.read`) */
-  read(filter?: ArticleFilter, opts?: CallOptions): Promise<ListAnswer<Article>>;
+  read(filter?: ArticleFilter, opts?: ReadOptions): Promise<ListAnswer<Article>>;
   /** article/Update */
   update(id: number, fields: ArticleFields, opts?: CallOptions): Promise<WriteResult>;
   /** article/Write (never retried once it may have reached the server) */

@@ -7,11 +7,11 @@ import type { WritableResource } from '../schemas/fields.js';
 import type { CreateResult, WriteResult } from '../schemas/records.js';
 import { checkFilterMatch } from './answer-checks.js';
 import { checkFilterKeys, checkFilterObject, checkId, checkParam } from './arguments.js';
-import type { CallOptions } from './call-options.js';
+import type { CallOptions, ReadOptions } from './call-options.js';
 import { parseCreateResult, parseRecords, parseWriteResult } from './record-parsing.js';
 import { TypingPass } from './typing-pass.js';
 
-export type { CallOptions } from './call-options.js';
+export type { CallOptions, ReadOptions } from './call-options.js';
 
 /** The rows of an answer, its request URL with `key=***` and, when asked for, its body's digest. */
 export type CallResult = CallAnswer;
@@ -38,7 +38,7 @@ export interface ClientCore {
     op: OperationName,
     input: OperationInput,
     opts?: CallOptions,
-    answer?: { digestBody?: boolean },
+    answer?: { digestBody?: boolean; knownBodyDigest?: string | undefined },
   ): Promise<CallResult>;
   /** `https://<domain>` for image URLs (`siteOrigin`, else site/DomainDefault once); `refresh` asks again. */
   siteOrigin(opts?: CallOptions & { refresh?: boolean }): Promise<string>;
@@ -61,10 +61,11 @@ async function readList<S extends z.ZodType>(
   op: OperationName,
   schema: S,
   params: OperationInput['params'],
-  opts: CallOptions | undefined,
+  opts: ReadOptions | undefined,
   finish: (records: z.output<S>[], opts: CallOptions | undefined) => Promise<z.output<S>[]>,
 ): Promise<ListAnswer<z.output<S>>> {
-  const result = await core.call(op, { params }, opts, { digestBody: true });
+  const knownBodyDigest = opts?.knownBodyDigest;
+  const result = await core.call(op, { params }, opts, { digestBody: true, knownBodyDigest });
   let pass: TypingPass<z.output<S>> | undefined;
   // Typing empties the raw rows as it goes (parseRecords): it happens once.
   const typing = (recordOpts: CallOptions | undefined) => {
@@ -75,9 +76,15 @@ async function readList<S extends z.ZodType>(
   };
   return {
     bodyDigest: result.bodyDigest as string,
-    rowCount: result.rows.length,
-    records: (recordOpts) => typing(recordOpts).finished,
-    slices: (recordOpts) => typing(recordOpts).slices(),
+    // Asked for only once the records are: an answer with a known body is parsed then.
+    get rowCount() {
+      return result.rows.length;
+    },
+    // A known body is parsed here, on first use: what parsing throws is the promise's, or the iteration's.
+    records: async (recordOpts) => typing(recordOpts).finished,
+    async *slices(recordOpts) {
+      yield* typing(recordOpts).slices();
+    },
   };
 }
 
@@ -128,7 +135,7 @@ export interface RecordResourceSpec<S extends z.ZodType, F> {
 
 export interface RecordResource<S extends z.ZodType, F> {
   list(filter?: F, opts?: CallOptions): Promise<z.output<S>[]>;
-  read(filter?: F, opts?: CallOptions): Promise<ListAnswer<z.output<S>>>;
+  read(filter?: F, opts?: ReadOptions): Promise<ListAnswer<z.output<S>>>;
   update(id: number, fields: object, opts?: CallOptions): Promise<WriteResult>;
   create(fields: object, opts?: CallOptions): Promise<CreateResult>;
 }

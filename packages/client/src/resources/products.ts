@@ -2,7 +2,14 @@
 import type { ProductFields } from '../schemas/fields.js';
 import { type CreateResult, type Product, productSchema, type WriteResult } from '../schemas/records.js';
 import { checkId, optionalId, optionalText } from './arguments.js';
-import { type CallOptions, type ClientCore, type ListAnswer, recordResource, write } from './core.js';
+import {
+  type CallOptions,
+  type ClientCore,
+  type ListAnswer,
+  type ReadOptions,
+  recordResource,
+  write,
+} from './core.js';
 import { withImageUrls } from './product-images.js';
 
 export interface ProductFilter {
@@ -15,7 +22,7 @@ export interface ProductsApi {
   /** goods/Get */
   list(filter?: ProductFilter, opts?: CallOptions): Promise<Product[]>;
   /** goods/Get, typed only when asked: `bodyDigest` tells an unchanged catalog before any record is typed. */
-  read(filter?: ProductFilter, opts?: CallOptions): Promise<ListAnswer<Product>>;
+  read(filter?: ProductFilter, opts?: ReadOptions): Promise<ListAnswer<Product>>;
   /** goods/Set */
   update(id: number, fields: ProductFields, opts?: CallOptions): Promise<WriteResult>;
   /** goods/Write (never retried once it may have reached the server: a retry could duplicate it) */

@@ -2,7 +2,13 @@
 import type { SectionFields } from '../schemas/fields.js';
 import { type CreateResult, type Section, sectionSchema, type WriteResult } from '../schemas/records.js';
 import { optionalId, optionalText } from './arguments.js';
-import { type CallOptions, type ClientCore, type ListAnswer, recordResource } from './core.js';
+import {
+  type CallOptions,
+  type ClientCore,
+  type ListAnswer,
+  type ReadOptions,
+  recordResource,
+} from './core.js';
 
 export interface SectionFilter {
   id?: number;
@@ -13,7 +19,7 @@ export interface SectionsApi {
   /** dir/Get */
   list(filter?: SectionFilter, opts?: CallOptions): Promise<Section[]>;
   /** dir/Get, its records typed only when asked for (`ListAnswer`, as `products.read`) */
-  read(filter?: SectionFilter, opts?: CallOptions): Promise<ListAnswer<Section>>;
+  read(filter?: SectionFilter, opts?: ReadOptions): Promise<ListAnswer<Section>>;
   /** dir/Set */
   update(id: number, fields: SectionFields, opts?: CallOptions): Promise<WriteResult>;
   /** dir/Write (never retried once it may have reached the server) */

@@ -3,7 +3,8 @@
  * `goods/Get` while its answer is small, section by section (`goods/Get?catid=`) once the last
  * sync found it large, or once the one answer is over the client's size cap. The interface has no
  * paging and no counts, so what the last sync read is kept in the collection's meta store: how many
- * products, each section's body digest, and the `catid`s it found products in that are no section.
+ * products, each section's body digest (or the one answer's), and the `catid`s it found products in
+ * that are no section.
  */
 import type { LoaderContext } from 'astro/loaders';
 import { z } from 'zod';
@@ -26,6 +27,11 @@ const memorySchema = z.object({
   extraCatids: z.array(z.number().int().nonnegative()),
   /** Section id → body digest of its `goods/Get?catid=`, when the last sync read section by section. */
   sections: z.record(z.string(), z.string()),
+  /**
+   * Body digest of the whole catalog's `goods/Get` the last sync typed, when it read it in one: the
+   * same body again is parsed only if the stored entries cannot be kept (none in an older memory).
+   */
+  wholeDigest: z.string().optional(),
 });
 
 /** What the last sync of the products collection read. */

@@ -52,8 +52,15 @@ export interface FetchContext {
   siteOrigin(): Promise<string>;
   /** Every section (`dir/Get`), once per sync; invalid ones are in `invalid`, for the sections loader's `onInvalid`. */
   sections(): Promise<SyncSections>;
-  /** The products of `filter`, read once per sync, typed when asked; `failOnInvalid` may stop typing early. */
-  products(filter: CatalogFilterOptions, failOnInvalid: boolean): Promise<ProductsAnswer>;
+  /**
+   * The products of `filter`, read once per sync, typed when asked; `failOnInvalid` may stop typing
+   * early; an answer whose body has `knownBodyDigest` (the last sync typed it) is parsed only when typed.
+   */
+  products(
+    filter: CatalogFilterOptions,
+    failOnInvalid: boolean,
+    knownBodyDigest?: string | undefined,
+  ): Promise<ProductsAnswer>;
   /** Whether the stored entries may be kept (answer-record.ts); the fetch then gives `KEEP_STORED`. */
   keepsStored(answers: Readonly<Record<string, string>>, usesMeta: boolean): boolean;
   /** Notes the answers this load's entries are made of, learnt after staging, for the next load's `keepsStored`. */
@@ -119,7 +126,8 @@ export function makeFetchContext(parts: FetchParts): FetchContext {
     },
     siteOrigin: () => syncSiteOrigin(ctx, client, sync),
     sections: () => syncSections(client, sync),
-    products: (filter, failOnInvalid) => syncProducts(client, sync, filter, failOnInvalid, wholeCatalogMs),
+    products: (filter, failOnInvalid, knownBodyDigest) =>
+      syncProducts(client, sync, filter, { failOnInvalid, wholeCatalogMs, knownBodyDigest }),
     keepsStored: (given, usesMeta) =>
       answers.unchanged({ ...given, meta: metaSource(usesMeta) }) && (!usesMeta || meta.keepAll()),
     recordAnswers: (given, usesMeta) => {

@@ -33,19 +33,28 @@ interface ReadPolicy {
   stopAt: number;
 }
 
-/** The products of `filter` for this sync; with `failOnInvalid` typing may stop at `INVALID_RECORDS_TO_FAIL`. */
+/** How one loader asks for the sync's products. */
+export interface ProductsRead {
+  /** Typing may stop at `INVALID_RECORDS_TO_FAIL` (the loader fails on invalid records). */
+  failOnInvalid: boolean;
+  /** The whole catalog's answer gets one attempt of this long (see `readProducts`). */
+  wholeCatalogMs?: number | undefined;
+  /** The body digest of the answer the loader's last sync typed: the same body is parsed only when typed. */
+  knownBodyDigest?: string | undefined;
+}
+
+/** The products of `filter` for this sync, read once for every loader that asks (the first one's read applies). */
 export function syncProducts(
   client: SiteContentClient,
   sync: SyncScope,
   filter: CatalogFilterOptions,
-  failOnInvalid: boolean,
-  wholeCatalogMs?: number,
+  { failOnInvalid, wholeCatalogMs, knownBodyDigest }: ProductsRead,
 ): Promise<ProductsAnswer> {
   const name = `goods/Get ${JSON.stringify(filter)}`;
   const policy = sync.value<ReadPolicy>(name, () => ({ stopAt: Number.POSITIVE_INFINITY }));
   if (failOnInvalid) policy.stopAt = INVALID_RECORDS_TO_FAIL;
   // No call signal: one loader failing must not cancel what the other waits for.
-  return sync.once(name, () => readProducts(client, filter, policy, wholeCatalogMs));
+  return sync.once(name, () => readProducts(client, filter, policy, wholeCatalogMs, knownBodyDigest));
 }
 
 async function readProducts(
@@ -53,15 +62,16 @@ async function readProducts(
   filter: CatalogFilterOptions,
   policy: ReadPolicy,
   wholeCatalogMs: number | undefined,
+  knownBodyDigest: string | undefined,
 ): Promise<ProductsAnswer> {
   // The whole catalog in one answer gets one attempt's time, not retried past it: an answer that
   // slow is a large catalog, which the products loader then reads section by section in bounded
   // bodies, rather than waiting again for the same body (a 300,000-product one took over 30 s).
   const whole = filter.catid === undefined && filter.cattx === undefined;
-  const answer = await client.products.read(
-    filter,
-    whole && wholeCatalogMs !== undefined ? { timeoutMs: wholeCatalogMs } : undefined,
-  );
+  const answer = await client.products.read(filter, {
+    ...(whole && wholeCatalogMs !== undefined ? { timeoutMs: wholeCatalogMs } : {}),
+    ...(knownBodyDigest === undefined ? {} : { knownBodyDigest }),
+  });
   // Typing checks the photos against this origin; entries store it, not the URLs: the pages'
   // helpers make them. Asked after the read, by when the sync's own asking for it has its answer.
   const origin = await client.site.origin();
@@ -69,7 +79,10 @@ async function readProducts(
   return {
     bodyDigest: answer.bodyDigest,
     imageOrigin: origin,
-    rowCount: answer.rowCount,
+    // Read only by a loader that does not keep its entries: a known body is parsed then.
+    get rowCount() {
+      return answer.rowCount;
+    },
     typed: async () => ({ products: await answer.records(typing.options), ...typing.invalid }),
     slices: () => answer.slices(typing.options),
   };

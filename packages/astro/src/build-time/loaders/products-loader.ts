@@ -72,7 +72,7 @@ async function fetchProducts(fc: FetchContext, settings: ProductsSettings): Prom
     reason = `the last sync read ${memory?.products.toLocaleString('en')} products (from ${LARGE_CATALOG_PRODUCTS.toLocaleString('en')} it reads by section)`;
   } else {
     try {
-      return await fetchWhole(fc, settings, filter);
+      return await fetchWhole(fc, settings, filter, memory?.wholeDigest);
     } catch (error) {
       // One answer over the size cap, or too slow to come whole: the catalog is read again in
       // bounded bodies, section by section; a service that is down fails those reads too.
@@ -147,11 +147,12 @@ async function fetchWhole(
   fc: FetchContext,
   settings: ProductsSettings,
   filter: CatalogFilterOptions,
+  knownBodyDigest: string | undefined,
 ): Promise<SyncSource> {
   const { ctx, siteOrigin, sections } = fc;
   const { opts, seo } = settings;
   const [answer, sync, origin] = await Promise.all([
-    fc.products(filter, opts.onInvalid === 'fail'),
+    fc.products(filter, opts.onInvalid === 'fail', knownBodyDigest),
     // Sections only give product URLs; an invalid section record is not a product problem.
     sections(),
     seo ? siteOrigin() : Promise.resolve(''),
@@ -187,6 +188,7 @@ async function fetchWhole(
         products: catids.length,
         extraCatids: extraCatids(catids, (catid) => index.byId.has(catid)),
         sections: {},
+        wholeDigest: answer.bodyDigest,
       });
     }
   }
