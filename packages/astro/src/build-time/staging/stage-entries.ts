@@ -124,7 +124,7 @@ async function stageBatches(
       return { ok: false, fetchError };
     }
     if (step.done) break;
-    const batch = staging.prepare(step.value);
+    const batch = await staging.prepare(step.value);
     if (!staging.pipelined) {
       await staging.build(batch);
       continue;
