@@ -25,11 +25,12 @@ export interface StageOptions {
 const SIZE_SAMPLE_EVERY = 32;
 
 /**
- * While records arrive, staging yields after this much work, so answers are read and requests sent:
- * a request undici writes on a reused socket waits for the next check phase, so for a slice that
- * runs there (4 ms slices held a tenth of the requests up by 4 ms or more).
+ * While records arrive, staging yields after this much work, so answers are read and requests sent
+ * (undici writes a request on a reused socket at the next check phase, after a slice that runs
+ * there). 1 ms sent the requests sooner at 20 ms of latency but cost the reload at 0 ms a tenth
+ * more (bench/versus.mjs), with no clear gain in the loader's time.
  */
-const SLICE_MS = 1;
+const SLICE_MS = 4;
 
 /** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
 export const SANITIZE_THREAD_MIN_ITEMS = 1000;
