@@ -63,23 +63,29 @@ export function recordUrlHistory(
     // work of doing so for 10,000 pages (parse, merge, note, sort, text) is skipped.
     const own = ownHistory(stored);
     if (own !== undefined && mergesInto(known, own) && notesAlready(own, kind, current)) {
-      project.settleUrlHistory(kind, own);
-      lastNoting.set(project, { kind, stored, current, settled: project.urlHistory });
+      settleNoted(project, { kind, stored, current, history: own });
       return;
     }
   }
   const own = stored === undefined ? undefined : safely(stored, ctx.collection);
-  let history = mergeUrlHistories(known, own ?? { version: 1, pages: {} });
-  if (current !== undefined) {
-    history = noteCurrentUrls(history, kind, current);
-    const text = urlHistoryText(history);
-    // Astro writes the whole data store again after any write: an unchanged history is not one.
-    if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
-    project.settleUrlHistory(kind, history);
-    lastNoting.set(project, { kind, stored: text, current, settled: project.urlHistory });
+  const merged = mergeUrlHistories(known, own ?? { version: 1, pages: {} });
+  // Stale entries are not noted: the project takes what it and the store knew.
+  if (current === undefined) {
+    project.settleUrlHistory(kind, merged);
     return;
   }
-  project.settleUrlHistory(kind, history);
+  const history = noteCurrentUrls(merged, kind, current);
+  const text = urlHistoryText(history);
+  // Astro writes the whole data store again after any write: an unchanged history is not one.
+  if (text !== stored) ctx.meta.set(URL_HISTORY_META_KEY, text);
+  settleNoted(project, { kind, stored: text, current, history });
+}
+
+/** Settles a noting's history in the project, and remembers the noting for `notedLastTime`. */
+function settleNoted(project: Project, noting: Omit<Noting, 'settled'> & { history: UrlHistory }): void {
+  const { history, ...made } = noting;
+  project.settleUrlHistory(made.kind, history);
+  lastNoting.set(project, { ...made, settled: project.urlHistory });
 }
 
 /**
