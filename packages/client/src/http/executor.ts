@@ -124,7 +124,7 @@ export class Executor {
       shownUrl,
       signal: scope.signal,
       digestBody: limits.digestBody === true,
-      knownBodyDigest: limits.digestBody === true ? limits.knownBodyDigest : undefined,
+      knownBodyDigest: limits.knownBodyDigest,
       startedAt: performance.now(),
       retryNotBefore: 0,
     };
@@ -184,17 +184,21 @@ export class Executor {
       const rttMs = performance.now() - (res.writtenAt ?? started);
       status = res.status;
       bytes = res.bytes;
-      const known = call.knownBodyDigest !== undefined && res.status >= 200 && res.status < 300;
-      const digest = known ? await sha256Base64url(res.text) : undefined;
-      if (digest !== undefined && digest === call.knownBodyDigest) {
-        // The body of an answer that was typed before: it parses as it did then, when asked.
-        this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
-        return deferredRows(() => interpretResponse(op, shownUrl, res, s.apiKey), digest);
-      }
-      const rows = interpretResponse(op, shownUrl, res, s.apiKey);
+      // A read's body is digested first: the body of an answer typed before (`knownBodyDigest`)
+      // parses as it did then, so it is parsed only when its rows are read.
+      const ok2xx = res.status >= 200 && res.status < 300;
+      const digest = call.digestBody && ok2xx ? await sha256Base64url(res.text) : undefined;
+      const known = digest === call.knownBodyDigest ? digest : undefined;
+      const answer =
+        known === undefined
+          ? {
+              rows: interpretResponse(op, shownUrl, res, s.apiKey),
+              ...(digest === undefined ? {} : { bodyDigest: digest }),
+            }
+          : deferredRows(() => interpretResponse(op, shownUrl, res, s.apiKey), known);
       // Only answers that succeeded describe the service's latency; failures are not timed.
       this.bound.success({ operation: op, sentAt: started, rttMs, inFlight });
-      return call.digestBody ? { rows, bodyDigest: digest ?? (await sha256Base64url(res.text)) } : { rows };
+      return answer;
     } catch (err) {
       if (status === 0) failure = signal.aborted ? 'aborted' : describeFailure(err);
       if (signal.aborted) throw signal.reason;
