@@ -31,7 +31,10 @@ export const emptyUrlHistory = (): UrlHistory => ({ version: 1, pages: {} });
 
 /** `history` as JSON, its pages in key order: the same history is the same text, whatever order it was made in. */
 export function urlHistoryText(history: UrlHistory, indent?: number): string {
-  const pages = Object.fromEntries(Object.entries(history.pages).sort(([a], [b]) => (a < b ? -1 : 1)));
+  // Keys sorted as strings (what `sort()` does): every key is `<kind>:<id>`, never an array index,
+  // so the object keeps the order they are set in.
+  const pages: Record<string, PageUrls> = {};
+  for (const key of Object.keys(history.pages).sort()) pages[key] = history.pages[key] as PageUrls;
   return JSON.stringify({ version: 1, pages }, null, indent);
 }
 
@@ -52,10 +55,12 @@ export function parseUrlHistory(text: string, source: string): UrlHistory {
 /** The pages of `kind` only. */
 export function kindHistory(history: UrlHistory, kind: string): UrlHistory {
   const prefix = `${kind}:`;
-  return {
-    version: 1,
-    pages: Object.fromEntries(Object.entries(history.pages).filter(([key]) => key.startsWith(prefix))),
-  };
+  const keys = Object.keys(history.pages);
+  // A collection's history holds its kind only: handed back as it is, not copied page by page.
+  if (keys.every((key) => key.startsWith(prefix))) return history;
+  const pages: Record<string, PageUrls> = {};
+  for (const key of keys) if (key.startsWith(prefix)) pages[key] = history.pages[key] as PageUrls;
+  return { version: 1, pages };
 }
 
 /** Both histories in one: a page's URLs in `older` come before those in `newer`; `newer` says if it is gone. */
@@ -97,6 +102,7 @@ export function noteCurrentUrls(
 
 /** A page's URLs now that it is at `url`: appended, or, back at one it had, cut after it (the same route). */
 export function withCurrentUrl(urls: readonly string[], url: string): string[] {
+  if (urls.length === 0) return [url];
   const route = asRoute(url);
   const back = urls.findIndex((known) => asRoute(known) === route);
   return back === -1 ? [...urls, url] : [...urls.slice(0, back), url];

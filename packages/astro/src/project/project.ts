@@ -2,7 +2,13 @@
 import type { SiteContentClient } from '@sitecontent/client';
 import { debugRequested, hostEnv } from '@sitecontent/client/internal';
 import type { UrlStyle } from '../entries/page-url.js';
-import { emptyUrlHistory, kindHistory, mergeUrlHistories, type UrlHistory } from '../entries/url-history.js';
+import {
+  emptyUrlHistory,
+  kindHistory,
+  mergeUrlHistories,
+  type PageUrls,
+  type UrlHistory,
+} from '../entries/url-history.js';
 import type { ConnectionOptions } from '../options/loader-shapes.js';
 import { BuildRecord } from './build-record.js';
 import { ClientPool, type WarnLogger } from './client-pool.js';
@@ -167,11 +173,17 @@ export class Project {
    */
   settleUrlHistory(kind: string, history: UrlHistory): void {
     const prefix = `${kind}:`;
-    const others = Object.entries(this.#urlHistory.pages).filter(([key]) => !key.startsWith(prefix));
-    this.#urlHistory = {
-      version: 1,
-      pages: { ...Object.fromEntries(others), ...kindHistory(history, kind).pages },
-    };
+    const known = this.#urlHistory.pages;
+    const others = Object.keys(known).filter((key) => !key.startsWith(prefix));
+    const settled = kindHistory(history, kind).pages;
+    // Histories are never changed in place, so one of a single kind is taken as it is (not copied).
+    if (others.length === 0) {
+      this.#urlHistory = { version: 1, pages: settled };
+      return;
+    }
+    const pages: UrlHistory['pages'] = {};
+    for (const key of others) pages[key] = known[key] as PageUrls;
+    this.#urlHistory = { version: 1, pages: Object.assign(pages, settled) };
   }
 
   /** Closes the clients and forgets the build's record; a later load opens new clients. */
