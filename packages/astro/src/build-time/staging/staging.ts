@@ -1,4 +1,5 @@
 /** One collection's staging state (digests, entries built, duplicates, rejects), driven by stage-entries.ts. */
+import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { LoaderContext } from 'astro/loaders';
 import { type ChangeTime, lastChanged } from '../../entries/last-changed.js';
@@ -27,10 +28,21 @@ const SIZE_SAMPLE_EVERY = 32;
 /**
  * While records arrive, staging yields after this much work, so answers are read and requests sent
  * (undici writes a request on a reused socket at the next check phase, after a slice that runs
- * there). 1 ms sent the requests sooner at 20 ms of latency but cost the reload at 0 ms a tenth
- * more (bench/versus.mjs), with no clear gain in the loader's time.
+ * there). Short slices send the requests sooner while the loop waits on the service, and only cost
+ * when it does not: 1 ms slices throughout made the reload at 0 ms a tenth slower (bench/versus.mjs).
+ * So the slice follows the event loop's use over the last window: `SHORT_SLICE_MS` while it was
+ * mostly idle (the service is the bottleneck: at 20 ms of latency the loop is busy 30–70 % of the
+ * time), `SLICE_MS` once it is busy (a fast service: at 0 ms, 80–100 %).
  */
 const SLICE_MS = 4;
+const SHORT_SLICE_MS = 1;
+/** Event loop use below which the loop is taken as waiting on the service. */
+const WAITING_USE = 0.75;
+/** How often the slice is chosen again, in ms. */
+const USE_WINDOW_MS = 25;
+
+/** Staging's slice, in ms, after a window in which the event loop was busy `loopUse` (0–1) of the time. */
+export const sliceFor = (loopUse: number): number => (loopUse < WAITING_USE ? SHORT_SLICE_MS : SLICE_MS);
 
 /** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
 export const SANITIZE_THREAD_MIN_ITEMS = 1000;
@@ -76,6 +88,10 @@ export class Staging {
   #sampledChars = 0;
   #arriving: boolean;
   #sliceStart = performance.now();
+  #sliceMs = SLICE_MS;
+  /** The event loop's use since the slice was last chosen (`performance.eventLoopUtilization`). */
+  #loopUse = performance.eventLoopUtilization();
+  #loopUseSince = this.#sliceStart;
   /** The time of this sync: when the records changed whose entries it writes (`changedAt`). */
   readonly #syncedAt = new Date();
 
@@ -205,10 +221,17 @@ export class Staging {
   }
 
   async #yieldWhileArriving(): Promise<void> {
-    if (this.#arriving && performance.now() - this.#sliceStart > SLICE_MS) {
+    if (this.#arriving && performance.now() - this.#sliceStart > this.#sliceMs) {
       await nextTurn();
       this.#sliceStart = performance.now();
+      if (this.#sliceStart - this.#loopUseSince > USE_WINDOW_MS) this.#chooseSlice();
     }
+  }
+
+  #chooseSlice(): void {
+    this.#sliceMs = sliceFor(performance.eventLoopUtilization(this.#loopUse).utilization);
+    this.#loopUse = performance.eventLoopUtilization();
+    this.#loopUseSince = this.#sliceStart;
   }
 
   async #stage(item: SyncItem, digest: string, cleanHtml: HtmlCleaner): Promise<void> {
