@@ -1,5 +1,5 @@
 // The products loader alone against its request floor (bench/lib/loader-floor.mjs), without the rest
-// of the benchmark: `npx node bench/loader-floor.mjs [--size 10000] [--runs 3] [--latencies 20,0]`.
+// of the benchmark: `npx node bench/loader-floor.mjs [--size 10000] [--runs 5] [--latencies 20,0]`.
 // Prints each run (and the same requests replayed by autocannon after it) and the medians; the same
 // rows `npm run bench` puts in bench/report.md, and where one more run's main thread spent its time (profiled).
 import { parseArgs } from 'node:util';
@@ -9,7 +9,7 @@ import { runLoaderFloor } from './lib/loader-floor.mjs';
 const { values: args } = parseArgs({
   options: {
     size: { type: 'string', default: '10000' },
-    runs: { type: 'string', default: '3' },
+    runs: { type: 'string', default: '5' },
     latencies: { type: 'string', default: '20,0' },
   },
 });

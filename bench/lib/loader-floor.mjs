@@ -1,9 +1,9 @@
 // The products loader alone (`seo: true`: goods/Get, dir/Get, then a meta/Get per product) against
 // its request floor: the requests it sent × the latency ÷ the most requests in flight it is allowed
-// (`maxConcurrency`). Each run is a fresh worker process (worker.mjs, task `ours-products`), then
-// the same requests replayed by autocannon with as many connections (task `ceiling-full`): what
-// this machine serves when the client does nothing with the answers, the ceiling below which no
-// client on these cores can go, measured beside each run.
+// (`maxConcurrency`). Each run is a fresh worker process (worker.mjs, task `ours-products`), beside
+// the same requests replayed by autocannon with as many connections (task `ceiling-full`), the two
+// in alternating order after a warm-up run: what this machine serves when the client does nothing
+// with the answers, the ceiling below which no client on these cores can go.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -59,18 +59,38 @@ export async function runLoaderFloor(plan, h) {
         const recordFile = join(dir, 'paths.json');
         const service = { baseUrl: emu.url, sid: emu.sid, concurrency: h.concurrency };
         try {
-          for (let i = 0; i < plan.runs; i++) {
-            const r = await h.safely(`products loader ${latencyMs} ms`, () =>
-              runWorker({ ...service, kind: 'ours-products', recordFile }, emu.key),
+          // A run not timed first: it records the requests the replays send, and warms the emulator
+          // (a fresh one answered the first run's requests slower than the replay after it), so the
+          // first timed run meets the service as every later one does.
+          const warmUp = await h.safely(`products loader ${latencyMs} ms, warm-up`, () =>
+            runWorker({ ...service, kind: 'ours-products', recordFile }, emu.key),
+          );
+          if (!warmUp) return;
+          const loader = () =>
+            h.safely(`products loader ${latencyMs} ms`, () =>
+              runWorker({ ...service, kind: 'ours-products' }, emu.key),
             );
-            if (!r) continue;
-            const ceiling = await h.safely(`ceiling ${latencyMs} ms`, () =>
+          const replay = () =>
+            h.safely(`ceiling ${latencyMs} ms`, () =>
               runWorker(
                 { ...service, kind: 'ceiling-full', pathsFile: recordFile, connections: h.maxConcurrency },
                 emu.key,
               ),
             );
-            const f = floorOf(r, latencyMs, h.maxConcurrency, ceiling?.elapsedMs, ceiling?.serialReadMs);
+          for (let i = 0; i < plan.runs; i++) {
+            // Alternating which goes first, so a service that speeds up or slows down over the
+            // runs favours neither.
+            let ours;
+            let ceiling;
+            if (i % 2 === 0) {
+              ours = await loader();
+              ceiling = await replay();
+            } else {
+              ceiling = await replay();
+              ours = await loader();
+            }
+            if (!ours) continue;
+            const f = floorOf(ours, latencyMs, h.maxConcurrency, ceiling?.elapsedMs, ceiling?.serialReadMs);
             runs.push(f);
             h.log(
               `products loader ${plan.size}/${latencyMs}ms run ${i + 1}: ${f.elapsedMs.toFixed(0)} ms, ${f.sent} requests, floor ${f.floorMs.toFixed(0)} ms${latencyMs > 0 ? ` (${f.ratio.toFixed(2)}×)` : ''}, the same requests by autocannon ${f.ceilingMs.toFixed(0)} ms, goods/Get alone ${f.serialReadMs.toFixed(0)} ms, in flight p50 ${f.inFlight?.p50} peak ${f.inFlight?.peak}`,

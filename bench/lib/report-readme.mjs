@@ -103,7 +103,7 @@ export function readmeSection(results, p) {
     );
     p();
     p(
-      'Beside each run, the same requests replayed by autocannon with as many connections as the loader may have in flight, doing nothing with the answers (`bench/lib/ceiling.mjs`): what the emulator and the loopback serve on these 2 cores, the ceiling no client here can beat.',
+      'Beside each run, the same requests replayed by autocannon with as many connections as the loader may have in flight, doing nothing with the answers (`bench/lib/ceiling.mjs`): what the emulator and the loopback serve on these 2 cores, the ceiling no client here can beat. A loader run not timed goes first (it records the requests, and a fresh emulator answers its first run slower than the replay after it); then each run and its replay, in alternating order.',
     );
     p();
     p(
