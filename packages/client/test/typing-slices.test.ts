@@ -5,7 +5,7 @@
 import { type Emulator, startEmulator } from '@sitecontent/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient, type Product, type RecordValidationError } from '../src/index.js';
-import { TYPING_SLICE_ROWS } from '../src/resources/typing-pass.js';
+import { SHORT_TYPING_SLICE_ROWS, TYPING_SLICE_ROWS } from '../src/resources/typing-pass.js';
 
 const PRODUCTS = 700;
 let emu: Emulator;
@@ -46,14 +46,15 @@ describe('read().slices()', () => {
       slices.push(slice);
     }
     counting = false;
-    expect(slices.map((slice) => slice.length)).toEqual([
-      TYPING_SLICE_ROWS,
-      TYPING_SLICE_ROWS,
-      PRODUCTS - 2 * TYPING_SLICE_ROWS,
-    ]);
+    // The first slice is short (the first requests wait on it); the others follow the loop's use.
+    const lengths = slices.map((slice) => slice.length);
+    expect(lengths[0]).toBe(SHORT_TYPING_SLICE_ROWS);
+    for (const length of lengths.slice(1, -1))
+      expect([SHORT_TYPING_SLICE_ROWS, TYPING_SLICE_ROWS]).toContain(length);
+    expect(lengths.at(-1)).toBeLessThanOrEqual(TYPING_SLICE_ROWS);
+    expect(lengths.length).toBeGreaterThanOrEqual(3);
     // Typed all at once, the slices would come in one turn; here other work had turns between.
-    expect(turnAt[1]).toBeGreaterThan(turnAt[0]!);
-    expect(turnAt[2]).toBeGreaterThan(turnAt[1]!);
+    for (let i = 1; i < turnAt.length; i++) expect(turnAt[i]).toBeGreaterThan(turnAt[i - 1]!);
     const records = await answer.records();
     expect(slices.flat()).toEqual(records);
     expect(records).toEqual(await client.products.list());
@@ -86,8 +87,10 @@ describe('read().slices()', () => {
           for await (const slice of strict.slices()) given.push(slice);
         })(),
       ).rejects.toMatchObject({ recordId: String(id), path: 'dt' });
-      // The slice before the invalid record's was handed over first.
-      expect(given.map((slice) => slice.length)).toEqual([TYPING_SLICE_ROWS]);
+      // The slices before the invalid record's were handed over first, and nothing after it.
+      const handed = given.flat().length;
+      expect(handed).toBeLessThanOrEqual(bad);
+      expect(handed).toBeGreaterThan(bad - TYPING_SLICE_ROWS);
       await expect(strict.records()).rejects.toMatchObject({ recordId: String(id) });
     } finally {
       emu.exec(`UPDATE products SET dt = 1767225600 WHERE id = ${id}`);

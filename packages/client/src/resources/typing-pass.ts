@@ -5,10 +5,24 @@
  * once, and the rest is typed between its answers instead of in one block that holds them up (a
  * block also reads, to the client's adaptive limit, as the service's queue). `finished` types what
  * is left. `records()` and `slices()` of a `ListAnswer` share the one pass.
+ *
+ * A slice's length follows the event loop's use since the last slice (loop-use.ts): while the loop
+ * mostly waits on the service, short slices let the answers that came meanwhile be read and the
+ * next requests written sooner (the products loader at 20 ms: 4.4 % faster with 64 rows than 256,
+ * 6 of 6 pairs); once it is busy, long ones, as each turn of the loop between slices only costs
+ * there (64-row slices throughout made the reload at 0 ms slower, bench/versus.mjs).
  */
+import { loopUseGauge } from '#runtime';
+import { type LoopUseGauge, WAITING_USE } from '../runtime/loop-use.js';
 
-/** Rows typed at once: about 10 ms of typing for a product. */
+/** Rows typed at once while the loop is busy: about 10 ms of typing for a product. */
 export const TYPING_SLICE_ROWS = 256;
+/** Rows typed at once while the loop waits on the service, and in the first slice (the first requests wait on it). */
+export const SHORT_TYPING_SLICE_ROWS = 64;
+
+/** Rows of the next slice, after a stretch in which the event loop was busy `loopUse` (0–1) of the time. */
+export const typingRowsFor = (loopUse: number | undefined): number =>
+  loopUse !== undefined && loopUse < WAITING_USE ? SHORT_TYPING_SLICE_ROWS : TYPING_SLICE_ROWS;
 
 /** Types rows `from` to `to` (exclusive) of the answer, finished as the read gives them. */
 export type TypeSlice<T> = (from: number, to: number) => Promise<T[]>;
@@ -23,7 +37,7 @@ const nextTurn = () =>
 export class TypingPass<T> {
   readonly #rowCount: number;
   readonly #typeSlice: TypeSlice<T>;
-  readonly #sliceRows: number;
+  readonly #loopUse: LoopUseGauge;
   readonly #records: T[] = [];
   /** Where each typed slice ends in `#records`. */
   readonly #sliceEnds: number[] = [];
@@ -34,10 +48,10 @@ export class TypingPass<T> {
   #failure: { error: unknown } | undefined;
   #finished: Promise<T[]> | undefined;
 
-  constructor(rowCount: number, typeSlice: TypeSlice<T>, sliceRows = TYPING_SLICE_ROWS) {
+  constructor(rowCount: number, typeSlice: TypeSlice<T>, loopUse: LoopUseGauge = loopUseGauge()) {
     this.#rowCount = rowCount;
     this.#typeSlice = typeSlice;
-    this.#sliceRows = sliceRows;
+    this.#loopUse = loopUse;
   }
 
   /** Every record, the rest typed now; rejects with what stopped the typing. */
@@ -81,7 +95,10 @@ export class TypingPass<T> {
   async #typeOne(): Promise<void> {
     if (this.#failure !== undefined || this.#typedTo >= this.#rowCount) return;
     const from = this.#typedTo;
-    const to = Math.min(this.#rowCount, from + this.#sliceRows);
+    // Read at every slice, so each reading spans the stretch since the last slice.
+    const loopUse = this.#loopUse();
+    const rows = from === 0 ? SHORT_TYPING_SLICE_ROWS : typingRowsFor(loopUse);
+    const to = Math.min(this.#rowCount, from + rows);
     this.#typedTo = to;
     try {
       // What waits on I/O goes first: answers to read, requests to send.

@@ -1,6 +1,7 @@
 /** What the client takes from any other runtime (`#runtime`): `fetch` and Web Crypto, no Node module at all. */
 import { FetchTransport } from '../http/fetch-transport.js';
 import type { Transport, TransportSettings } from '../http/transport.js';
+import type { LoopUseGauge } from './loop-use.js';
 
 export const RUNTIME_TRANSPORT = 'fetch';
 
@@ -14,4 +15,9 @@ export async function sha256Base64url(text: string): Promise<string> {
   let binary = '';
   for (const byte of digest) binary += String.fromCharCode(byte);
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** No runtime here tells how busy its event loop is: the sliced work keeps its longer slices. */
+export function loopUseGauge(): LoopUseGauge {
+  return () => undefined;
 }

@@ -1,6 +1,7 @@
 /** One collection's staging state (digests, entries built, duplicates, rejects), driven by stage-entries.ts. */
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { loopUseGauge, WAITING_USE } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import { type ChangeTime, lastChanged } from '../../entries/last-changed.js';
 import { type HtmlCleaner, holdsMarkup, keepHtml, sanitizeHtml } from '../../entries/sanitize.js';
@@ -30,19 +31,15 @@ const SIZE_SAMPLE_EVERY = 32;
  * (undici writes a request on a reused socket at the next check phase, after a slice that runs
  * there). Short slices send the requests sooner while the loop waits on the service, and only cost
  * when it does not: 1 ms slices throughout made the reload at 0 ms a tenth slower (bench/versus.mjs).
- * So the slice follows the event loop's use over the last window: `SHORT_SLICE_MS` while it was
- * mostly idle (the service is the bottleneck: at 20 ms of latency the loop is busy 30–70 % of the
- * time), `SLICE_MS` once it is busy (a fast service: at 0 ms, 80–100 %).
+ * So the slice follows the event loop's use over the last window (the client's gauge, as its typing
+ * of a read's rows does): `SHORT_SLICE_MS` while the loop mostly waits, `SLICE_MS` once it is busy.
  */
 const SLICE_MS = 4;
 const SHORT_SLICE_MS = 1;
-/** Event loop use below which the loop is taken as waiting on the service. */
-const WAITING_USE = 0.75;
-/** How often the slice is chosen again, in ms. */
-const USE_WINDOW_MS = 25;
 
 /** Staging's slice, in ms, after a window in which the event loop was busy `loopUse` (0–1) of the time. */
-export const sliceFor = (loopUse: number): number => (loopUse < WAITING_USE ? SHORT_SLICE_MS : SLICE_MS);
+export const sliceFor = (loopUse: number | undefined): number =>
+  loopUse !== undefined && loopUse < WAITING_USE ? SHORT_SLICE_MS : SLICE_MS;
 
 /** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
 export const SANITIZE_THREAD_MIN_ITEMS = 1000;
@@ -89,9 +86,8 @@ export class Staging {
   #arriving: boolean;
   #sliceStart = performance.now();
   #sliceMs = SLICE_MS;
-  /** The event loop's use since the slice was last chosen (`performance.eventLoopUtilization`). */
-  #loopUse = performance.eventLoopUtilization();
-  #loopUseSince = this.#sliceStart;
+  /** The event loop's use over its last window, which chooses the next slice. */
+  readonly #loopUse = loopUseGauge();
   /** The time of this sync: when the records changed whose entries it writes (`changedAt`). */
   readonly #syncedAt = new Date();
 
@@ -224,14 +220,8 @@ export class Staging {
     if (this.#arriving && performance.now() - this.#sliceStart > this.#sliceMs) {
       await nextTurn();
       this.#sliceStart = performance.now();
-      if (this.#sliceStart - this.#loopUseSince > USE_WINDOW_MS) this.#chooseSlice();
+      this.#sliceMs = sliceFor(this.#loopUse());
     }
-  }
-
-  #chooseSlice(): void {
-    this.#sliceMs = sliceFor(performance.eventLoopUtilization(this.#loopUse).utilization);
-    this.#loopUse = performance.eventLoopUtilization();
-    this.#loopUseSince = this.#sliceStart;
   }
 
   async #stage(item: SyncItem, digest: string, cleanHtml: HtmlCleaner): Promise<void> {
