@@ -75,6 +75,32 @@ describe('bench report: the targets against their floors', () => {
     expect(unchanged.why).toContain('1.15× allows 8.63 s; ours took 9.00 s: its products loader 300 ms');
   });
 
+  it('judges the unchanged rebuild against the hand-written build whole, and says what its ratio would need', () => {
+    const whole = row(/≥ 1\.8× faster than the hand-written build/);
+    expect(whole.ratio).toBe(`${(16_000 / 9_000).toFixed(2)}× (1 pair)`);
+    expect(whole.met).toBe(false);
+    expect(whole.why).toContain('1.8× asks ours to take at most 8.89 s; it took 9.00 s');
+    expect(whole.why).toContain("products loader took 300 ms against the hand-written one's 8.50 s");
+    // (8,500 − 1.8 × 300) ÷ 0.8 = 9,950 ms of Astro's own work at most.
+    expect(whole.why).toContain('= 9.95 s');
+  });
+
+  it('judges the README page against the hand-written one, and gives the loader and the rest when missed', () => {
+    const readme = {
+      size: 10_000,
+      latencyMs: 20,
+      ours: [{ ...build(16_000, 4_300), phases: { pagesMs: 8_000 } }],
+      chunks: [{ ...build(19_200, 8_600), phases: { pagesMs: 7_400 } }],
+    };
+    const page = row(/the README's page/, { ...results, readme });
+    expect(page.ratio).toBe(`${(19_200 / 16_000).toFixed(2)}× (1 pair)`);
+    expect(page.met).toBe(false);
+    expect(page.why).toContain('1.25× asks ours to take at most 15.4 s; it took 16.0 s');
+    expect(page.why).toContain(
+      "Astro's own work, 11.7 s against 10.6 s (page generation 8.00 s against 7.40 s)",
+    );
+  });
+
   it('judges the loader’s own unchanged time against one goods/Get read and a digest compare', () => {
     const loader = row(/the products loader's own time within 1\.0×/);
     expect(loader.ratio).toBe('1.50× (1 pair)');
