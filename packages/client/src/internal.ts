@@ -36,7 +36,7 @@ export {
 export { type PurgeAfterWrite, purgeAfterMetaWrite } from './purge/purge-after-write.js';
 export { PURGE_BODY_FIELDS, purgeBodySchema } from './purge/purge-body.js';
 export { DEFAULT_PURGE_PATH, PURGE_SITE_URL_ENV, PURGE_TOKEN_ENV } from './purge/purge-request.js';
-export { WAITING_USE } from './runtime/loop-use.js';
+export { byLoopUse } from './runtime/loop-use.js';
 export { isHostName } from './schemas/host-name.js';
 export { type ImageFileField, imageFileProblem, imageUrl } from './schemas/image-url.js';
 export { PAGE_KINDS, type PageKind } from './schemas/page-kinds.js';

@@ -13,7 +13,7 @@
  * there (64-row slices throughout made the reload at 0 ms slower, bench/versus.mjs).
  */
 import { loopUseGauge } from '#runtime';
-import { type LoopUseGauge, WAITING_USE } from '../runtime/loop-use.js';
+import { byLoopUse, type LoopUseGauge } from '../runtime/loop-use.js';
 
 /** Rows typed at once while the loop is busy: about 10 ms of typing for a product. */
 export const TYPING_SLICE_ROWS = 256;
@@ -22,7 +22,7 @@ export const SHORT_TYPING_SLICE_ROWS = 64;
 
 /** Rows of the next slice, after a stretch in which the event loop was busy `loopUse` (0–1) of the time. */
 export const typingRowsFor = (loopUse: number | undefined): number =>
-  loopUse !== undefined && loopUse < WAITING_USE ? SHORT_TYPING_SLICE_ROWS : TYPING_SLICE_ROWS;
+  byLoopUse(loopUse, SHORT_TYPING_SLICE_ROWS, TYPING_SLICE_ROWS);
 
 /** Types rows `from` to `to` (exclusive) of the answer, finished as the read gives them. */
 export type TypeSlice<T> = (from: number, to: number) => Promise<T[]>;
@@ -95,9 +95,8 @@ export class TypingPass<T> {
   async #typeOne(): Promise<void> {
     if (this.#failure !== undefined || this.#typedTo >= this.#rowCount) return;
     const from = this.#typedTo;
-    // Read at every slice, so each reading spans the stretch since the last slice.
-    const loopUse = this.#loopUse();
-    const rows = from === 0 ? SHORT_TYPING_SLICE_ROWS : typingRowsFor(loopUse);
+    // The first slice is short whatever the loop does: the first requests wait on it.
+    const rows = from === 0 ? SHORT_TYPING_SLICE_ROWS : typingRowsFor(this.#loopUse());
     const to = Math.min(this.#rowCount, from + rows);
     this.#typedTo = to;
     try {

@@ -14,3 +14,11 @@ export const LOOP_USE_WINDOW_MS = 25;
 
 /** Reads the loop's use (0–1) over its last window; `undefined` where the runtime cannot tell. */
 export type LoopUseGauge = () => number | undefined;
+
+/**
+ * `waiting` while the loop was busy less than `WAITING_USE` of its last window, else `busy` (also
+ * where the runtime cannot tell): the one rule each sliced piece of work sizes its slices by.
+ */
+export function byLoopUse<T>(loopUse: number | undefined, waiting: T, busy: T): T {
+  return loopUse !== undefined && loopUse < WAITING_USE ? waiting : busy;
+}

@@ -1,7 +1,7 @@
 /** One collection's staging state (digests, entries built, duplicates, rejects), driven by stage-entries.ts. */
 import { performance } from 'node:perf_hooks';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { loopUseGauge, WAITING_USE } from '@sitecontent/client/internal';
+import { byLoopUse, loopUseGauge } from '@sitecontent/client/internal';
 import type { LoaderContext } from 'astro/loaders';
 import { type ChangeTime, lastChanged } from '../../entries/last-changed.js';
 import { type HtmlCleaner, holdsMarkup, keepHtml, sanitizeHtml } from '../../entries/sanitize.js';
@@ -38,8 +38,7 @@ const SLICE_MS = 4;
 const SHORT_SLICE_MS = 1;
 
 /** Staging's slice, in ms, after a window in which the event loop was busy `loopUse` (0–1) of the time. */
-export const sliceFor = (loopUse: number | undefined): number =>
-  loopUse !== undefined && loopUse < WAITING_USE ? SHORT_SLICE_MS : SLICE_MS;
+export const sliceFor = (loopUse: number | undefined): number => byLoopUse(loopUse, SHORT_SLICE_MS, SLICE_MS);
 
 /** From this many items on, a sync sanitizes on a worker thread; below, starting one costs more than it saves. */
 export const SANITIZE_THREAD_MIN_ITEMS = 1000;
