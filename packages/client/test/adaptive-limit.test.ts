@@ -40,12 +40,14 @@ const staircase = (n: number, rttMs: number): Answer[] =>
   Array.from({ length: n }, (_, i) => ({ rttMs: i % 2 === 0 ? rttMs : 2 * rttMs }));
 
 /**
- * A first round that shows a queue (half its answers twice as slow) ends in a no-load probe at 4 in
- * flight; after 8 of its answers the limit is back, and the round after that, showing the queue
- * again, ends slow start and changes nothing.
+ * A first round that shows a queue (half its answers twice as slow) holds the limit for a round; that
+ * round showing it again ends in a no-load probe at 4 in flight; after 8 of its answers the limit is
+ * back, and the round after that, showing the queue again, ends slow start and changes nothing.
  */
 function warmUp(d: ReturnType<typeof drive>, rttMs = 20): void {
   const start = d.limit.limit;
+  expect(d.wave(staircase(start, rttMs))).toBe(start);
+  expect(d.limit.probing).toBe(false);
   d.wave(staircase(start, rttMs));
   expect(d.limit.probing).toBe(true);
   expect(d.limit.limit).toBe(Math.min(start, 4));
@@ -191,23 +193,34 @@ describe('slow start: a service that keeps up gets the allowance at once', () =>
     expect(d.wave(20)).toBe(64);
   });
 
-  it('a first round slowed by a cold start probes, and a service that then keeps up still doubles', () => {
+  it('a first round slowed by a cold start holds the limit a round; a service that then keeps up doubles, with no probe', () => {
     const d = drive(32, 64);
     // New connections and cold code: the first answers come in a staircase, 20 to 60 ms.
-    d.wave(Array.from({ length: 32 }, (_, i) => ({ rttMs: 20 + Math.floor(i / 8) * 13 })));
-    expect(d.limit.probing).toBe(true);
-    while (d.limit.probing) d.wave(20);
-    expect(d.limit.limit).toBe(32);
-    expect(d.wave(20)).toBe(32); // the round back at the limit: flat, so slow start goes on
-    expect(d.wave(20)).toBe(64);
+    expect(d.wave(Array.from({ length: 32 }, (_, i) => ({ rttMs: 20 + Math.floor(i / 8) * 13 })))).toBe(32);
+    expect(d.limit.probing).toBe(false);
+    expect(d.wave(20)).toBe(64); // the round on warm connections: flat, so slow start goes on
+    expect(d.limit.probing).toBe(false);
   });
 
-  it('a first-round queue that the round after the probe shows again ends slow start', () => {
+  it('a queue in the first two rounds takes the no-load probe; the same queue after it ends slow start', () => {
     const d = drive(32, 64);
+    expect(d.wave(staircase(32, 20))).toBe(32);
     d.wave(staircase(32, 20));
+    expect(d.limit.probing).toBe(true);
+    expect(d.limit.limit).toBe(4);
     while (d.limit.probing) d.wave(20);
+    expect(d.limit.limit).toBe(32);
     expect(d.wave(staircase(32, 20))).toBe(32);
     expect(d.wave(20)).toBe(37); // 32 + √32, not 64
+  });
+
+  it('a queue in the first two rounds, then flat answers after the probe: slow start doubles on', () => {
+    const d = drive(32, 64);
+    d.wave(staircase(32, 20));
+    d.wave(staircase(32, 20));
+    while (d.limit.probing) d.wave(20);
+    expect(d.wave(20)).toBe(32); // the round back at the limit refills the queue: it moves nothing
+    expect(d.wave(20)).toBe(64);
   });
 
   it('ends at the first round with a queue; growth is then √limit a round', () => {
@@ -270,7 +283,8 @@ describe('429 and 503 halve the limit', () => {
 
   it('a 429 during a no-load probe calls it off and halves the limit it would have gone back to', () => {
     const d = drive(24, 64);
-    d.wave(Array.from({ length: 24 }, (_, i) => ({ rttMs: i % 2 === 0 ? 20 : 40 })));
+    d.wave(staircase(24, 20));
+    d.wave(staircase(24, 20));
     expect(d.limit.probing).toBe(true);
     d.advance(1);
     expect(d.limit.congestion(Number.POSITIVE_INFINITY, undefined)).toBe(true);

@@ -10,13 +10,14 @@
  *   round, so a service that said "too much" is approached slowly.
  * - **Slow start** (as TCP's): until a round first sees a queue, or a 429/503 arrives, each round used
  *   in full with latency flat doubles the limit, so a service that keeps up gets the whole allowance
- *   within a few round trips instead of a ramp of `√limit` a round. The first no-load probe is only
- *   taken when the first round already shows a queue: answers all flat at the start are the no-load
- *   latency (a probe there would hold the limit at 4 for two round trips for nothing); the periodic
- *   probe follows 15 s later as before. A queue in that first round does not end slow start by
- *   itself: new connections and a service's cold code answer the first requests late. The round
- *   after the probe, back at the limit, judges against the probed latency: a queue there (a service
- *   of fewer workers) ends slow start; flat answers let it double on.
+ *   within a few round trips instead of a ramp of `√limit` a round. A queue in the first round does
+ *   not end slow start by itself: new connections and a service's cold code answer the first
+ *   requests late. The limit holds for one more round, on warm connections: flat there, slow start
+ *   doubles on with no probe (answers flat at the start are the no-load latency; a probe would hold
+ *   the limit at 4 for two round trips for nothing); a queue there too takes the first no-load
+ *   probe, and the round after it, back at the limit, judges against the probed latency: a queue
+ *   there (a service of fewer workers) ends slow start; flat answers let it double on. The periodic
+ *   probe follows 15 s after the first round as before.
  * - **Latency is the socket's**: a sample is timed from when its request went onto a connected
  *   socket, so a connect or a wait inside the pool is not read as the service's queue.
  * A round is `max(limit, 8)` answers to requests sent since the last change (older ones describe an
@@ -87,8 +88,13 @@ interface ProbeAnswer {
 
 /** Where the limit is in its cycle of rounds and probes; what ends a round depends on it. */
 type Phase =
-  /** No round has ended yet (slow start): the first decides whether a no-load probe is needed at all. */
+  /** No round has ended yet (slow start): a queue in it is judged again by the next (`warming`). */
   | { readonly kind: 'first-round' }
+  /**
+   * The round after a first round that queued, at the same limit: flat, slow start goes on without a
+   * probe (the first round's lateness was the start's); queued again, the no-load probe decides.
+   */
+  | { readonly kind: 'warming' }
   /** A no-load probe: the limit held at a few requests until its answers came; `restore` is the estimate to go back to. */
   | {
       readonly kind: 'probing';
@@ -228,18 +234,19 @@ export class AdaptiveLimit {
   #endRound(phase: Exclude<Phase, { kind: 'probing' }>): boolean {
     switch (phase.kind) {
       case 'first-round':
-        // Answers all flat in the first round were the no-load latency: no probe needed until the
-        // periodic one. Any queue in them, and the probe measures the no-load latency first.
         // A queue in the first round may be the service warming up (new connections, cold code)
-        // rather than its capacity: the probe measures the no-load latency, and the round after it
-        // (which refills the queue at the limit) decides whether slow start goes on.
+        // rather than its capacity: the next round, at the same limit, tells which.
+        if (this.#queued()) {
+          this.#phase = { kind: 'warming' };
+          this.#set(this.#estimate);
+          return false;
+        }
+        return this.#startTracking();
+      case 'warming':
+        // Queued again: the probe measures the no-load latency, and the round after it (which
+        // refills the queue at the limit) decides whether slow start goes on.
         if (this.#queued()) return this.#startProbe('doubling');
-        return this.#judge({
-          kind: 'tracking',
-          growth: 'doubling',
-          nextProbeAt: this.now() + PROBE_INTERVAL_MS,
-          previousGradient: 1,
-        });
+        return this.#startTracking();
       case 'refilling': {
         if (this.now() >= phase.nextProbeAt) return this.#startProbe(phase.growth);
         const growth = this.#slowStartEnds(phase.growth) ? 'gradient' : phase.growth;
@@ -251,6 +258,16 @@ export class AdaptiveLimit {
         if (this.now() >= phase.nextProbeAt) return this.#startProbe(phase.growth);
         return this.#judge(phase);
     }
+  }
+
+  /** A start round judged as the first of slow start's; the periodic probe from now on. */
+  #startTracking(): boolean {
+    return this.#judge({
+      kind: 'tracking',
+      growth: 'doubling',
+      nextProbeAt: this.now() + PROBE_INTERVAL_MS,
+      previousGradient: 1,
+    });
   }
 
   /** A round judged by its gradient: two in a row that queued lower the limit; one used in full without a queue raises it. */
