@@ -17,7 +17,7 @@
  *   the limit at 4 for two round trips for nothing); a queue there too takes the first no-load
  *   probe, and the round after it, back at the limit, judges against the probed latency: a queue
  *   there (a service of fewer workers) ends slow start; flat answers let it double on. The periodic
- *   probe follows 15 s after the first round as before.
+ *   probe follows 15 s after the start's rounds end (the first, or the one that held the limit).
  * - **Latency is the socket's**: a sample is timed from when its request went onto a connected
  *   socket, so a connect or a wait inside the pool is not read as the service's queue.
  * A round is `max(limit, 8)` answers to requests sent since the last change (older ones describe an
@@ -260,7 +260,7 @@ export class AdaptiveLimit {
     }
   }
 
-  /** A start round judged as the first of slow start's; the periodic probe from now on. */
+  /** The start's last round judged as slow start's first; the periodic probe comes 15 s from now. */
   #startTracking(): boolean {
     return this.#judge({
       kind: 'tracking',
